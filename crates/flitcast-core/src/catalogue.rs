@@ -1,0 +1,63 @@
+//! The component registry: every kind a scenario can name, with a one-line description. The
+//! Python front's `flitcast list` and the docs are generated from it, and error messages list the
+//! allowed names from it.
+
+use serde::Serialize;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Entry {
+    pub name: &'static str,
+    pub doc: &'static str,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Catalogue {
+    pub topology: Vec<Entry>,
+    pub switch: Vec<Entry>,
+    pub flow_control: Vec<Entry>,
+    pub routing: Vec<Entry>,
+    pub selection: Vec<Entry>,
+    pub pattern: Vec<Entry>,
+    pub arrival: Vec<Entry>,
+}
+
+const fn e(name: &'static str, doc: &'static str) -> Entry {
+    Entry { name, doc }
+}
+
+pub fn catalogue() -> Catalogue {
+    Catalogue {
+        topology: vec![
+            e("mesh", "k-ary n-mesh, bidirectional links; ports 2d (+d), 2d+1 (-d), 2n (terminal)"),
+            e("torus", "k-ary n-torus, bidirectional or unidirectional (network.unidirectional); unidirectional ports d (+d), n (terminal)"),
+            e("ring", "k-node ring = 1-dimensional torus, bidirectional or unidirectional"),
+        ],
+        switch: vec![e(
+            "input_buffered",
+            "input-queued VC router: per-VC FIFOs, credits, separable input-first round-robin allocation",
+        )],
+        flow_control: vec![
+            e("wormhole", "a head advances when the downstream VC is free and has one free flit slot"),
+            e("vct", "virtual cut-through: a head advances only when the downstream VC can take the whole packet"),
+        ],
+        routing: vec![e(
+            "dor",
+            "dimension-order routing; on tori and rings with dateline VC classes (needs switch.vcs >= 2)",
+        )],
+        selection: vec![e("first_free", "first candidate in routing order, lowest free VC")],
+        pattern: vec![
+            e("uniform", "uniform random over the other nodes (workload.uniform_include_self to include the source)"),
+            e("bit_reversal", "d = bits of s reversed (power-of-two node count)"),
+            e("bit_complement", "d = bits of s complemented (power-of-two node count)"),
+            e("transpose", "d = upper and lower halves of the id bits swapped (4^m nodes)"),
+            e("shuffle", "d = id bits rotated left by one (power-of-two node count)"),
+            e("tornado", "each coordinate x -> (x + ceil(k/2) - 1) mod k"),
+            e("neighbor", "each coordinate x -> (x + 1) mod k"),
+            e("hotspot", "workload.hotspot_fraction of messages to workload.hotspot_nodes, the rest uniform"),
+        ],
+        arrival: vec![
+            e("poisson", "exponential inter-arrival times (open network)"),
+            e("bernoulli", "one message per cycle with probability load / message_flits"),
+        ],
+    }
+}

@@ -1,0 +1,3 @@
+//! Build-time checks of a network and its routing (DESIGN §4).
+
+pub mod routes;

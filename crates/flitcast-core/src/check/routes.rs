@@ -1,0 +1,189 @@
+//! Build-time routing sanity (DESIGN §4): every destination is reachable from every source over
+//! every path the routing may choose, no path loops, and — when `acyclic` is asked for — the
+//! channel dependency graph (Dally & Seitz) over (channel, virtual channel) pairs has no cycle.
+//!
+//! For each destination the checker explores every state (router, input port, input VC) a packet
+//! for it can reach from any injection VC, following *all* candidates the routing returns, so it is
+//! exact for deterministic routings and conservative (all choices) for adaptive ones. Networks with
+//! more than `MAX_CHECKED_NODES` terminals are not checked (the cost grows as nodes² · radix · VCs).
+
+use crate::error::Error;
+use crate::packet::Packet;
+use crate::routing::{At, Candidates, Routing};
+use crate::topology::{PortLink, Topology};
+
+pub const MAX_CHECKED_NODES: usize = 4096;
+
+/// A virtual channel leaving (router, port): index port_index * vcs + vc.
+fn vc_node(topo: &Topology, vcs: u8, router: u32, port: u8, vc: u8) -> usize {
+    topo.port_index(router, port) * vcs as usize + vc as usize
+}
+
+fn describe(topo: &Topology, vcs: u8, node: usize) -> String {
+    let (idx, vc) = (node / vcs as usize, node % vcs as usize);
+    let router = topo.port_base.partition_point(|&b| b as usize <= idx) - 1;
+    let port = idx - topo.port_base[router] as usize;
+    format!("{} vc {vc}", topo.channel_name(router as u32, port as u8).unwrap_or_default())
+}
+
+pub fn verify(topo: &Topology, routing: &Routing, vcs: u8, acyclic: bool) -> Result<(), Error> {
+    if topo.terminals() > MAX_CHECKED_NODES {
+        return Ok(());
+    }
+    let radix = topo.max_radix();
+    let states = topo.routers() * radix * vcs as usize;
+    let state = |r: u32, p: u8, v: u8| (r as usize * radix + p as usize) * vcs as usize + v as usize;
+    let mut deps: Vec<Vec<u32>> = vec![Vec::new(); topo.links.len() * vcs as usize];
+    // 0 = unseen, 1 = on the DFS stack, 2 = done (for this destination).
+    let mut color = vec![0u8; states];
+    let mut cands = Candidates::default();
+    for dst in 0..topo.terminals() as u32 {
+        color.iter_mut().for_each(|c| *c = 0);
+        let packet = Packet {
+            src: 0,
+            dst,
+            message: 0,
+            flits: 1,
+            created: 0,
+            injected: 0,
+            hops: 0,
+            delivered: 0,
+            measured: false,
+        };
+        let (lo, hi) = routing.injection_vcs(&packet);
+        for &(r0, p0) in &topo.terminal_at {
+            for v0 in lo..hi {
+                // Iterative DFS over (router, in_port, in_vc); stack holds (state, expanded?).
+                let mut stack = vec![(r0, p0, v0, false)];
+                while let Some((r, p, v, expanded)) = stack.pop() {
+                    let s = state(r, p, v);
+                    if expanded {
+                        color[s] = 2;
+                        continue;
+                    }
+                    match color[s] {
+                        2 => continue,
+                        1 => {
+                            return Err(Error::Routing {
+                                message: format!("{}: packets for terminal {dst} can loop through router {r} in-port {p} vc {v}", routing.name()),
+                            })
+                        }
+                        _ => {}
+                    }
+                    color[s] = 1;
+                    stack.push((r, p, v, true));
+                    let at = At { router: r, in_port: p, in_vc: v };
+                    routing.route(at, &packet, &mut cands);
+                    if cands.is_empty() {
+                        return Err(Error::Routing {
+                            message: format!("{}: no route from router {r} to terminal {dst}", routing.name()),
+                        });
+                    }
+                    let incoming = match topo.input(r, p) {
+                        PortLink::Router { router: up, port: up_port } => Some((up, up_port)),
+                        _ => None,
+                    };
+                    for c in cands.as_slice() {
+                        match topo.link(r, c.port) {
+                            PortLink::Terminal { terminal } if terminal == dst => {}
+                            PortLink::Terminal { terminal } => {
+                                return Err(Error::Routing {
+                                    message: format!("{}: a packet for terminal {dst} is ejected at terminal {terminal}", routing.name()),
+                                })
+                            }
+                            PortLink::Unused => {
+                                return Err(Error::Routing {
+                                    message: format!("{}: router {r} routes to unconnected port {}", routing.name(), c.port),
+                                })
+                            }
+                            PortLink::Router { router: to, port: in_port } => {
+                                for w in c.vc_lo..c.vc_hi {
+                                    if let Some((up, up_port)) = incoming {
+                                        let from = vc_node(topo, vcs, up, up_port, v);
+                                        let to_node = vc_node(topo, vcs, r, c.port, w) as u32;
+                                        if !deps[from].contains(&to_node) {
+                                            deps[from].push(to_node);
+                                        }
+                                    }
+                                    if color[state(to, in_port, w)] != 2 {
+                                        stack.push((to, in_port, w, false));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if acyclic {
+        if let Some(cycle) = find_cycle(&deps) {
+            let names: Vec<String> = cycle.iter().map(|&n| describe(topo, vcs, n)).collect();
+            return Err(Error::Routing {
+                message: format!(
+                    "{}: the channel dependency graph has a cycle, so the network can deadlock: {}",
+                    routing.name(),
+                    names.join(" -> ")
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// A cycle of the directed graph, if there is one (iterative three-colour DFS).
+pub fn find_cycle(adj: &[Vec<u32>]) -> Option<Vec<usize>> {
+    let mut color = vec![0u8; adj.len()];
+    let mut parent = vec![usize::MAX; adj.len()];
+    for root in 0..adj.len() {
+        if color[root] != 0 {
+            continue;
+        }
+        let mut stack = vec![(root, 0usize)];
+        color[root] = 1;
+        while let Some(&mut (u, ref mut i)) = stack.last_mut() {
+            if *i < adj[u].len() {
+                let w = adj[u][*i] as usize;
+                *i += 1;
+                match color[w] {
+                    0 => {
+                        color[w] = 1;
+                        parent[w] = u;
+                        stack.push((w, 0));
+                    }
+                    1 => {
+                        let mut path = Vec::new();
+                        let mut x = u;
+                        while x != w {
+                            path.push(x);
+                            x = parent[x];
+                        }
+                        path.reverse();
+                        let mut cycle = vec![w];
+                        cycle.extend(path);
+                        cycle.push(w);
+                        return Some(cycle);
+                    }
+                    _ => {}
+                }
+            } else {
+                color[u] = 2;
+                stack.pop();
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_cycles() {
+        assert!(find_cycle(&[vec![1], vec![2], vec![]]).is_none());
+        let c = find_cycle(&[vec![1], vec![2], vec![0]]).unwrap();
+        assert_eq!(c.first(), c.last());
+        assert_eq!(c.len(), 4);
+    }
+}

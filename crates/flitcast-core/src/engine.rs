@@ -1,0 +1,381 @@
+//! The activity-driven cycle engine (DESIGN §2).
+//!
+//! Each cycle: (1) deliver the flits and credits the timing wheel holds for this cycle, (2) create
+//! the messages whose arrival time has come, (3) step the NICs that have something to inject,
+//! (4) step the routers that hold flits. Everything a component sends lands in the wheel at least
+//! one cycle later, so the order in which components are visited cannot change a result. When no
+//! router, NIC or channel has work, time jumps to the next message arrival (idle skipping).
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use crate::check;
+use crate::error::Error;
+use crate::host::Nic;
+use crate::packet::{Flit, Message, Packet, Slab};
+use crate::routing::Routing;
+use crate::scenario::{FlowControl, Scenario};
+use crate::stats::{Collector, Finish, RunResult};
+use crate::switch::{MoveCounters, Router, StepCtx};
+use crate::topology::Topology;
+use crate::wheel::{Event, Wheel};
+use crate::workload::Traffic;
+use crate::Cycle;
+
+/// Largest number of blocked channels a deadlock report lists.
+const MAX_BLOCKED_REPORTED: usize = 32;
+
+/// Outcome of a zero-load probe.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Probe {
+    pub latency: u64,
+    pub hops: u32,
+}
+
+pub struct Simulation {
+    scenario: Scenario,
+    topo: Topology,
+    routing: Routing,
+    routers: Vec<Router>,
+    nics: Vec<Nic>,
+    packets: Slab<Packet>,
+    messages: Slab<Message>,
+    wheel: Wheel,
+    traffic: Traffic,
+    arrivals: BinaryHeap<Reverse<(Cycle, u32)>>,
+    active_routers: Vec<u32>,
+    router_active: Vec<bool>,
+    active_nics: Vec<u32>,
+    nic_active: Vec<bool>,
+    stats: Collector,
+    counters: MoveCounters,
+    /// Flits sent on each terminal's injection channel during the window.
+    injection_flits: Vec<u64>,
+    now: Cycle,
+    /// Flits created but not yet injected (source queues).
+    backlog: u64,
+    injected_flits: u64,
+    ejected_flits: u64,
+    vct: bool,
+}
+
+impl Simulation {
+    pub fn build(scenario: &Scenario) -> Result<Simulation, Error> {
+        scenario.validate()?;
+        let topo = Topology::build(&scenario.network)?;
+        let routing = Routing::build(scenario, &topo)?;
+        check::routes::verify(&topo, &routing, scenario.switch.vcs as u8, scenario.routing.check_deadlock_free)?;
+        let routers = (0..topo.routers() as u32).map(|r| Router::build(scenario, &topo, r)).collect();
+        let terminals = topo.terminals();
+        let nics = (0..terminals).map(|_| Nic::new(scenario.switch.vcs, scenario.switch.buffer_flits)).collect();
+        let max_latency = topo.latency.iter().chain(&topo.terminal_latency).copied().max().unwrap_or(1);
+        let run = &scenario.run;
+        Ok(Simulation {
+            traffic: Traffic::build(scenario, terminals as u32),
+            stats: Collector::new(run.warmup_cycles, run.measure_cycles, run.batches),
+            counters: MoveCounters { channel_flits: vec![0; topo.links.len()], ..Default::default() },
+            injection_flits: vec![0; terminals],
+            router_active: vec![false; topo.routers()],
+            nic_active: vec![false; terminals],
+            wheel: Wheel::new(max_latency),
+            vct: scenario.switch.flow_control == FlowControl::Vct,
+            scenario: scenario.clone(),
+            topo,
+            routing,
+            routers,
+            nics,
+            packets: Slab::default(),
+            messages: Slab::default(),
+            arrivals: BinaryHeap::new(),
+            active_routers: Vec::new(),
+            active_nics: Vec::new(),
+            now: 0,
+            backlog: 0,
+            injected_flits: 0,
+            ejected_flits: 0,
+        })
+    }
+
+    pub fn topology(&self) -> &Topology {
+        &self.topo
+    }
+
+    /// Runs warm-up, measurement and drain, and returns the statistics.
+    pub fn run(mut self) -> Result<RunResult, Error> {
+        let run = self.scenario.run.clone();
+        let (window_start, window_end) = (run.warmup_cycles, run.warmup_cycles + run.measure_cycles);
+        let hard_end = window_end + run.drain_max_cycles;
+        for (t, term) in self.traffic.first_arrivals() {
+            self.arrivals.push(Reverse((t, term)));
+        }
+        let drained = loop {
+            if self.now == window_start {
+                self.stats.backlog_at_start = Some(self.backlog);
+            }
+            if self.now == window_end {
+                self.stats.backlog_at_end = Some(self.backlog);
+            }
+            if self.now >= window_end && self.stats.outstanding == 0 {
+                break true;
+            }
+            if self.now >= hard_end {
+                break false;
+            }
+            self.cycle()?;
+            let in_network = self.injected_flits - self.ejected_flits;
+            if in_network > 0 && self.now - self.counters.last_progress >= run.watchdog_cycles {
+                return Err(self.deadlock(run.watchdog_cycles));
+            }
+            self.now += 1;
+            if self.active_routers.is_empty() && self.active_nics.is_empty() && self.wheel.is_empty() {
+                // Idle: jump to the next arrival, but stop at the window edges to sample there.
+                let next = self.arrivals.peek().map_or(Cycle::MAX, |Reverse((t, _))| *t);
+                let mut target = next.min(hard_end);
+                for edge in [window_start, window_end] {
+                    if edge >= self.now {
+                        target = target.min(edge);
+                    }
+                }
+                self.now = self.now.max(target);
+            }
+        };
+        self.check_conservation()?;
+        self.finish(drained)
+    }
+
+    /// Zero-load probe: one message from `src` to `dst` created at cycle 0 on an idle network,
+    /// nothing else. Returns its latency (creation to tail delivery) and its hop count.
+    pub fn probe(mut self, src: u32, dst: u32) -> Result<Probe, Error> {
+        let terminals = self.topo.terminals() as u32;
+        for (key, v) in [("probe.src", src), ("probe.dst", dst)] {
+            if v >= terminals {
+                return Err(Error::config(key, v, format!("a terminal id from 0 to {}", terminals - 1)));
+            }
+        }
+        // Measure from cycle 0 so the message is tracked.
+        self.stats = Collector::new(0, 1, 1);
+        self.create_message_to(src, dst);
+        let limit = self.scenario.run.watchdog_cycles;
+        while self.stats.outstanding > 0 {
+            if self.now > limit {
+                return Err(self.deadlock(limit));
+            }
+            self.cycle()?;
+            self.now += 1;
+        }
+        self.check_conservation()?;
+        let r = self.stats.finish(Finish {
+            nodes: 1,
+            message_flits: self.traffic.message_flits,
+            drained: true,
+            drain_max_cycles: 0,
+            cycles: self.now,
+            seed: self.scenario.run.seed,
+            flit_hops: self.counters.flit_hops,
+            channel_names: vec![],
+            channel_flits: vec![],
+        });
+        Ok(Probe { latency: r.latency_max as u64, hops: r.hops_mean as u32 })
+    }
+
+    fn cycle(&mut self) -> Result<(), Error> {
+        let now = self.now;
+        let events = self.wheel.take(now);
+        for ev in &events {
+            match *ev {
+                Event::FlitToRouter { router, port, vc, flit } => {
+                    if !self.routers[router as usize].accept_flit(now, port, vc, flit) {
+                        return Err(Error::Internal {
+                            message: format!("buffer overflow at router {router} port {port} vc {vc} (credit protocol)"),
+                        });
+                    }
+                    if !self.router_active[router as usize] {
+                        self.router_active[router as usize] = true;
+                        self.active_routers.push(router);
+                    }
+                }
+                Event::CreditToRouter { router, port, vc } => self.routers[router as usize].accept_credit(port, vc),
+                Event::FlitToTerminal { terminal, flit, .. } => self.eject(terminal, flit)?,
+                Event::CreditToTerminal { terminal, vc } => self.nics[terminal as usize].accept_credit(vc),
+            }
+        }
+        self.wheel.recycle(events);
+
+        while let Some(&Reverse((t, term))) = self.arrivals.peek() {
+            if t > now {
+                break;
+            }
+            self.arrivals.pop();
+            self.create_message(term);
+        }
+
+        self.step_nics();
+        self.step_routers();
+        Ok(())
+    }
+
+    /// Next message of terminal `term` from its arrival process and traffic pattern.
+    fn create_message(&mut self, term: u32) {
+        let src = &mut self.traffic.sources[term as usize];
+        let dst = self.traffic.pattern.destination(term, &mut src.dest_rng);
+        let next = src.arrivals.next();
+        self.arrivals.push(Reverse((next, term)));
+        self.create_message_to(term, dst);
+    }
+
+    fn create_message_to(&mut self, term: u32, dst: u32) {
+        let now = self.now;
+        let flits = self.traffic.message_flits;
+        let measured = self.stats.message_created(now, flits);
+        let sizes: Vec<u32> = self.traffic.packet_sizes().collect();
+        let message = self.messages.insert(Message { created: now, packets_left: sizes.len() as u32, measured });
+        for size in sizes {
+            let p = self.packets.insert(Packet {
+                src: term,
+                dst,
+                message,
+                flits: size,
+                created: now,
+                injected: now,
+                hops: 0,
+                delivered: 0,
+                measured,
+            });
+            self.nics[term as usize].enqueue(p);
+        }
+        self.backlog += flits as u64;
+        if !self.nic_active[term as usize] {
+            self.nic_active[term as usize] = true;
+            self.active_nics.push(term);
+        }
+    }
+
+    fn step_nics(&mut self) {
+        let (now, vct) = (self.now, self.vct);
+        let measuring = self.stats.in_window(now);
+        let Simulation { nics, nic_active, active_nics, packets, routing, wheel, topo, counters, injection_flits, .. } =
+            self;
+        let mut sent = 0u64;
+        active_nics.retain(|&t| {
+            let nic = &mut nics[t as usize];
+            if let Some(inj) = nic.step(now, packets, |p| routing.injection_vcs(p), vct) {
+                let (router, port) = topo.terminal_at[t as usize];
+                let at = now + topo.terminal_latency[t as usize] as Cycle;
+                wheel.schedule(at, Event::FlitToRouter { router, port, vc: inj.vc, flit: inj.flit });
+                counters.last_progress = now;
+                sent += 1;
+                if measuring {
+                    injection_flits[t as usize] += 1;
+                }
+            }
+            let busy = nic.busy();
+            nic_active[t as usize] = busy;
+            busy
+        });
+        self.injected_flits += sent;
+        self.backlog -= sent;
+    }
+
+    fn step_routers(&mut self) {
+        let (now, measuring) = (self.now, self.stats.in_window(self.now));
+        let Simulation { routers, router_active, active_routers, packets, routing, wheel, topo, counters, .. } = self;
+        let mut ctx = StepCtx { now, topo, routing, packets, wheel, counters, measuring };
+        active_routers.retain(|&r| {
+            let router = &mut routers[r as usize];
+            router.step(r, &mut ctx);
+            let keep = router.flits() > 0;
+            router_active[r as usize] = keep;
+            keep
+        });
+    }
+
+    fn eject(&mut self, terminal: u32, flit: Flit) -> Result<(), Error> {
+        let now = self.now;
+        let p = &mut self.packets[flit.packet];
+        if p.dst != terminal {
+            return Err(Error::Conservation {
+                message: format!("packet {} for terminal {} was delivered to terminal {terminal}", flit.packet, p.dst),
+            });
+        }
+        p.delivered += 1;
+        self.ejected_flits += 1;
+        self.stats.flit_ejected(now);
+        if !flit.tail {
+            return Ok(());
+        }
+        if p.delivered != p.flits {
+            return Err(Error::Conservation {
+                message: format!("packet {} delivered {} of {} flits at its tail", flit.packet, p.delivered, p.flits),
+            });
+        }
+        let (message, created, injected, hops, measured) = (p.message, p.created, p.injected, p.hops, p.measured);
+        if measured {
+            self.stats.packet_delivered(now, created, injected, hops);
+        }
+        self.packets.remove(flit.packet);
+        let m = &mut self.messages[message];
+        m.packets_left -= 1;
+        if m.packets_left == 0 {
+            if m.measured {
+                let created = m.created;
+                self.stats.message_delivered(now, created);
+            }
+            self.messages.remove(message);
+        }
+        Ok(())
+    }
+
+    /// Flits injected = flits delivered + flits in buffers + flits on channels.
+    fn check_conservation(&self) -> Result<(), Error> {
+        let buffered: u64 = self.routers.iter().map(|r| r.flits() as u64).sum();
+        let on_channels = self.wheel.flits() as u64;
+        if self.injected_flits != self.ejected_flits + buffered + on_channels {
+            return Err(Error::Conservation {
+                message: format!(
+                    "{} flits injected but {} delivered, {} buffered and {} on channels",
+                    self.injected_flits, self.ejected_flits, buffered, on_channels
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    fn deadlock(&self, idle: Cycle) -> Error {
+        let blocked = self
+            .active_routers
+            .iter()
+            .flat_map(|&r| self.routers[r as usize].blocked(r, self.now))
+            .take(MAX_BLOCKED_REPORTED)
+            .collect();
+        Error::Deadlock { cycle: self.now, idle, blocked }
+    }
+
+    fn finish(mut self, drained: bool) -> Result<RunResult, Error> {
+        let mut names = Vec::new();
+        let mut flits = Vec::new();
+        for r in 0..self.topo.routers() as u32 {
+            for p in 0..self.topo.radix(r) as u8 {
+                if let Some(name) = self.topo.channel_name(r, p) {
+                    names.push(name);
+                    flits.push(self.counters.channel_flits[self.topo.port_index(r, p)]);
+                }
+            }
+        }
+        for (t, &(r, _)) in self.topo.terminal_at.iter().enumerate() {
+            names.push(format!("t{t}->r{r}"));
+            flits.push(self.injection_flits[t]);
+        }
+        let run = &self.scenario.run;
+        Ok(self.stats.finish(Finish {
+            nodes: self.topo.terminals() as u32,
+            message_flits: self.traffic.message_flits,
+            drained,
+            drain_max_cycles: run.drain_max_cycles,
+            cycles: self.now,
+            seed: run.seed,
+            flit_hops: self.counters.flit_hops,
+            channel_names: names,
+            channel_flits: flits,
+        }))
+    }
+}

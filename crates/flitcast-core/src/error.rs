@@ -1,0 +1,68 @@
+//! Errors as data: every failure names what happened and where.
+
+use serde::Serialize;
+
+/// One blocked input virtual channel, reported by the deadlock watchdog.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BlockedChannel {
+    pub router: u32,
+    pub in_port: u8,
+    pub vc: u8,
+    /// Flits waiting in that virtual channel.
+    pub flits: u32,
+    /// Human-readable reason the head flit cannot move.
+    pub reason: String,
+}
+
+impl std::fmt::Display for BlockedChannel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "router {} in-port {} vc {} ({} flits): {}",
+            self.router, self.in_port, self.vc, self.flits, self.reason
+        )
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// A scenario value is not allowed.
+    #[error("{key} = {value} is not allowed: expected {allowed}")]
+    Config { key: String, value: String, allowed: String },
+
+    /// A routing algorithm fails its build-time check (unreachable destination, cyclic
+    /// channel dependencies).
+    #[error("routing check failed: {message}")]
+    Routing { message: String },
+
+    /// The watchdog saw flits in the network and none moved for too long.
+    #[error("deadlock: no flit moved for {idle} cycles up to cycle {cycle}; blocked: {}",
+            blocked.iter().map(|b| b.to_string()).collect::<Vec<_>>().join("; "))]
+    Deadlock { cycle: u64, idle: u64, blocked: Vec<BlockedChannel> },
+
+    /// Flits or packets were lost, duplicated or misdelivered.
+    #[error("conservation violated: {message}")]
+    Conservation { message: String },
+
+    /// A bug: an engine invariant failed (reported instead of crashing the host process).
+    #[error("internal error: {message}")]
+    Internal { message: String },
+}
+
+impl Error {
+    pub fn config(key: &str, value: impl std::fmt::Display, allowed: impl Into<String>) -> Self {
+        Error::Config { key: key.to_string(), value: value.to_string(), allowed: allowed.into() }
+    }
+
+    /// Short machine-readable kind, shared with the Python error hierarchy.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Error::Config { .. } => "config",
+            Error::Routing { .. } => "routing",
+            Error::Deadlock { .. } => "deadlock",
+            Error::Conservation { .. } => "conservation",
+            Error::Internal { .. } => "internal",
+        }
+    }
+}

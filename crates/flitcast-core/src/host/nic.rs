@@ -1,0 +1,74 @@
+//! Network interface of a terminal in an open network: an infinite FIFO source queue of packets
+//! (so latency includes source queueing), one injection channel that sends one flit per cycle
+//! under credit flow control into the router's injection port, and an ejection side that accepts
+//! every flit at once (DESIGN §3, "Host / NIC").
+//!
+//! Packets are injected one after the other (the injection channel is serial). A packet takes the
+//! next virtual channel, round robin among those the routing allows for injection, that has a
+//! credit (wormhole) or room for the whole packet (virtual cut-through).
+
+use std::collections::VecDeque;
+
+use crate::packet::{Flit, Packet, Slab};
+use crate::Cycle;
+
+#[derive(Debug, Clone)]
+pub struct Nic {
+    queue: VecDeque<u32>,
+    /// Packet being injected: (packet, flits sent, vc).
+    current: Option<(u32, u32, u8)>,
+    credits: Vec<u32>,
+    next_vc: u8,
+}
+
+/// A flit the NIC put on its injection channel this cycle.
+pub struct Injected {
+    pub flit: Flit,
+    pub vc: u8,
+}
+
+impl Nic {
+    pub fn new(vcs: u32, buffer_flits: u32) -> Nic {
+        Nic { queue: VecDeque::new(), current: None, credits: vec![buffer_flits; vcs as usize], next_vc: 0 }
+    }
+
+    pub fn enqueue(&mut self, packet: u32) {
+        self.queue.push_back(packet);
+    }
+
+    pub fn accept_credit(&mut self, vc: u8) {
+        self.credits[vc as usize] += 1;
+    }
+
+    /// True while the NIC has something to inject.
+    pub fn busy(&self) -> bool {
+        self.current.is_some() || !self.queue.is_empty()
+    }
+
+    /// Injects at most one flit at `now`. `vcs` is the routing's injection VC range; `vct` asks for
+    /// room for the whole packet before the head leaves.
+    #[inline]
+    pub fn step(&mut self, now: Cycle, packets: &mut Slab<Packet>, vcs: impl Fn(&Packet) -> (u8, u8), vct: bool) -> Option<Injected> {
+        if self.current.is_none() {
+            let &p = self.queue.front()?;
+            let (lo, hi) = vcs(&packets[p]);
+            let need = if vct { packets[p].flits } else { 1 };
+            let span = hi - lo;
+            let start = if self.next_vc >= lo && self.next_vc < hi { self.next_vc - lo } else { 0 };
+            let vc = (0..span).map(|i| lo + (start + i) % span).find(|&vc| self.credits[vc as usize] >= need)?;
+            self.queue.pop_front();
+            self.next_vc = vc + 1;
+            packets[p].injected = now;
+            self.current = Some((p, 0, vc));
+        }
+        let (p, sent, vc) = self.current?;
+        if self.credits[vc as usize] == 0 {
+            return None;
+        }
+        self.credits[vc as usize] -= 1;
+        let size = packets[p].flits;
+        let flit = Flit { packet: p, head: sent == 0, tail: sent + 1 == size };
+        self.current = if flit.tail { None } else { Some((p, sent + 1, vc)) };
+        Some(Injected { flit, vc })
+    }
+}

@@ -1,0 +1,35 @@
+//! flitcast-core: a flit-level, cycle-exact simulator of interconnection networks.
+//!
+//! Pure Rust, no Python dependency. A [`Scenario`] (plain data, serde) is built into a
+//! [`Simulation`] that owns its topology, routers, terminals, random streams and statistics,
+//! and runs it to a [`RunResult`]. The architecture is described in the project's DESIGN notes;
+//! each model file names the study section it implements.
+
+pub mod catalogue;
+pub mod check;
+pub mod engine;
+pub mod error;
+pub mod host;
+pub mod packet;
+pub mod rng;
+pub mod routing;
+pub mod scenario;
+pub mod selection;
+pub mod stats;
+pub mod switch;
+pub mod topology;
+pub mod wheel;
+pub mod workload;
+
+pub use engine::Simulation;
+pub use error::{BlockedChannel, Error};
+pub use scenario::Scenario;
+pub use stats::RunResult;
+
+/// Simulated time, in cycles.
+pub type Cycle = u64;
+
+/// Builds and runs one scenario.
+pub fn run(scenario: &Scenario) -> Result<RunResult, Error> {
+    Simulation::build(scenario)?.run()
+}

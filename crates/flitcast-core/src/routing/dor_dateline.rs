@@ -1,0 +1,70 @@
+//! Dimension-order routing on k-ary n-tori and rings, bidirectional or unidirectional, with
+//! dateline virtual-channel classes (Dally & Seitz) for deadlock freedom.
+//!
+//! In each dimension the packet travels the shorter way round (ties, k even at distance k/2: the
+//! positive direction; unidirectional: always positive). The VCs are split into class 0 =
+//! `0..vcs/2` and class 1 = `vcs/2..vcs`. A packet starts every dimension in class 0 and moves to
+//! class 1 on the hop that crosses the dateline (the wrap-around link k−1→0 going +, 0→k−1 going −),
+//! staying there until it turns to the next dimension. With one VC both classes are VC 0: the
+//! routing is then deadlock-prone, which the build-time check reports unless disabled.
+
+use super::{At, Candidate, Candidates};
+use crate::topology::CubeGeometry;
+
+#[derive(Debug, Clone)]
+pub struct DorDateline {
+    pub geo: CubeGeometry,
+    pub vcs: u8,
+}
+
+impl DorDateline {
+    pub fn new(geo: CubeGeometry, vcs: u8) -> DorDateline {
+        DorDateline { geo, vcs }
+    }
+
+    /// VC range of dateline class 0 or 1.
+    pub fn class_vcs(&self, class: u8) -> (u8, u8) {
+        let half = (self.vcs / 2).max(1);
+        if class == 0 || self.vcs == 1 {
+            (0, half)
+        } else {
+            (half, self.vcs)
+        }
+    }
+
+    /// Direction of travel of a packet that arrived on `in_port`, if it came from a router.
+    fn arrival(&self, in_port: u8) -> Option<(u32, bool)> {
+        let g = &self.geo;
+        if in_port == g.terminal_port() {
+            return None;
+        }
+        let (d, port_plus) = g.port_dim(in_port);
+        // Bidirectional: a packet travelling +d arrives on the −d port. Unidirectional: always +.
+        Some((d, if g.unidirectional { true } else { !port_plus }))
+    }
+
+    #[inline]
+    pub fn route(&self, at: At, dst: u32, out: &mut Candidates) {
+        let g = &self.geo;
+        for d in 0..g.n {
+            let (c, t) = (g.coord(at.router, d), g.coord(dst, d));
+            if c == t {
+                continue;
+            }
+            let forward = (t + g.k - c) % g.k;
+            let plus = g.unidirectional || forward <= g.k - forward;
+            let mut class = match self.arrival(at.in_port) {
+                Some((ad, aplus)) if ad == d && aplus == plus => u8::from(at.in_vc >= self.class_vcs(1).0 && self.vcs > 1),
+                _ => 0,
+            };
+            let crosses = if plus { c == g.k - 1 } else { c == 0 };
+            if crosses {
+                class = 1;
+            }
+            let (lo, hi) = self.class_vcs(class);
+            out.push(Candidate { port: g.port(d, plus), vc_lo: lo, vc_hi: hi });
+            return;
+        }
+        out.push(Candidate { port: g.terminal_port(), vc_lo: 0, vc_hi: self.vcs });
+    }
+}

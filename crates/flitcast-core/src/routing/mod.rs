@@ -1,0 +1,112 @@
+//! Routing: for a packet at a router, the candidate outputs (port and range of virtual channels),
+//! in order of preference. Selection among the candidates that are free is a separate family
+//! (`selection/`). One algorithm per file; `Routing` dispatches statically.
+
+pub mod dor;
+pub mod dor_dateline;
+
+use crate::error::Error;
+use crate::packet::Packet;
+use crate::scenario::{RoutingAlgorithm, Scenario, TopologyKind};
+use crate::topology::{Geometry, Topology};
+
+/// One candidate output: a port and the virtual channels `vc_lo..vc_hi` the packet may use on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Candidate {
+    pub port: u8,
+    pub vc_lo: u8,
+    pub vc_hi: u8,
+}
+
+/// A small inline list of candidates (no allocation per routing decision).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Candidates {
+    items: [Candidate; Candidates::MAX],
+    len: u8,
+}
+
+impl Candidates {
+    pub const MAX: usize = 8;
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+    pub fn push(&mut self, c: Candidate) {
+        self.items[self.len as usize] = c;
+        self.len += 1;
+    }
+    pub fn as_slice(&self) -> &[Candidate] {
+        &self.items[..self.len as usize]
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+/// Where a packet is when it asks for a route.
+#[derive(Debug, Clone, Copy)]
+pub struct At {
+    pub router: u32,
+    pub in_port: u8,
+    pub in_vc: u8,
+}
+
+#[derive(Debug, Clone)]
+pub enum Routing {
+    Dor(dor::Dor),
+    DorDateline(dor_dateline::DorDateline),
+}
+
+impl Routing {
+    pub fn build(scenario: &Scenario, topo: &Topology) -> Result<Routing, Error> {
+        let vcs = scenario.switch.vcs as u8;
+        match (scenario.routing.algorithm, topo.geometry) {
+            (RoutingAlgorithm::Dor, Geometry::Cube(g)) if !g.wrap => Ok(Routing::Dor(dor::Dor::new(g, vcs))),
+            (RoutingAlgorithm::Dor, Geometry::Cube(g)) => Ok(Routing::DorDateline(dor_dateline::DorDateline::new(g, vcs))),
+        }
+    }
+
+    /// Candidate outputs for `packet` at `at`, written into `out` (cleared first).
+    #[inline]
+    pub fn route(&self, at: At, packet: &Packet, out: &mut Candidates) {
+        out.clear();
+        match self {
+            Routing::Dor(r) => r.route(at, packet.dst, out),
+            Routing::DorDateline(r) => r.route(at, packet.dst, out),
+        }
+    }
+
+    /// Virtual channels a terminal may inject `packet` on.
+    pub fn injection_vcs(&self, _packet: &Packet) -> (u8, u8) {
+        match self {
+            Routing::Dor(r) => (0, r.vcs),
+            Routing::DorDateline(r) => r.class_vcs(0),
+        }
+    }
+
+    /// True if the algorithm routes every packet on exactly one path (its channel dependency
+    /// graph can be checked by following each route).
+    pub fn is_deterministic(&self) -> bool {
+        true
+    }
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            Routing::Dor(_) => "dor",
+            Routing::DorDateline(_) => "dor_dateline",
+        }
+    }
+}
+
+/// Configuration checks that need to know the routing (called from `Scenario::validate`).
+pub fn check_config(s: &Scenario) -> Result<(), Error> {
+    let wraps = matches!(s.network.topology, TopologyKind::Torus | TopologyKind::Ring);
+    if wraps && s.routing.check_deadlock_free && s.switch.vcs < 2 {
+        return Err(Error::config(
+            "switch.vcs",
+            s.switch.vcs,
+            "at least 2 for dimension-order routing on a torus or ring (two dateline classes); \
+             set routing.check_deadlock_free = false to simulate a deadlock-prone single-VC torus",
+        ));
+    }
+    Ok(())
+}

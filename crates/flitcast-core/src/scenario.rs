@@ -1,0 +1,284 @@
+//! The scenario: plain data describing one simulation point (see docs/core-interface.md).
+//!
+//! The Python front validates first and fills in defaults; [`Scenario::validate`] is the core's own
+//! last line of defence, so a scenario that reaches the engine is always buildable.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::Error;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    pub network: Network,
+    pub switch: Switch,
+    pub routing: Routing,
+    pub workload: Workload,
+    pub run: Run,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TopologyKind {
+    Mesh,
+    Torus,
+    Ring,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Network {
+    pub topology: TopologyKind,
+    pub k: u32,
+    pub n: u32,
+    pub unidirectional: bool,
+    pub channel_latency_cycles: u32,
+    pub terminals_per_router: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SwitchModel {
+    InputBuffered,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FlowControl {
+    /// A head may advance when the downstream VC is free and has one free flit slot.
+    Wormhole,
+    /// A head may advance only when the downstream VC can take the whole packet.
+    Vct,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Switch {
+    pub model: SwitchModel,
+    pub flow_control: FlowControl,
+    pub vcs: u32,
+    pub buffer_flits: u32,
+    pub router_delay_cycles: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RoutingAlgorithm {
+    Dor,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Routing {
+    pub algorithm: RoutingAlgorithm,
+    pub check_deadlock_free: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PatternKind {
+    Uniform,
+    BitReversal,
+    BitComplement,
+    Transpose,
+    Shuffle,
+    Tornado,
+    Neighbor,
+    Hotspot,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ArrivalKind {
+    Poisson,
+    Bernoulli,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Workload {
+    pub pattern: PatternKind,
+    /// Offered load, flits per node per cycle.
+    pub load: f64,
+    pub packet_flits: u32,
+    pub message_flits: u32,
+    pub arrival: ArrivalKind,
+    pub uniform_include_self: bool,
+    pub hotspot_nodes: Vec<u32>,
+    pub hotspot_fraction: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Run {
+    pub warmup_cycles: u64,
+    pub measure_cycles: u64,
+    pub drain_max_cycles: u64,
+    pub seed: u64,
+    pub watchdog_cycles: u64,
+    pub batches: u32,
+    pub max_nodes: u64,
+}
+
+impl Default for Scenario {
+    /// The defaults the Python config uses: an 8x8 mesh, DOR, wormhole, 2 VCs x 8 flits.
+    fn default() -> Self {
+        Scenario {
+            network: Network {
+                topology: TopologyKind::Mesh,
+                k: 8,
+                n: 2,
+                unidirectional: false,
+                channel_latency_cycles: 1,
+                terminals_per_router: 1,
+            },
+            switch: Switch {
+                model: SwitchModel::InputBuffered,
+                flow_control: FlowControl::Wormhole,
+                vcs: 2,
+                buffer_flits: 8,
+                router_delay_cycles: 1,
+            },
+            routing: Routing { algorithm: RoutingAlgorithm::Dor, check_deadlock_free: true },
+            workload: Workload {
+                pattern: PatternKind::Uniform,
+                load: 0.1,
+                packet_flits: 8,
+                message_flits: 8,
+                arrival: ArrivalKind::Poisson,
+                uniform_include_self: false,
+                hotspot_nodes: vec![],
+                hotspot_fraction: 0.0,
+            },
+            run: Run {
+                warmup_cycles: 10_000,
+                measure_cycles: 100_000,
+                drain_max_cycles: 100_000,
+                seed: 1,
+                watchdog_cycles: 10_000,
+                batches: 10,
+                max_nodes: 65_536,
+            },
+        }
+    }
+}
+
+fn check(ok: bool, key: &str, value: impl std::fmt::Display, allowed: &str) -> Result<(), Error> {
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::config(key, value, allowed))
+    }
+}
+
+impl Scenario {
+    pub fn from_json(text: &str) -> Result<Scenario, Error> {
+        let s: Scenario = serde_json::from_str(text)
+            .map_err(|e| Error::config("scenario", "(json)", format!("a valid scenario document ({e})")))?;
+        s.validate()?;
+        Ok(s)
+    }
+
+    /// Number of terminal nodes, or None if it overflows.
+    pub fn nodes(&self) -> Option<u64> {
+        let net = &self.network;
+        let n = if net.topology == TopologyKind::Ring { 1 } else { net.n };
+        (net.k as u64).checked_pow(n)?.checked_mul(net.terminals_per_router as u64)
+    }
+
+    pub fn validate(&self) -> Result<(), Error> {
+        let (net, sw, wl, run) = (&self.network, &self.switch, &self.workload, &self.run);
+        check((2..=1024).contains(&net.k), "network.k", net.k, "an integer from 2 to 1024")?;
+        check((1..=6).contains(&net.n), "network.n", net.n, "an integer from 1 to 6")?;
+        check(
+            net.topology != TopologyKind::Ring || net.n == 1,
+            "network.n",
+            net.n,
+            "1 for a ring",
+        )?;
+        check(
+            !net.unidirectional || net.topology != TopologyKind::Mesh,
+            "network.unidirectional",
+            net.unidirectional,
+            "false for a mesh (only tori and rings can be unidirectional)",
+        )?;
+        check(
+            (1..=1000).contains(&net.channel_latency_cycles),
+            "network.channel_latency_cycles",
+            net.channel_latency_cycles,
+            "an integer from 1 to 1000",
+        )?;
+        check(net.terminals_per_router == 1, "network.terminals_per_router", net.terminals_per_router, "1")?;
+        let nodes = self.nodes().unwrap_or(u64::MAX);
+        check(
+            nodes <= run.max_nodes && nodes <= 1 << 20,
+            "network.k",
+            net.k,
+            &format!("a size with at most run.max_nodes = {} nodes (k^n = {nodes})", run.max_nodes),
+        )?;
+        check((1..=16).contains(&sw.vcs), "switch.vcs", sw.vcs, "an integer from 1 to 16")?;
+        check((1..=4096).contains(&sw.buffer_flits), "switch.buffer_flits", sw.buffer_flits, "an integer from 1 to 4096")?;
+        check(
+            (1..=1000).contains(&sw.router_delay_cycles),
+            "switch.router_delay_cycles",
+            sw.router_delay_cycles,
+            "an integer from 1 to 1000",
+        )?;
+        check(
+            wl.load.is_finite() && wl.load > 0.0 && wl.load <= 1.0,
+            "workload.load",
+            wl.load,
+            "a number in (0, 1] flits/node/cycle",
+        )?;
+        check((1..=4096).contains(&wl.packet_flits), "workload.packet_flits", wl.packet_flits, "an integer from 1 to 4096")?;
+        check(
+            (1..=1_000_000).contains(&wl.message_flits),
+            "workload.message_flits",
+            wl.message_flits,
+            "an integer from 1 to 1000000",
+        )?;
+        check(
+            sw.flow_control != FlowControl::Vct || sw.buffer_flits >= wl.packet_flits,
+            "switch.buffer_flits",
+            sw.buffer_flits,
+            &format!("at least workload.packet_flits = {} with virtual cut-through", wl.packet_flits),
+        )?;
+        check(
+            wl.hotspot_fraction.is_finite() && (0.0..=1.0).contains(&wl.hotspot_fraction),
+            "workload.hotspot_fraction",
+            wl.hotspot_fraction,
+            "a number in [0, 1]",
+        )?;
+        for &h in &wl.hotspot_nodes {
+            check((h as u64) < nodes, "workload.hotspot_nodes", h, &format!("node ids from 0 to {}", nodes - 1))?;
+        }
+        check(
+            (1..=1_000_000_000).contains(&run.measure_cycles),
+            "run.measure_cycles",
+            run.measure_cycles,
+            "an integer from 1 to 1e9",
+        )?;
+        check(run.warmup_cycles <= 1_000_000_000, "run.warmup_cycles", run.warmup_cycles, "an integer from 0 to 1e9")?;
+        check(
+            run.drain_max_cycles <= 1_000_000_000,
+            "run.drain_max_cycles",
+            run.drain_max_cycles,
+            "an integer from 0 to 1e9",
+        )?;
+        check(
+            (1..=1_000_000_000).contains(&run.watchdog_cycles),
+            "run.watchdog_cycles",
+            run.watchdog_cycles,
+            "an integer from 1 to 1e9",
+        )?;
+        check(
+            run.batches >= 2 && run.batches as u64 <= run.measure_cycles.min(1000),
+            "run.batches",
+            run.batches,
+            "an integer from 2 to min(1000, run.measure_cycles)",
+        )?;
+        crate::workload::pattern::check_size(wl, nodes as u32, net)?;
+        crate::routing::check_config(self)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,274 @@
+//! Statistics: warm-up, measurement window, drain (DESIGN §3 "Stats"; columns in docs/results.md).
+//!
+//! Messages created in the window [warm-up, warm-up + measure) are *measured*. The run continues
+//! past the window (sources keep injecting, so the measured messages see the same load) until every
+//! measured message is delivered, or `drain_max_cycles` pass. Loads count flits in the window:
+//! offered = flits of messages created in it, accepted = flits ejected during it, both per node per
+//! cycle. Latency confidence: batch means over `batches` equal slices of the window (by creation
+//! time), 95% Student-t half-width.
+//!
+//! Saturation rule (documented in docs/results.md), any of:
+//! 1. the drain did not finish: measured messages still undelivered `drain_max_cycles` after the
+//!    window — latency would be unbounded;
+//! 2. the source queues grew over the window by more than max(5% of the offered flits, two messages
+//!    per node) — the network accepts less than is offered;
+//! 3. the latency estimate did not converge: 95% half-width above half the mean with at least 100
+//!    measured messages.
+
+use serde::Serialize;
+
+use crate::Cycle;
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct RunResult {
+    pub offered_load: f64,
+    pub accepted_load: f64,
+    pub latency_mean: f64,
+    pub latency_ci95: f64,
+    pub latency_p50: f64,
+    pub latency_p99: f64,
+    pub latency_max: f64,
+    pub packet_latency_mean: f64,
+    pub network_latency_mean: f64,
+    pub hops_mean: f64,
+    pub packets_measured: u64,
+    pub messages_measured: u64,
+    pub cycles: u64,
+    pub saturated: bool,
+    pub saturation_reason: String,
+    pub seed: u64,
+    pub flit_hops: u64,
+    pub channel_util_mean: f64,
+    pub channel_util_max: f64,
+    pub source_queue_flits: u64,
+    pub channel_names: Vec<String>,
+    pub channel_utilisation: Vec<f64>,
+}
+
+/// Accumulates measurements during a run.
+#[derive(Debug, Clone, Default)]
+pub struct Collector {
+    pub window_start: Cycle,
+    pub window_end: Cycle,
+    batches: u32,
+    pub offered_flits: u64,
+    pub accepted_flits: u64,
+    /// Measured messages created but not fully delivered yet.
+    pub outstanding: u64,
+    pub messages_created: u64,
+    latencies: Vec<u32>,
+    batch_sum: Vec<f64>,
+    batch_count: Vec<u64>,
+    packets: u64,
+    packet_latency_sum: f64,
+    network_latency_sum: f64,
+    hops_sum: u64,
+    pub backlog_at_start: Option<u64>,
+    pub backlog_at_end: Option<u64>,
+}
+
+impl Collector {
+    pub fn new(warmup: Cycle, measure: Cycle, batches: u32) -> Collector {
+        Collector {
+            window_start: warmup,
+            window_end: warmup + measure,
+            batches,
+            batch_sum: vec![0.0; batches as usize],
+            batch_count: vec![0; batches as usize],
+            ..Default::default()
+        }
+    }
+
+    #[inline]
+    pub fn in_window(&self, t: Cycle) -> bool {
+        t >= self.window_start && t < self.window_end
+    }
+
+    /// A message was created; returns whether it is measured.
+    pub fn message_created(&mut self, now: Cycle, flits: u32) -> bool {
+        let measured = self.in_window(now);
+        if measured {
+            self.offered_flits += flits as u64;
+            self.outstanding += 1;
+            self.messages_created += 1;
+        }
+        measured
+    }
+
+    #[inline]
+    pub fn flit_ejected(&mut self, now: Cycle) {
+        if self.in_window(now) {
+            self.accepted_flits += 1;
+        }
+    }
+
+    pub fn packet_delivered(&mut self, now: Cycle, created: Cycle, injected: Cycle, hops: u32) {
+        self.packets += 1;
+        self.packet_latency_sum += (now - created) as f64;
+        self.network_latency_sum += (now - injected) as f64;
+        self.hops_sum += hops as u64;
+    }
+
+    pub fn message_delivered(&mut self, now: Cycle, created: Cycle) {
+        let lat = now - created;
+        self.latencies.push(lat.min(u32::MAX as u64) as u32);
+        let span = self.window_end - self.window_start;
+        let b = (((created - self.window_start) as u128 * self.batches as u128) / span as u128) as usize;
+        self.batch_sum[b] += lat as f64;
+        self.batch_count[b] += 1;
+        self.outstanding -= 1;
+    }
+
+    /// 95% half-width of the mean latency by batch means (NaN with fewer than two batches with data).
+    fn ci95(&self) -> f64 {
+        let means: Vec<f64> = self
+            .batch_sum
+            .iter()
+            .zip(&self.batch_count)
+            .filter(|(_, &c)| c > 0)
+            .map(|(&s, &c)| s / c as f64)
+            .collect();
+        let b = means.len();
+        if b < 2 {
+            return f64::NAN;
+        }
+        let m = means.iter().sum::<f64>() / b as f64;
+        let var = means.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (b - 1) as f64;
+        student_t_975(b - 1) * (var / b as f64).sqrt()
+    }
+
+    /// Final result. `nodes` normalises loads; `drained` says whether the drain finished.
+    pub fn finish(&mut self, f: Finish) -> RunResult {
+        let span = (self.window_end - self.window_start) as f64;
+        let per_node_cycle = f.nodes as f64 * span;
+        let n = self.latencies.len();
+        let mean = if n > 0 { self.latencies.iter().map(|&x| x as f64).sum::<f64>() / n as f64 } else { f64::NAN };
+        let ci95 = self.ci95();
+        let pct = |q: f64, v: &mut Vec<u32>| -> f64 {
+            if v.is_empty() {
+                return f64::NAN;
+            }
+            // Nearest rank.
+            let rank = ((q * v.len() as f64).ceil() as usize).clamp(1, v.len()) - 1;
+            *v.select_nth_unstable(rank).1 as f64
+        };
+        let mut lats = std::mem::take(&mut self.latencies);
+        let (p50, p99) = (pct(0.5, &mut lats), pct(0.99, &mut lats));
+        let max = lats.iter().copied().max().map_or(f64::NAN, |x| x as f64);
+        let offered = self.offered_flits as f64 / per_node_cycle;
+        let accepted = self.accepted_flits as f64 / per_node_cycle;
+
+        let mut reasons = Vec::new();
+        if !f.drained {
+            reasons.push(format!(
+                "drain: {} measured messages undelivered {} cycles after the window",
+                self.outstanding, f.drain_max_cycles
+            ));
+        }
+        let start = self.backlog_at_start.unwrap_or(0);
+        let end = self.backlog_at_end.unwrap_or(start);
+        let growth = end.saturating_sub(start);
+        let limit = (0.05 * self.offered_flits as f64).max(2.0 * f.nodes as f64 * f.message_flits as f64);
+        if growth as f64 > limit {
+            reasons.push(format!("source queues grew by {growth} flits over the window"));
+        }
+        if n >= 100 && ci95 > 0.5 * mean {
+            reasons.push(format!("latency did not converge (95% half-width {ci95:.1} > half the mean {mean:.1})"));
+        }
+        let pk = self.packets.max(1) as f64;
+        let util: Vec<f64> = f.channel_flits.iter().map(|&c| c as f64 / span).collect();
+        RunResult {
+            offered_load: offered,
+            accepted_load: accepted,
+            latency_mean: mean,
+            latency_ci95: ci95,
+            latency_p50: p50,
+            latency_p99: p99,
+            latency_max: max,
+            packet_latency_mean: if self.packets > 0 { self.packet_latency_sum / pk } else { f64::NAN },
+            network_latency_mean: if self.packets > 0 { self.network_latency_sum / pk } else { f64::NAN },
+            hops_mean: if self.packets > 0 { self.hops_sum as f64 / pk } else { f64::NAN },
+            packets_measured: self.packets,
+            messages_measured: n as u64,
+            cycles: f.cycles,
+            saturated: !reasons.is_empty(),
+            saturation_reason: reasons.join("; "),
+            seed: f.seed,
+            flit_hops: f.flit_hops,
+            channel_util_mean: if util.is_empty() { 0.0 } else { util.iter().sum::<f64>() / util.len() as f64 },
+            channel_util_max: util.iter().copied().fold(0.0, f64::max),
+            source_queue_flits: end,
+            channel_names: f.channel_names,
+            channel_utilisation: util,
+        }
+    }
+}
+
+/// What the engine hands over at the end of a run.
+pub struct Finish {
+    pub nodes: u32,
+    pub message_flits: u32,
+    pub drained: bool,
+    pub drain_max_cycles: u64,
+    pub cycles: u64,
+    pub seed: u64,
+    pub flit_hops: u64,
+    pub channel_names: Vec<String>,
+    pub channel_flits: Vec<u64>,
+}
+
+/// Two-sided 97.5% quantile of Student's t with `df` degrees of freedom.
+fn student_t_975(df: usize) -> f64 {
+    const T: [f64; 30] = [
+        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+        2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+    ];
+    match df {
+        0 => f64::NAN,
+        1..=30 => T[df - 1],
+        // Cornish-Fisher expansion around the normal quantile; error < 1e-3 beyond 30 dof.
+        _ => {
+            let z = 1.959_964;
+            let d = df as f64;
+            z + (z * z * z + z) / (4.0 * d) + (5.0 * z.powi(5) + 16.0 * z.powi(3) + 3.0 * z) / (96.0 * d * d)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn t_quantiles() {
+        assert_eq!(student_t_975(9), 2.262);
+        assert!((student_t_975(60) - 2.000).abs() < 2e-3);
+        assert!((student_t_975(1000) - 1.962).abs() < 2e-3);
+    }
+
+    #[test]
+    fn percentiles_and_batches() {
+        let mut c = Collector::new(0, 100, 2);
+        for i in 0..100u64 {
+            assert!(c.message_created(i, 1));
+            c.message_delivered(i + 1 + i % 10, i);
+        }
+        let r = c.finish(Finish {
+            nodes: 1,
+            message_flits: 1,
+            drained: true,
+            drain_max_cycles: 0,
+            cycles: 200,
+            seed: 0,
+            flit_hops: 0,
+            channel_names: vec![],
+            channel_flits: vec![],
+        });
+        assert_eq!(r.messages_measured, 100);
+        assert_eq!(r.latency_mean, 5.5);
+        assert_eq!(r.latency_p50, 5.0);
+        assert_eq!(r.latency_max, 10.0);
+        assert_eq!(r.latency_ci95, 0.0); // both batches have mean 5.5
+        assert!(!r.saturated);
+    }
+}

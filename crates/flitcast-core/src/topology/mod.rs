@@ -1,0 +1,170 @@
+//! Topologies: every builder returns the same flat graph of routers with numbered ports,
+//! terminals, and channels with a latency in cycles. Builders document their port numbering.
+
+pub mod cube;
+pub mod mesh;
+pub mod torus;
+
+use crate::error::Error;
+use crate::scenario::{Network, TopologyKind};
+
+/// What the far end of a router port is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PortLink {
+    /// Nothing attached (e.g. the edge of a mesh).
+    Unused,
+    /// Another router's input/output port pair.
+    Router { router: u32, port: u8 },
+    /// A terminal (injection into this port, ejection out of it).
+    Terminal { terminal: u32 },
+}
+
+/// Geometry of a k-ary n-cube (mesh or torus), used by dimension-order routing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CubeGeometry {
+    pub k: u32,
+    pub n: u32,
+    pub wrap: bool,
+    pub unidirectional: bool,
+}
+
+impl CubeGeometry {
+    /// Coordinate of `router` in dimension `dim` (router id = sum of coord_d * k^d).
+    pub fn coord(&self, router: u32, dim: u32) -> u32 {
+        (router / self.k.pow(dim)) % self.k
+    }
+    /// Output port leaving in `dim` in the positive (`plus`) or negative direction.
+    pub fn port(&self, dim: u32, plus: bool) -> u8 {
+        if self.unidirectional {
+            dim as u8
+        } else {
+            (2 * dim + u32::from(!plus)) as u8
+        }
+    }
+    /// Port the terminal is attached to.
+    pub fn terminal_port(&self) -> u8 {
+        if self.unidirectional {
+            self.n as u8
+        } else {
+            2 * self.n as u8
+        }
+    }
+    /// Decodes a router-facing port into (dimension, positive direction).
+    pub fn port_dim(&self, port: u8) -> (u32, bool) {
+        if self.unidirectional {
+            (port as u32, true)
+        } else {
+            (port as u32 / 2, port % 2 == 0)
+        }
+    }
+}
+
+/// Model-specific geometry the routing algorithms may rely on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Geometry {
+    Cube(CubeGeometry),
+}
+
+#[derive(Debug, Clone)]
+pub struct Topology {
+    pub name: String,
+    pub geometry: Geometry,
+    /// First index into `links` of each router's ports; `port_base[r+1] - port_base[r]` = radix.
+    pub port_base: Vec<u32>,
+    /// Where the channel leaving every (router, port) goes, flattened.
+    pub links: Vec<PortLink>,
+    /// What feeds the input side of every (router, port), flattened. In a bidirectional network this
+    /// mirrors `links`; in a unidirectional ring input d is fed from the previous router.
+    pub inputs: Vec<PortLink>,
+    /// Latency in cycles of every channel leaving (router, port), flattened like `links`.
+    pub latency: Vec<u32>,
+    /// Router and port each terminal is attached to.
+    pub terminal_at: Vec<(u32, u8)>,
+    /// Latency of each terminal's injection and ejection channels.
+    pub terminal_latency: Vec<u32>,
+}
+
+impl Topology {
+    pub fn build(net: &Network) -> Result<Topology, Error> {
+        match net.topology {
+            TopologyKind::Mesh => mesh::build(net.k, net.n, net.channel_latency_cycles),
+            TopologyKind::Torus => torus::build(net.k, net.n, !net.unidirectional, net.channel_latency_cycles),
+            TopologyKind::Ring => torus::build(net.k, 1, !net.unidirectional, net.channel_latency_cycles),
+        }
+    }
+
+    pub fn routers(&self) -> usize {
+        self.port_base.len() - 1
+    }
+    pub fn terminals(&self) -> usize {
+        self.terminal_at.len()
+    }
+    pub fn radix(&self, router: u32) -> usize {
+        (self.port_base[router as usize + 1] - self.port_base[router as usize]) as usize
+    }
+    /// Index of (router, port) in the flattened per-port arrays.
+    #[inline]
+    pub fn port_index(&self, router: u32, port: u8) -> usize {
+        self.port_base[router as usize] as usize + port as usize
+    }
+    #[inline]
+    pub fn link(&self, router: u32, port: u8) -> PortLink {
+        self.links[self.port_index(router, port)]
+    }
+    pub fn max_radix(&self) -> usize {
+        (0..self.routers()).map(|r| self.radix(r as u32)).max().unwrap_or(0)
+    }
+
+    /// Name of the channel leaving (router, port).
+    pub fn channel_name(&self, router: u32, port: u8) -> Option<String> {
+        match self.link(router, port) {
+            PortLink::Unused => None,
+            PortLink::Router { router: to, .. } => Some(format!("r{router}.p{port}->r{to}")),
+            PortLink::Terminal { terminal } => Some(format!("r{router}.p{port}->t{terminal}")),
+        }
+    }
+
+    /// Assembles a topology from its output-side links, deriving the input side. Fails if two
+    /// channels feed the same input port or a terminal is attached inconsistently.
+    pub fn new(
+        name: String,
+        geometry: Geometry,
+        port_base: Vec<u32>,
+        links: Vec<PortLink>,
+        latency: Vec<u32>,
+        terminal_latency: Vec<u32>,
+    ) -> Result<Topology, Error> {
+        let mut inputs = vec![PortLink::Unused; links.len()];
+        let mut terminal_at = Vec::new();
+        let routers = port_base.len() - 1;
+        for r in 0..routers as u32 {
+            for p in 0..(port_base[r as usize + 1] - port_base[r as usize]) as u8 {
+                let idx = port_base[r as usize] as usize + p as usize;
+                let (target, feeder) = match links[idx] {
+                    PortLink::Router { router, port } => {
+                        (port_base[router as usize] as usize + port as usize, PortLink::Router { router: r, port: p })
+                    }
+                    PortLink::Terminal { terminal } => {
+                        if terminal as usize != terminal_at.len() {
+                            return Err(Error::Internal { message: format!("terminal {terminal} attached out of order") });
+                        }
+                        terminal_at.push((r, p));
+                        (idx, PortLink::Terminal { terminal })
+                    }
+                    PortLink::Unused => continue,
+                };
+                if inputs[target] != PortLink::Unused {
+                    return Err(Error::Internal { message: format!("two channels feed input {target} (from r{r}.p{p})") });
+                }
+                inputs[target] = feeder;
+            }
+        }
+        Ok(Topology { name, geometry, port_base, links, inputs, latency, terminal_at, terminal_latency })
+    }
+
+    /// What feeds input (router, port).
+    #[inline]
+    pub fn input(&self, router: u32, port: u8) -> PortLink {
+        self.inputs[self.port_index(router, port)]
+    }
+}

@@ -1,0 +1,35 @@
+//! k-ary n-torus, bidirectional or unidirectional; a ring is the 1-dimensional torus (SCI rings of
+//! study 004 are unidirectional). Port numbering: see `cube.rs`.
+
+use super::{cube, CubeGeometry, Topology};
+
+pub fn build(k: u32, n: u32, bidirectional: bool, latency: u32) -> Result<Topology, crate::error::Error> {
+    let geo = CubeGeometry { k, n, wrap: true, unidirectional: !bidirectional };
+    let dir = if bidirectional { "" } else { "unidirectional " };
+    let name = if n == 1 { format!("{dir}{k}-node ring") } else { format!("{dir}{k}-ary {n}-torus") };
+    cube::build(name, geo, latency)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::topology::PortLink;
+
+    #[test]
+    fn torus_links_are_symmetric_and_wrap() {
+        for &bi in &[true, false] {
+            let t = build(4, 2, bi, 1).unwrap();
+            assert_eq!(t.routers(), 16);
+        }
+        let t = build(4, 1, true, 1).unwrap();
+        // router 3 +x wraps to router 0, arriving on its −x port.
+        assert_eq!(t.link(3, 0), PortLink::Router { router: 0, port: 1 });
+        assert_eq!(t.input(0, 1), PortLink::Router { router: 3, port: 0 });
+        // unidirectional: router 0's input 0 is fed by router 3's output 0.
+        let u = build(4, 1, false, 1).unwrap();
+        assert_eq!(u.input(0, 0), PortLink::Router { router: 3, port: 0 });
+        assert_eq!(u.link(0, 0), PortLink::Router { router: 1, port: 0 });
+        let m = crate::topology::mesh::build(4, 2, 1).unwrap();
+        assert_eq!(m.link(3, 0), PortLink::Unused);
+    }
+}
