@@ -154,7 +154,7 @@ impl Simulation {
         }
         // Measure from cycle 0 so the message is tracked.
         self.stats = Collector::new(0, 1, 1);
-        self.create_message_to(src, dst);
+        self.create_message_to(src, dst)?;
         let limit = self.scenario.run.watchdog_cycles;
         while self.stats.outstanding > 0 {
             if self.now > limit {
@@ -181,9 +181,11 @@ impl Simulation {
     fn cycle(&mut self) -> Result<(), Error> {
         let now = self.now;
         let events = self.wheel.take(now);
+        let mut flits = 0;
         for ev in &events {
             match *ev {
                 Event::FlitToRouter { router, port, vc, flit } => {
+                    flits += 1;
                     if !self.routers[router as usize].accept_flit(now, port, vc, flit) {
                         return Err(Error::Internal {
                             message: format!("buffer overflow at router {router} port {port} vc {vc} (credit protocol)"),
@@ -195,10 +197,14 @@ impl Simulation {
                     }
                 }
                 Event::CreditToRouter { router, port, vc } => self.routers[router as usize].accept_credit(port, vc),
-                Event::FlitToTerminal { terminal, flit, .. } => self.eject(terminal, flit)?,
+                Event::FlitToTerminal { terminal, flit, .. } => {
+                    flits += 1;
+                    self.eject(terminal, flit)?
+                }
                 Event::CreditToTerminal { terminal, vc } => self.nics[terminal as usize].accept_credit(vc),
             }
         }
+        self.wheel.flits_delivered(flits);
         self.wheel.recycle(events);
 
         while let Some(&Reverse((t, term))) = self.arrivals.peek() {
@@ -206,7 +212,7 @@ impl Simulation {
                 break;
             }
             self.arrivals.pop();
-            self.create_message(term);
+            self.create_message(term)?;
         }
 
         self.step_nics();
@@ -215,15 +221,15 @@ impl Simulation {
     }
 
     /// Next message of terminal `term` from its arrival process and traffic pattern.
-    fn create_message(&mut self, term: u32) {
+    fn create_message(&mut self, term: u32) -> Result<(), Error> {
         let src = &mut self.traffic.sources[term as usize];
         let dst = self.traffic.pattern.destination(term, &mut src.dest_rng);
         let next = src.arrivals.next();
         self.arrivals.push(Reverse((next, term)));
-        self.create_message_to(term, dst);
+        self.create_message_to(term, dst)
     }
 
-    fn create_message_to(&mut self, term: u32, dst: u32) {
+    fn create_message_to(&mut self, term: u32, dst: u32) -> Result<(), Error> {
         let now = self.now;
         let flits = self.traffic.message_flits;
         let measured = self.stats.message_created(now, flits);
@@ -241,6 +247,11 @@ impl Simulation {
                 delivered: 0,
                 measured,
             });
+            if p >= Flit::MAX_PACKETS {
+                return Err(Error::Internal {
+                    message: format!("more than {} packets alive at cycle {now}: the run is far past saturation", Flit::MAX_PACKETS),
+                });
+            }
             self.nics[term as usize].enqueue(p);
         }
         self.backlog += flits as u64;
@@ -248,6 +259,7 @@ impl Simulation {
             self.nic_active[term as usize] = true;
             self.active_nics.push(term);
         }
+        Ok(())
     }
 
     fn step_nics(&mut self) {
@@ -261,7 +273,7 @@ impl Simulation {
             if let Some(inj) = nic.step(now, packets, |p| routing.injection_vcs(p), vct) {
                 let (router, port) = topo.terminal_at[t as usize];
                 let at = now + topo.terminal_latency[t as usize] as Cycle;
-                wheel.schedule(at, Event::FlitToRouter { router, port, vc: inj.vc, flit: inj.flit });
+                wheel.schedule_flit(at, Event::FlitToRouter { router, port, vc: inj.vc, flit: inj.flit });
                 counters.last_progress = now;
                 sent += 1;
                 if measuring {
@@ -291,28 +303,28 @@ impl Simulation {
 
     fn eject(&mut self, terminal: u32, flit: Flit) -> Result<(), Error> {
         let now = self.now;
-        let p = &mut self.packets[flit.packet];
+        let p = &mut self.packets[flit.packet()];
         if p.dst != terminal {
             return Err(Error::Conservation {
-                message: format!("packet {} for terminal {} was delivered to terminal {terminal}", flit.packet, p.dst),
+                message: format!("packet {} for terminal {} was delivered to terminal {terminal}", flit.packet(), p.dst),
             });
         }
         p.delivered += 1;
         self.ejected_flits += 1;
         self.stats.flit_ejected(now);
-        if !flit.tail {
+        if !flit.tail() {
             return Ok(());
         }
         if p.delivered != p.flits {
             return Err(Error::Conservation {
-                message: format!("packet {} delivered {} of {} flits at its tail", flit.packet, p.delivered, p.flits),
+                message: format!("packet {} delivered {} of {} flits at its tail", flit.packet(), p.delivered, p.flits),
             });
         }
         let (message, created, injected, hops, measured) = (p.message, p.created, p.injected, p.hops, p.measured);
         if measured {
             self.stats.packet_delivered(now, created, injected, hops);
         }
-        self.packets.remove(flit.packet);
+        self.packets.remove(flit.packet());
         let m = &mut self.messages[message];
         m.packets_left -= 1;
         if m.packets_left == 0 {

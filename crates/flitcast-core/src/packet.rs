@@ -3,12 +3,34 @@
 
 use crate::Cycle;
 
-/// One flit in flight: the packet it belongs to and whether it is the head and/or tail.
+/// One flit in flight: the packet it belongs to and whether it is the head and/or tail, packed in
+/// 32 bits (buffers and channels hold millions of them; smaller is faster).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Flit {
-    pub packet: u32,
-    pub head: bool,
-    pub tail: bool,
+pub struct Flit(u32);
+
+impl Flit {
+    const HEAD: u32 = 1 << 31;
+    const TAIL: u32 = 1 << 30;
+    /// Packet indices must stay below this (checked when packets are created).
+    pub const MAX_PACKETS: u32 = 1 << 30;
+
+    #[inline]
+    pub fn new(packet: u32, head: bool, tail: bool) -> Flit {
+        debug_assert!(packet < Self::MAX_PACKETS);
+        Flit(packet | if head { Self::HEAD } else { 0 } | if tail { Self::TAIL } else { 0 })
+    }
+    #[inline]
+    pub fn packet(self) -> u32 {
+        self.0 & (Self::MAX_PACKETS - 1)
+    }
+    #[inline]
+    pub fn head(self) -> bool {
+        self.0 & Self::HEAD != 0
+    }
+    #[inline]
+    pub fn tail(self) -> bool {
+        self.0 & Self::TAIL != 0
+    }
 }
 
 #[derive(Debug, Clone)]

@@ -15,7 +15,9 @@ pub enum Event {
 
 #[derive(Debug)]
 pub struct Wheel {
+    /// A power-of-two number of buckets, more than the largest latency.
     buckets: Vec<Vec<Event>>,
+    mask: u64,
     spare: Vec<Event>,
     pending: usize,
     flits: usize,
@@ -23,29 +25,33 @@ pub struct Wheel {
 
 impl Wheel {
     pub fn new(max_latency: u32) -> Wheel {
-        Wheel { buckets: (0..=max_latency).map(|_| Vec::new()).collect(), spare: Vec::new(), pending: 0, flits: 0 }
+        let n = (max_latency as usize + 1).next_power_of_two();
+        Wheel { buckets: (0..n).map(|_| Vec::new()).collect(), mask: n as u64 - 1, spare: Vec::new(), pending: 0, flits: 0 }
     }
 
     #[inline]
     pub fn schedule(&mut self, at: Cycle, ev: Event) {
-        let n = self.buckets.len() as u64;
         self.pending += 1;
-        if matches!(ev, Event::FlitToRouter { .. } | Event::FlitToTerminal { .. }) {
-            self.flits += 1;
-        }
-        self.buckets[(at % n) as usize].push(ev);
+        self.buckets[(at & self.mask) as usize].push(ev);
     }
 
-    /// Takes the events due at `now`; give the vector back with [`Wheel::recycle`].
+    /// Like [`Wheel::schedule`], for an event that carries a flit.
+    #[inline]
+    pub fn schedule_flit(&mut self, at: Cycle, ev: Event) {
+        self.flits += 1;
+        self.schedule(at, ev);
+    }
+
+    /// Takes the events due at `now`; give the vector back with [`Wheel::recycle`]. The caller
+    /// reports how many of them carried flits with [`Wheel::flits_delivered`].
     pub fn take(&mut self, now: Cycle) -> Vec<Event> {
-        let n = self.buckets.len() as u64;
-        let out = std::mem::replace(&mut self.buckets[(now % n) as usize], std::mem::take(&mut self.spare));
+        let out = std::mem::replace(&mut self.buckets[(now & self.mask) as usize], std::mem::take(&mut self.spare));
         self.pending -= out.len();
-        self.flits -= out
-            .iter()
-            .filter(|e| matches!(e, Event::FlitToRouter { .. } | Event::FlitToTerminal { .. }))
-            .count();
         out
+    }
+
+    pub fn flits_delivered(&mut self, n: usize) {
+        self.flits -= n;
     }
 
     pub fn recycle(&mut self, mut v: Vec<Event>) {

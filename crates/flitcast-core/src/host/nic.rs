@@ -67,8 +67,8 @@ impl Nic {
         }
         self.credits[vc as usize] -= 1;
         let size = packets[p].flits;
-        let flit = Flit { packet: p, head: sent == 0, tail: sent + 1 == size };
-        self.current = if flit.tail { None } else { Some((p, sent + 1, vc)) };
+        let flit = Flit::new(p, sent == 0, sent + 1 == size);
+        self.current = if flit.tail() { None } else { Some((p, sent + 1, vc)) };
         Some(Injected { flit, vc })
     }
 }

@@ -25,10 +25,24 @@ use crate::Cycle;
 /// Credits of an output that feeds a terminal: terminals sink one flit per cycle without limit.
 const SINK_CREDITS: u32 = u32::MAX / 2;
 
+/// A buffered flit and the cycle it may leave, kept as the low 32 bits (see [`widen`]).
 #[derive(Debug, Clone, Copy)]
 struct Slot {
     flit: Flit,
-    ready: Cycle,
+    ready: u32,
+}
+
+/// The full cycle of a 32-bit `ready` stamp seen at `now`. A stamp is at most the router delay
+/// (≤ 1000) ahead of `now`; anything else is in the past — a flit cannot wait 2^32 cycles, which is
+/// longer than the longest run allowed.
+#[inline]
+fn widen(ready: u32, now: Cycle) -> Cycle {
+    let ahead = ready.wrapping_sub(now as u32);
+    if ahead <= 1000 {
+        now + ahead as Cycle
+    } else {
+        now.saturating_sub((now as u32).wrapping_sub(ready) as Cycle)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,6 +53,17 @@ enum VcState {
     Routed,
     /// The packet at the front holds output `port`, virtual channel `vc`.
     Active { port: u8, vc: u8 },
+}
+
+/// One input virtual channel: a ring buffer of flits in `slots` plus what the allocator needs to
+/// decide without touching the flits.
+#[derive(Debug, Clone, Copy)]
+struct InVc {
+    head: u32,
+    len: u32,
+    /// Earliest cycle the front flit may leave.
+    front_ready: Cycle,
+    state: VcState,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -58,13 +83,15 @@ pub struct InputBuffered {
     selection: Selection,
     // Per input VC (index port * vcs + vc).
     slots: Vec<Slot>,
-    head: Vec<u32>,
-    len: Vec<u32>,
-    state: Vec<VcState>,
+    queues: Vec<InVc>,
     cands: Vec<Candidates>,
     // Per output VC.
     out_busy: Vec<bool>,
     credits: Vec<u32>,
+    /// Bit v of `vc_mask[p]` set while input VC (p, v) holds flits; bit p of `port_mask` set while
+    /// input port p holds flits — the step visits only occupied queues.
+    vc_mask: Vec<u32>,
+    port_mask: u64,
     // Round-robin pointers and per-cycle scratch.
     in_rr: Vec<u8>,
     out_rr: Vec<u8>,
@@ -93,13 +120,13 @@ impl InputBuffered {
             delay: s.switch.router_delay_cycles as Cycle,
             vct: s.switch.flow_control == FlowControl::Vct,
             selection: Selection::FirstFree,
-            slots: vec![Slot { flit: Flit { packet: 0, head: false, tail: false }, ready: 0 }; radix * vcs * depth],
-            head: vec![0; radix * vcs],
-            len: vec![0; radix * vcs],
-            state: vec![VcState::Idle; radix * vcs],
+            slots: vec![Slot { flit: Flit::new(0, false, false), ready: 0 }; radix * vcs * depth],
+            queues: vec![InVc { head: 0, len: 0, front_ready: 0, state: VcState::Idle }; radix * vcs],
             cands: vec![Candidates::default(); radix * vcs],
             out_busy: vec![false; radix * vcs],
             credits,
+            vc_mask: vec![0; radix],
+            port_mask: 0,
             in_rr: vec![0; radix],
             out_rr: vec![0; radix],
             req: vec![None; radix],
@@ -116,14 +143,24 @@ impl InputBuffered {
     #[inline]
     pub fn accept_flit(&mut self, now: Cycle, port: u8, vc: u8, flit: Flit) -> bool {
         let iv = port as usize * self.vcs + vc as usize;
-        let len = self.len[iv] as usize;
+        let q = &mut self.queues[iv];
+        let len = q.len as usize;
         if len == self.depth {
             return false;
         }
-        let pos = (self.head[iv] as usize + len) % self.depth;
-        self.slots[iv * self.depth + pos] = Slot { flit, ready: now + self.delay };
-        self.len[iv] += 1;
+        let mut pos = q.head as usize + len;
+        if pos >= self.depth {
+            pos -= self.depth;
+        }
+        let ready = now + self.delay;
+        if len == 0 {
+            q.front_ready = ready;
+        }
+        q.len += 1;
+        self.slots[iv * self.depth + pos] = Slot { flit, ready: ready as u32 };
         self.flits += 1;
+        self.vc_mask[port as usize] |= 1 << vc;
+        self.port_mask |= 1 << port;
         true
     }
 
@@ -134,27 +171,27 @@ impl InputBuffered {
 
     #[inline]
     fn front(&self, iv: usize) -> Slot {
-        self.slots[iv * self.depth + self.head[iv] as usize]
+        self.slots[iv * self.depth + self.queues[iv].head as usize]
     }
 
     /// The output (port, vc) the front flit of input VC `iv` would take now, if any.
     #[inline]
     fn wants(&mut self, me: u32, p: usize, v: usize, ctx: &mut StepCtx) -> Option<(u8, u8)> {
         let iv = p * self.vcs + v;
-        let slot = self.front(iv);
-        if slot.ready > ctx.now {
+        let q = self.queues[iv];
+        if q.front_ready > ctx.now {
             return None;
         }
-        match self.state[iv] {
+        match q.state {
             VcState::Active { port, vc } => {
                 (self.credits[port as usize * self.vcs + vc as usize] > 0).then_some((port, vc))
             }
             state => {
-                let packet = &ctx.packets[slot.flit.packet];
+                let packet = &ctx.packets[self.front(iv).flit.packet()];
                 if state == VcState::Idle {
                     let at = At { router: me, in_port: p as u8, in_vc: v as u8 };
                     ctx.routing.route(at, packet, &mut self.cands[iv]);
-                    self.state[iv] = VcState::Routed;
+                    self.queues[iv].state = VcState::Routed;
                 }
                 let need = if self.vct { packet.flits } else { 1 };
                 let (vcs, busy, credits) = (self.vcs, &self.out_busy, &self.credits);
@@ -170,38 +207,45 @@ impl InputBuffered {
         if self.flits == 0 {
             return;
         }
-        let (radix, vcs) = (self.radix, self.vcs);
-        let mut any = false;
-        // Input stage: each input port offers one flit, round robin over its VCs.
-        for p in 0..radix {
+        let radix = self.radix;
+        let mut outputs = 0u64;
+        // Input stage: each occupied input port offers one flit, round robin over its occupied VCs.
+        let mut ports = self.port_mask;
+        while ports != 0 {
+            let p = ports.trailing_zeros() as usize;
+            ports &= ports - 1;
             self.req[p] = None;
-            let start = self.in_rr[p] as usize;
-            for i in 0..vcs {
-                let v = if start + i >= vcs { start + i - vcs } else { start + i };
-                if self.len[p * vcs + v] == 0 {
-                    continue;
-                }
+            let occupied = self.vc_mask[p];
+            // Occupied VCs at or after the round-robin pointer first, then the ones before it.
+            let rr = self.in_rr[p] as u32;
+            let (mut late, mut early) = (occupied & (u32::MAX << rr), occupied & !(u32::MAX << rr));
+            while late | early != 0 {
+                let v = if late != 0 {
+                    let v = late.trailing_zeros();
+                    late &= late - 1;
+                    v
+                } else {
+                    let v = early.trailing_zeros();
+                    early &= early - 1;
+                    v
+                } as usize;
                 if let Some((port, out_vc)) = self.wants(me, p, v, ctx) {
                     self.req[p] = Some(Request { vc: v as u8, port, out_vc });
                     self.out_mask[port as usize] |= 1 << p;
-                    any = true;
+                    outputs |= 1 << port;
                     break;
                 }
             }
         }
-        if !any {
-            return;
-        }
-        // Output stage: each output grants one requesting input, round robin.
-        for o in 0..radix {
+        // Output stage: each requested output grants one requesting input, round robin.
+        while outputs != 0 {
+            let o = outputs.trailing_zeros() as usize;
+            outputs &= outputs - 1;
             let mask = self.out_mask[o];
-            if mask == 0 {
-                continue;
-            }
             self.out_mask[o] = 0;
             let from_rr = mask & (u64::MAX << self.out_rr[o]);
             let p = if from_rr != 0 { from_rr.trailing_zeros() } else { mask.trailing_zeros() } as usize;
-            self.out_rr[o] = ((p + 1) % radix) as u8;
+            self.out_rr[o] = if p + 1 == radix { 0 } else { (p + 1) as u8 };
             let r = self.req[p].expect("granted input has a request");
             self.traverse(me, p, r, ctx);
         }
@@ -212,18 +256,29 @@ impl InputBuffered {
     fn traverse(&mut self, me: u32, p: usize, r: Request, ctx: &mut StepCtx) {
         let iv = p * self.vcs + r.vc as usize;
         let flit = self.front(iv).flit;
-        self.head[iv] = ((self.head[iv] as usize + 1) % self.depth) as u32;
-        self.len[iv] -= 1;
-        self.flits -= 1;
-        self.in_rr[p] = ((r.vc as usize + 1) % self.vcs) as u8;
-        let ov = r.port as usize * self.vcs + r.out_vc as usize;
-        if flit.head {
-            self.out_busy[ov] = true;
-            self.state[iv] = VcState::Active { port: r.port, vc: r.out_vc };
+        let q = &mut self.queues[iv];
+        q.head = if q.head as usize + 1 == self.depth { 0 } else { q.head + 1 };
+        q.len -= 1;
+        let empty = q.len == 0;
+        if !empty {
+            q.front_ready = widen(self.slots[iv * self.depth + q.head as usize].ready, ctx.now);
         }
-        if flit.tail {
+        self.flits -= 1;
+        if empty {
+            self.vc_mask[p] &= !(1 << r.vc);
+            if self.vc_mask[p] == 0 {
+                self.port_mask &= !(1 << p);
+            }
+        }
+        self.in_rr[p] = if r.vc as usize + 1 == self.vcs { 0 } else { r.vc + 1 };
+        let ov = r.port as usize * self.vcs + r.out_vc as usize;
+        if flit.head() {
+            self.out_busy[ov] = true;
+            self.queues[iv].state = VcState::Active { port: r.port, vc: r.out_vc };
+        }
+        if flit.tail() {
             self.out_busy[ov] = false;
-            self.state[iv] = VcState::Idle;
+            self.queues[iv].state = VcState::Idle;
         }
         self.credits[ov] -= 1;
         ctx.send_flit(me, r.port, r.out_vc, flit);
@@ -233,20 +288,21 @@ impl InputBuffered {
     pub fn blocked(&self, me: u32, now: Cycle) -> Vec<BlockedChannel> {
         let mut out = Vec::new();
         for iv in 0..self.radix * self.vcs {
-            if self.len[iv] == 0 {
+            let q = self.queues[iv];
+            if q.len == 0 {
                 continue;
             }
             let slot = self.front(iv);
-            let reason = if slot.ready > now {
+            let reason = if q.front_ready > now {
                 "in the router pipeline".to_string()
             } else {
-                match self.state[iv] {
+                match q.state {
                     VcState::Active { port, vc } => {
                         let c = self.credits[port as usize * self.vcs + vc as usize];
                         if c == 0 {
-                            format!("packet {} holds out-port {port} vc {vc}, which has no credit", slot.flit.packet)
+                            format!("packet {} holds out-port {port} vc {vc}, which has no credit", slot.flit.packet())
                         } else {
-                            format!("packet {} holds out-port {port} vc {vc}, waiting for the switch", slot.flit.packet)
+                            format!("packet {} holds out-port {port} vc {vc}, waiting for the switch", slot.flit.packet())
                         }
                     }
                     _ => {
@@ -255,7 +311,7 @@ impl InputBuffered {
                             .iter()
                             .map(|c| format!("out-port {} vc {}..{}", c.port, c.vc_lo, c.vc_hi))
                             .collect();
-                        format!("head of packet {} waits for a free output VC among [{}]", slot.flit.packet, want.join(", "))
+                        format!("head of packet {} waits for a free output VC among [{}]", slot.flit.packet(), want.join(", "))
                     }
                 }
             };
@@ -263,10 +319,25 @@ impl InputBuffered {
                 router: me,
                 in_port: (iv / self.vcs) as u8,
                 vc: (iv % self.vcs) as u8,
-                flits: self.len[iv],
+                flits: q.len,
                 reason,
             });
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::widen;
+
+    #[test]
+    fn ready_stamps_widen_across_the_32_bit_wrap() {
+        let now = (1u64 << 32) + 5;
+        assert_eq!(widen((now + 3) as u32, now), now + 3);
+        assert_eq!(widen((now - 10) as u32, now), now - 10);
+        assert_eq!(widen(u32::MAX - 2, now), now - 8);
+        assert_eq!(widen(7, 5), 7);
+        assert_eq!(widen(3, 5), 3);
     }
 }

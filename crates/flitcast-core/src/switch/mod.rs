@@ -48,12 +48,12 @@ impl StepCtx<'_> {
         }
         match self.topo.links[idx] {
             PortLink::Router { router: to, port: in_port } => {
-                if flit.head {
-                    self.packets[flit.packet].hops += 1;
+                if flit.head() {
+                    self.packets[flit.packet()].hops += 1;
                 }
-                self.wheel.schedule(at, Event::FlitToRouter { router: to, port: in_port, vc, flit });
+                self.wheel.schedule_flit(at, Event::FlitToRouter { router: to, port: in_port, vc, flit });
             }
-            PortLink::Terminal { terminal } => self.wheel.schedule(at, Event::FlitToTerminal { terminal, vc, flit }),
+            PortLink::Terminal { terminal } => self.wheel.schedule_flit(at, Event::FlitToTerminal { terminal, vc, flit }),
             PortLink::Unused => unreachable!("routing chose an unconnected port r{router}.p{port}"),
         }
     }
