@@ -68,7 +68,8 @@ impl Simulation {
         let routers = (0..topo.routers() as u32).map(|r| Router::build(scenario, &topo, r)).collect();
         let terminals = topo.terminals();
         let nics = (0..terminals).map(|_| Nic::new(scenario.switch.vcs, scenario.switch.buffer_flits)).collect();
-        let max_latency = topo.latency.iter().chain(&topo.terminal_latency).copied().max().unwrap_or(1);
+        let delay = scenario.switch.router_delay_cycles;
+        let max_latency = topo.latency.iter().chain(&topo.terminal_latency).copied().max().unwrap_or(1) + delay;
         let run = &scenario.run;
         Ok(Simulation {
             traffic: Traffic::build(scenario, terminals as u32),
@@ -186,7 +187,7 @@ impl Simulation {
             match *ev {
                 Event::FlitToRouter { router, port, vc, flit } => {
                     flits += 1;
-                    if !self.routers[router as usize].accept_flit(now, port, vc, flit) {
+                    if !self.routers[router as usize].accept_flit(port, vc, flit) {
                         return Err(Error::Internal {
                             message: format!("buffer overflow at router {router} port {port} vc {vc} (credit protocol)"),
                         });
@@ -263,7 +264,7 @@ impl Simulation {
     }
 
     fn step_nics(&mut self) {
-        let (now, vct) = (self.now, self.vct);
+        let (now, vct, delay) = (self.now, self.vct, self.scenario.switch.router_delay_cycles as Cycle);
         let measuring = self.stats.in_window(now);
         let Simulation { nics, nic_active, active_nics, packets, routing, wheel, topo, counters, injection_flits, .. } =
             self;
@@ -272,7 +273,8 @@ impl Simulation {
             let nic = &mut nics[t as usize];
             if let Some(inj) = nic.step(now, packets, |p| routing.injection_vcs(p), vct) {
                 let (router, port) = topo.terminal_at[t as usize];
-                let at = now + topo.terminal_latency[t as usize] as Cycle;
+                // Into the router's input FIFO once the channel and the router pipeline are passed.
+                let at = now + topo.terminal_latency[t as usize] as Cycle + delay;
                 wheel.schedule_flit(at, Event::FlitToRouter { router, port, vc: inj.vc, flit: inj.flit });
                 counters.last_progress = now;
                 sent += 1;
@@ -356,7 +358,7 @@ impl Simulation {
         let blocked = self
             .active_routers
             .iter()
-            .flat_map(|&r| self.routers[r as usize].blocked(r, self.now))
+            .flat_map(|&r| self.routers[r as usize].blocked(r))
             .take(MAX_BLOCKED_REPORTED)
             .collect();
         Error::Deadlock { cycle: self.now, idle, blocked }

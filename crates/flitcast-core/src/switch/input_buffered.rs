@@ -7,43 +7,25 @@
 //!   blocks across two routers. An output VC is owned from head to tail.
 //! * Timing: a flit that arrives at cycle a may leave on its output channel at cycle a +
 //!   `router_delay_cycles` at the earliest (the whole pipeline: route, VC and switch allocation,
-//!   crossbar). Zero-load latency per router is therefore delay + channel latency.
+//!   crossbar). Zero-load latency per router is therefore delay + channel latency. The engine
+//!   models the pipeline by delivering the flit into the input FIFO when its delay has elapsed;
+//!   its slot is reserved from the moment it was sent, because the sender spent a credit on it.
 //! * Allocation: separable, input-first. Each input port offers one flit (round robin over its VCs
 //!   that can move: ready, routed, an output VC held or free, a credit); each output port grants one
 //!   requesting input (round robin). The crossbar moves one flit per input and per output per cycle.
 //!   Routing decides candidates once per head; `Selection` picks among the free ones.
 
-use super::StepCtx;
+use super::{links_of, InLink, OutLink, StepCtx};
 use crate::error::BlockedChannel;
 use crate::packet::Flit;
 use crate::routing::{At, Candidates};
 use crate::scenario::{FlowControl, Scenario};
 use crate::selection::Selection;
 use crate::topology::{PortLink, Topology};
-use crate::Cycle;
 
 /// Credits of an output that feeds a terminal: terminals sink one flit per cycle without limit.
 const SINK_CREDITS: u32 = u32::MAX / 2;
 
-/// A buffered flit and the cycle it may leave, kept as the low 32 bits (see [`widen`]).
-#[derive(Debug, Clone, Copy)]
-struct Slot {
-    flit: Flit,
-    ready: u32,
-}
-
-/// The full cycle of a 32-bit `ready` stamp seen at `now`. A stamp is at most the router delay
-/// (≤ 1000) ahead of `now`; anything else is in the past — a flit cannot wait 2^32 cycles, which is
-/// longer than the longest run allowed.
-#[inline]
-fn widen(ready: u32, now: Cycle) -> Cycle {
-    let ahead = ready.wrapping_sub(now as u32);
-    if ahead <= 1000 {
-        now + ahead as Cycle
-    } else {
-        now.saturating_sub((now as u32).wrapping_sub(ready) as Cycle)
-    }
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum VcState {
@@ -61,8 +43,6 @@ enum VcState {
 struct InVc {
     head: u32,
     len: u32,
-    /// Earliest cycle the front flit may leave.
-    front_ready: Cycle,
     state: VcState,
 }
 
@@ -78,11 +58,12 @@ pub struct InputBuffered {
     radix: usize,
     vcs: usize,
     depth: usize,
-    delay: Cycle,
     vct: bool,
     selection: Selection,
+    out_links: Vec<OutLink>,
+    in_links: Vec<InLink>,
     // Per input VC (index port * vcs + vc).
-    slots: Vec<Slot>,
+    slots: Vec<Flit>,
     queues: Vec<InVc>,
     cands: Vec<Candidates>,
     // Per output VC.
@@ -113,15 +94,17 @@ impl InputBuffered {
                 PortLink::Unused => 0,
             })
             .collect();
+        let (out_links, in_links) = links_of(topo, router, s.switch.router_delay_cycles);
         InputBuffered {
+            out_links,
+            in_links,
             radix,
             vcs,
             depth,
-            delay: s.switch.router_delay_cycles as Cycle,
             vct: s.switch.flow_control == FlowControl::Vct,
             selection: Selection::FirstFree,
-            slots: vec![Slot { flit: Flit::new(0, false, false), ready: 0 }; radix * vcs * depth],
-            queues: vec![InVc { head: 0, len: 0, front_ready: 0, state: VcState::Idle }; radix * vcs],
+            slots: vec![Flit::new(0, false, false); radix * vcs * depth],
+            queues: vec![InVc { head: 0, len: 0, state: VcState::Idle }; radix * vcs],
             cands: vec![Candidates::default(); radix * vcs],
             out_busy: vec![false; radix * vcs],
             credits,
@@ -141,7 +124,7 @@ impl InputBuffered {
     }
 
     #[inline]
-    pub fn accept_flit(&mut self, now: Cycle, port: u8, vc: u8, flit: Flit) -> bool {
+    pub fn accept_flit(&mut self, port: u8, vc: u8, flit: Flit) -> bool {
         let iv = port as usize * self.vcs + vc as usize;
         let q = &mut self.queues[iv];
         let len = q.len as usize;
@@ -152,12 +135,8 @@ impl InputBuffered {
         if pos >= self.depth {
             pos -= self.depth;
         }
-        let ready = now + self.delay;
-        if len == 0 {
-            q.front_ready = ready;
-        }
         q.len += 1;
-        self.slots[iv * self.depth + pos] = Slot { flit, ready: ready as u32 };
+        self.slots[iv * self.depth + pos] = flit;
         self.flits += 1;
         self.vc_mask[port as usize] |= 1 << vc;
         self.port_mask |= 1 << port;
@@ -170,7 +149,7 @@ impl InputBuffered {
     }
 
     #[inline]
-    fn front(&self, iv: usize) -> Slot {
+    fn front(&self, iv: usize) -> Flit {
         self.slots[iv * self.depth + self.queues[iv].head as usize]
     }
 
@@ -178,16 +157,12 @@ impl InputBuffered {
     #[inline]
     fn wants(&mut self, me: u32, p: usize, v: usize, ctx: &mut StepCtx) -> Option<(u8, u8)> {
         let iv = p * self.vcs + v;
-        let q = self.queues[iv];
-        if q.front_ready > ctx.now {
-            return None;
-        }
-        match q.state {
+        match self.queues[iv].state {
             VcState::Active { port, vc } => {
                 (self.credits[port as usize * self.vcs + vc as usize] > 0).then_some((port, vc))
             }
             state => {
-                let packet = &ctx.packets[self.front(iv).flit.packet()];
+                let packet = &ctx.packets[self.front(iv).packet()];
                 if state == VcState::Idle {
                     let at = At { router: me, in_port: p as u8, in_vc: v as u8 };
                     ctx.routing.route(at, packet, &mut self.cands[iv]);
@@ -247,24 +222,20 @@ impl InputBuffered {
             let p = if from_rr != 0 { from_rr.trailing_zeros() } else { mask.trailing_zeros() } as usize;
             self.out_rr[o] = if p + 1 == radix { 0 } else { (p + 1) as u8 };
             let r = self.req[p].expect("granted input has a request");
-            self.traverse(me, p, r, ctx);
+            self.traverse(p, r, ctx);
         }
     }
 
     /// Moves the front flit of input (p, r.vc) through the crossbar onto (r.port, r.out_vc).
     #[inline]
-    fn traverse(&mut self, me: u32, p: usize, r: Request, ctx: &mut StepCtx) {
+    fn traverse(&mut self, p: usize, r: Request, ctx: &mut StepCtx) {
         let iv = p * self.vcs + r.vc as usize;
-        let flit = self.front(iv).flit;
+        let flit = self.front(iv);
         let q = &mut self.queues[iv];
         q.head = if q.head as usize + 1 == self.depth { 0 } else { q.head + 1 };
         q.len -= 1;
-        let empty = q.len == 0;
-        if !empty {
-            q.front_ready = widen(self.slots[iv * self.depth + q.head as usize].ready, ctx.now);
-        }
         self.flits -= 1;
-        if empty {
+        if q.len == 0 {
             self.vc_mask[p] &= !(1 << r.vc);
             if self.vc_mask[p] == 0 {
                 self.port_mask &= !(1 << p);
@@ -281,28 +252,26 @@ impl InputBuffered {
             self.queues[iv].state = VcState::Idle;
         }
         self.credits[ov] -= 1;
-        ctx.send_flit(me, r.port, r.out_vc, flit);
-        ctx.send_credit(me, p as u8, r.vc);
+        ctx.send_flit(self.out_links[r.port as usize], r.out_vc, flit);
+        ctx.send_credit(self.in_links[p], r.vc);
     }
 
-    pub fn blocked(&self, me: u32, now: Cycle) -> Vec<BlockedChannel> {
+    pub fn blocked(&self, me: u32) -> Vec<BlockedChannel> {
         let mut out = Vec::new();
         for iv in 0..self.radix * self.vcs {
             let q = self.queues[iv];
             if q.len == 0 {
                 continue;
             }
-            let slot = self.front(iv);
-            let reason = if q.front_ready > now {
-                "in the router pipeline".to_string()
-            } else {
+            let packet = self.front(iv).packet();
+            let reason = {
                 match q.state {
                     VcState::Active { port, vc } => {
                         let c = self.credits[port as usize * self.vcs + vc as usize];
                         if c == 0 {
-                            format!("packet {} holds out-port {port} vc {vc}, which has no credit", slot.flit.packet())
+                            format!("packet {} holds out-port {port} vc {vc}, which has no credit", packet)
                         } else {
-                            format!("packet {} holds out-port {port} vc {vc}, waiting for the switch", slot.flit.packet())
+                            format!("packet {} holds out-port {port} vc {vc}, waiting for the switch", packet)
                         }
                     }
                     _ => {
@@ -311,7 +280,7 @@ impl InputBuffered {
                             .iter()
                             .map(|c| format!("out-port {} vc {}..{}", c.port, c.vc_lo, c.vc_hi))
                             .collect();
-                        format!("head of packet {} waits for a free output VC among [{}]", slot.flit.packet(), want.join(", "))
+                        format!("head of packet {} waits for a free output VC among [{}]", packet, want.join(", "))
                     }
                 }
             };
@@ -324,20 +293,5 @@ impl InputBuffered {
             });
         }
         out
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::widen;
-
-    #[test]
-    fn ready_stamps_widen_across_the_32_bit_wrap() {
-        let now = (1u64 << 32) + 5;
-        assert_eq!(widen((now + 3) as u32, now), now + 3);
-        assert_eq!(widen((now - 10) as u32, now), now - 10);
-        assert_eq!(widen(u32::MAX - 2, now), now - 8);
-        assert_eq!(widen(7, 5), 7);
-        assert_eq!(widen(3, 5), 3);
     }
 }

@@ -35,18 +35,63 @@ pub struct StepCtx<'a> {
     pub measuring: bool,
 }
 
+/// A router's view of the channel leaving one of its ports, precomputed so that sending a flit
+/// costs no topology look-ups.
+#[derive(Debug, Clone, Copy)]
+pub struct OutLink {
+    pub to: PortLink,
+    /// Cycles from sending until the flit is in the next hop's input FIFO, ready to leave:
+    /// channel latency plus, into a router, its pipeline delay.
+    pub latency: u32,
+    /// Index of the channel in the per-channel counters.
+    pub channel: u32,
+}
+
+/// A router's view of whoever feeds one of its input ports (where its credits go back to).
+#[derive(Debug, Clone, Copy)]
+pub struct InLink {
+    pub from: PortLink,
+    pub latency: u32,
+}
+
+/// The output and input links of `router`, in port order; `pipeline` is every router's delay.
+pub fn links_of(topo: &Topology, router: u32, pipeline: u32) -> (Vec<OutLink>, Vec<InLink>) {
+    let ports = 0..topo.radix(router) as u8;
+    let outs = ports
+        .clone()
+        .map(|p| {
+            let idx = topo.port_index(router, p);
+            let to = topo.links[idx];
+            let delay = if matches!(to, PortLink::Router { .. }) { pipeline } else { 0 };
+            OutLink { to, latency: topo.latency[idx] + delay, channel: idx as u32 }
+        })
+        .collect();
+    let ins = ports
+        .map(|p| {
+            let from = topo.input(router, p);
+            // Credits travel back over the feeding channel's wires, with its latency.
+            let latency = match from {
+                PortLink::Router { router: up, port } => topo.latency[topo.port_index(up, port)],
+                PortLink::Terminal { terminal } => topo.terminal_latency[terminal as usize],
+                PortLink::Unused => 1,
+            };
+            InLink { from, latency }
+        })
+        .collect();
+    (outs, ins)
+}
+
 impl StepCtx<'_> {
-    /// Sends `flit` out of (`router`, `port`) on virtual channel `vc`.
+    /// Sends `flit` on virtual channel `vc` of the channel `link`.
     #[inline]
-    pub fn send_flit(&mut self, router: u32, port: u8, vc: u8, flit: Flit) {
-        let idx = self.topo.port_index(router, port);
-        let at = self.now + self.topo.latency[idx] as Cycle;
+    pub fn send_flit(&mut self, link: OutLink, vc: u8, flit: Flit) {
+        let at = self.now + link.latency as Cycle;
         self.counters.flit_hops += 1;
         self.counters.last_progress = self.now;
         if self.measuring {
-            self.counters.channel_flits[idx] += 1;
+            self.counters.channel_flits[link.channel as usize] += 1;
         }
-        match self.topo.links[idx] {
+        match link.to {
             PortLink::Router { router: to, port: in_port } => {
                 if flit.head() {
                     self.packets[flit.packet()].hops += 1;
@@ -54,24 +99,17 @@ impl StepCtx<'_> {
                 self.wheel.schedule_flit(at, Event::FlitToRouter { router: to, port: in_port, vc, flit });
             }
             PortLink::Terminal { terminal } => self.wheel.schedule_flit(at, Event::FlitToTerminal { terminal, vc, flit }),
-            PortLink::Unused => unreachable!("routing chose an unconnected port r{router}.p{port}"),
+            PortLink::Unused => unreachable!("routing chose an unconnected port"),
         }
     }
 
-    /// Returns a credit for a freed slot of input (`router`, `port`, `vc`) to whoever feeds it.
+    /// Returns a credit for a freed slot of virtual channel `vc` to whoever feeds `link`.
     #[inline]
-    pub fn send_credit(&mut self, router: u32, port: u8, vc: u8) {
-        let idx = self.topo.port_index(router, port);
-        match self.topo.inputs[idx] {
-            PortLink::Router { router: up, port: up_port } => {
-                // Credits travel back over the feeding channel's wires, with its latency.
-                let at = self.now + self.topo.latency[self.topo.port_index(up, up_port)] as Cycle;
-                self.wheel.schedule(at, Event::CreditToRouter { router: up, port: up_port, vc })
-            }
-            PortLink::Terminal { terminal } => {
-                let at = self.now + self.topo.terminal_latency[terminal as usize] as Cycle;
-                self.wheel.schedule(at, Event::CreditToTerminal { terminal, vc })
-            }
+    pub fn send_credit(&mut self, link: InLink, vc: u8) {
+        let at = self.now + link.latency as Cycle;
+        match link.from {
+            PortLink::Router { router, port } => self.wheel.schedule(at, Event::CreditToRouter { router, port, vc }),
+            PortLink::Terminal { terminal } => self.wheel.schedule(at, Event::CreditToTerminal { terminal, vc }),
             PortLink::Unused => unreachable!("flit arrived on an unconnected port"),
         }
     }
@@ -95,9 +133,9 @@ impl Router {
     }
     /// A flit arrives on (`port`, `vc`); false if the buffer overflowed (a flow-control bug).
     #[inline]
-    pub fn accept_flit(&mut self, now: Cycle, port: u8, vc: u8, flit: Flit) -> bool {
+    pub fn accept_flit(&mut self, port: u8, vc: u8, flit: Flit) -> bool {
         match self {
-            Router::InputBuffered(r) => r.accept_flit(now, port, vc, flit),
+            Router::InputBuffered(r) => r.accept_flit(port, vc, flit),
         }
     }
     #[inline]
@@ -114,9 +152,9 @@ impl Router {
         }
     }
     /// Every non-empty buffer and why its head cannot move (for the deadlock report).
-    pub fn blocked(&self, me: u32, now: Cycle) -> Vec<BlockedChannel> {
+    pub fn blocked(&self, me: u32) -> Vec<BlockedChannel> {
         match self {
-            Router::InputBuffered(r) => r.blocked(me, now),
+            Router::InputBuffered(r) => r.blocked(me),
         }
     }
 }
