@@ -1,4 +1,9 @@
 //! One integration-test binary; files are named by the behaviour they check.
 
 mod common;
+mod conservation;
+mod deadlock;
+mod determinism;
+mod prop_routing;
+mod throughput;
 mod zero_load;
