@@ -40,14 +40,22 @@ fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
 
 /// Runs one scenario to an outcome document; never panics.
 fn outcome(scenario_json: &str) -> String {
-    let result = catch_unwind(AssertUnwindSafe(|| Scenario::from_json(scenario_json).and_then(|s| flitcast_core::run(&s))));
-    let doc = match result {
+    guarded(|| Scenario::from_json(scenario_json).and_then(|s| flitcast_core::run(&s)))
+}
+
+/// Calls `f` and turns its result, its error or its panic into an outcome document, with the wall
+/// time it took (kept outside the result, which must be identical from run to run).
+fn guarded<T: serde::Serialize>(f: impl FnOnce() -> Result<T, Error>) -> String {
+    let start = std::time::Instant::now();
+    let result = catch_unwind(AssertUnwindSafe(f));
+    let mut doc = match result {
         Ok(Ok(r)) => json!({ "ok": r }),
         Ok(Err(e)) => json!({ "error": error_json(&e) }),
         Err(payload) => json!({ "error": error_json(&Error::Internal {
             message: format!("the engine panicked: {}", panic_message(payload))
         }) }),
     };
+    doc["wall_seconds"] = json!(start.elapsed().as_secs_f64());
     doc.to_string()
 }
 
@@ -76,6 +84,13 @@ fn run_many(py: Python<'_>, scenario_jsons: Vec<String>, threads: usize) -> PyRe
     })
 }
 
+/// Panics inside the same guard that wraps every simulation, so tests can check that a panic in
+/// the engine reaches Python as an `internal` error and never crashes the interpreter.
+#[pyfunction]
+fn _panic_for_test(py: Python<'_>) -> String {
+    py.detach(|| guarded::<()>(|| panic!("deliberate panic for the test suite")))
+}
+
 /// The component registry as JSON.
 #[pyfunction]
 fn catalogue() -> String {
@@ -88,5 +103,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add_function(wrap_pyfunction!(run_many, m)?)?;
     m.add_function(wrap_pyfunction!(catalogue, m)?)?;
+    m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     Ok(())
 }

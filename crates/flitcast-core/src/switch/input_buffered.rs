@@ -46,7 +46,7 @@ struct InVc {
     state: VcState,
 }
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 struct Request {
     vc: u8,
     port: u8,
@@ -74,10 +74,12 @@ pub struct InputBuffered {
     vc_mask: Vec<u32>,
     port_mask: u64,
     // Round-robin pointers and per-cycle scratch.
-    in_rr: Vec<u8>,
-    out_rr: Vec<u8>,
-    req: Vec<Option<Request>>,
-    out_mask: Vec<u64>,
+    // Fixed-size per-port arrays (radix ≤ 64), indexed with `& 63` so no bounds checks remain.
+    in_rr: [u8; 64],
+    out_rr: [u8; 64],
+    /// This cycle's request of each input port; valid where the port's bit is in some `out_mask`.
+    req: [Request; 64],
+    out_mask: [u64; 64],
     flits: u32,
 }
 
@@ -110,10 +112,10 @@ impl InputBuffered {
             credits,
             vc_mask: vec![0; radix],
             port_mask: 0,
-            in_rr: vec![0; radix],
-            out_rr: vec![0; radix],
-            req: vec![None; radix],
-            out_mask: vec![0; radix],
+            in_rr: [0; 64],
+            out_rr: [0; 64],
+            req: [Request::default(); 64],
+            out_mask: [0; 64],
             flits: 0,
         }
     }
@@ -189,10 +191,9 @@ impl InputBuffered {
         while ports != 0 {
             let p = ports.trailing_zeros() as usize;
             ports &= ports - 1;
-            self.req[p] = None;
             let occupied = self.vc_mask[p];
             // Occupied VCs at or after the round-robin pointer first, then the ones before it.
-            let rr = self.in_rr[p] as u32;
+            let rr = self.in_rr[p & 63] as u32;
             let (mut late, mut early) = (occupied & (u32::MAX << rr), occupied & !(u32::MAX << rr));
             while late | early != 0 {
                 let v = if late != 0 {
@@ -205,8 +206,8 @@ impl InputBuffered {
                     v
                 } as usize;
                 if let Some((port, out_vc)) = self.wants(me, p, v, ctx) {
-                    self.req[p] = Some(Request { vc: v as u8, port, out_vc });
-                    self.out_mask[port as usize] |= 1 << p;
+                    self.req[p & 63] = Request { vc: v as u8, port, out_vc };
+                    self.out_mask[port as usize & 63] |= 1 << p;
                     outputs |= 1 << port;
                     break;
                 }
@@ -216,12 +217,13 @@ impl InputBuffered {
         while outputs != 0 {
             let o = outputs.trailing_zeros() as usize;
             outputs &= outputs - 1;
+            let o = o & 63;
             let mask = self.out_mask[o];
             self.out_mask[o] = 0;
             let from_rr = mask & (u64::MAX << self.out_rr[o]);
             let p = if from_rr != 0 { from_rr.trailing_zeros() } else { mask.trailing_zeros() } as usize;
             self.out_rr[o] = if p + 1 == radix { 0 } else { (p + 1) as u8 };
-            let r = self.req[p].expect("granted input has a request");
+            let r = self.req[p & 63];
             self.traverse(p, r, ctx);
         }
     }
@@ -241,7 +243,7 @@ impl InputBuffered {
                 self.port_mask &= !(1 << p);
             }
         }
-        self.in_rr[p] = if r.vc as usize + 1 == self.vcs { 0 } else { r.vc + 1 };
+        self.in_rr[p & 63] = if r.vc as usize + 1 == self.vcs { 0 } else { r.vc + 1 };
         let ov = r.port as usize * self.vcs + r.out_vc as usize;
         if flit.head() {
             self.out_busy[ov] = true;

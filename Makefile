@@ -1,0 +1,57 @@
+# flitcast developer tasks. `make help` lists them; `make demo` then `make test` is the quick start.
+
+VENV ?= .venv
+PY = $(VENV)/bin/python
+PYTHON ?= python3.11
+
+VENV_STAMP = $(VENV)/.stamp-venv
+BUILD_STAMP = $(VENV)/.stamp-build
+
+# everything the extension is built from: Rust sources and manifests, Python sources, packaging
+RUST_SOURCES := Cargo.toml $(wildcard Cargo.lock) $(shell find crates -name '*.rs' -o -name 'Cargo.toml' 2>/dev/null)
+PY_SOURCES := pyproject.toml $(shell find python -name '*.py' -o -name '*.pyi' 2>/dev/null)
+
+.DEFAULT_GOAL := help
+.PHONY: help venv build demo test bench lint docs clean
+
+help: ## list the targets
+	@grep -E '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  %-8s %s\n", $$1, $$2}'
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV_STAMP): requirements-dev.txt | $(PY)
+	$(PY) -m pip install -r requirements-dev.txt
+	touch $@
+
+venv: $(VENV_STAMP) ## create .venv and install the pinned development requirements
+
+$(BUILD_STAMP): $(VENV_STAMP) $(RUST_SOURCES) $(PY_SOURCES)
+	VIRTUAL_ENV=$(abspath $(VENV)) $(VENV)/bin/maturin develop --release
+	touch $@
+
+build: $(BUILD_STAMP) ## build the Rust extension into .venv (maturin develop --release)
+
+demo: build ## sweep the 8x8 mesh demo over load; writes runs/demo
+	$(VENV)/bin/flitcast sweep examples/scenarios/mesh8_uniform.toml --vary workload.load=0.05:0.5:0.05 --out runs/demo
+	@echo "table: runs/demo/results.csv (also results.parquet); plot: runs/demo/latency_vs_load.png"
+
+test: build ## Rust core tests, then the Python tests (incl. examples and README snippets)
+	cargo test -p flitcast-core --release
+	$(PY) -m pytest -q
+
+bench: build ## criterion benchmarks of the core, then flitcast bench
+	cargo bench -p flitcast-core
+	$(VENV)/bin/flitcast bench
+
+lint: ## cargo clippy (warnings are errors) and cargo fmt --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	cargo fmt --all --check
+
+docs: venv ## regenerate docs/config.md from the parameter declarations
+	PYTHONPATH=python $(PY) -m flitcast.docgen
+
+clean: ## remove run outputs, caches, the built extension and the stamps (keeps .venv and target/)
+	rm -rf runs .pytest_cache .hypothesis
+	find python tests examples -name __pycache__ -type d -prune -exec rm -rf {} +
+	rm -f python/flitcast/_core*.so $(VENV_STAMP) $(BUILD_STAMP)

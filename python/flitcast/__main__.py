@@ -1,0 +1,5 @@
+"""``python -m flitcast`` runs the command line."""
+
+from flitcast.cli import main
+
+main()

@@ -1,0 +1,421 @@
+"""The ``flitcast`` command line: run, sweep, list, bench.
+
+Every command turns a :class:`flitcast.errors.FlitcastError` into one ``error: ...`` line on stderr and
+exit code 2; nothing is written when validation or simulation fails.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import sys
+import time
+import tomllib
+from collections.abc import Callable, Sequence
+from typing import Annotated, Any, TypeVar
+
+import typer
+
+from flitcast.config import SECTIONS, Scenario, read_scenario_file
+from flitcast.config._base import bounds_text, default_text, type_text
+from flitcast.config.scenario import apply_overrides
+from flitcast.errors import ConfigError, FlitcastError
+
+app = typer.Typer(
+    name="flitcast",
+    help="flitcast: flit-level interconnection network simulation.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: largest number of points one `flitcast sweep` may expand to
+MAX_SWEEP_POINTS = 100_000
+
+
+def _guard(command: F) -> F:
+    """Report a FlitcastError as one line on stderr with exit code 2 (never a traceback)."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except FlitcastError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _console(stderr: bool = False) -> Any:
+    from rich.console import Console
+
+    return Console(stderr=stderr)
+
+
+# --- parsing --set and --vary ----------------------------------------------------------------------
+
+
+def parse_value(raw: str) -> Any:
+    """A command-line value as TOML (``0.3``, ``true``, ``"x"``, ``[1, 2]``); a bare word is a string."""
+    try:
+        document = tomllib.loads(f"v = {raw}")
+    except tomllib.TOMLDecodeError:
+        return raw
+    return document["v"] if list(document) == ["v"] else raw
+
+
+def _split_assignment(text: str, option: str, example: str) -> tuple[str, str]:
+    key, eq, raw = text.partition("=")
+    key = key.strip()
+    if not eq or not key:
+        raise ConfigError(option, text, f"KEY=VALUE with a dotted key, e.g. {option} {example}")
+    return key, raw.strip()
+
+
+def parse_set(items: Sequence[str]) -> dict[str, Any]:
+    """``["workload.load=0.3", ...]`` -> ``{"workload.load": 0.3}``."""
+    out: dict[str, Any] = {}
+    for item in items:
+        key, raw = _split_assignment(item, "--set", "workload.load=0.3")
+        out[key] = parse_value(raw)
+    return out
+
+
+def _is_number(x: Any) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+
+
+def parse_range(text: str, raw: str) -> list[Any]:
+    """``start:stop:step``, stop included (with a tolerance for float steps)."""
+    allowed = "KEY=START:STOP:STEP with numbers (stop included), or KEY=A,B,C"
+    parts = [parse_value(p.strip()) for p in raw.split(":")]
+    if len(parts) != 3 or not all(_is_number(p) for p in parts):
+        raise ConfigError("--vary", text, allowed)
+    start, stop, step = parts
+    if step == 0 or (stop - start) * step < 0:
+        raise ConfigError("--vary", text, "a STEP that is not 0 and goes from START towards STOP")
+    count = math.floor((stop - start) / step + 1e-9) + 1
+    if count > MAX_SWEEP_POINTS:
+        raise ConfigError("--vary", text, f"a range of at most {MAX_SWEEP_POINTS} values")
+    if all(isinstance(p, int) for p in parts):
+        return [start + i * step for i in range(count)]
+    return [round(start + i * step, 12) for i in range(count)]
+
+
+def parse_list(raw: str) -> list[Any]:
+    """``a,b,c`` with each item a TOML value (``0.1,0.2``, ``mesh,torus``, ``[0],[1, 2]``)."""
+    try:
+        document = tomllib.loads(f"v = [{raw}]")
+        if list(document) == ["v"]:
+            return list(document["v"])
+    except tomllib.TOMLDecodeError:
+        pass
+    return [parse_value(item.strip()) for item in raw.split(",")]
+
+
+def parse_vary(items: Sequence[str]) -> dict[str, list[Any]]:
+    """``["workload.load=0.1:0.5:0.1", "network.topology=mesh,torus"]`` -> {key: values}."""
+    out: dict[str, list[Any]] = {}
+    for item in items:
+        key, raw = _split_assignment(item, "--vary", "workload.load=0.1:0.5:0.1")
+        if key in out:
+            raise ConfigError("--vary", item, f"each key varied once ({key} is varied twice)")
+        values = parse_range(item, raw) if ":" in raw and "," not in raw else parse_list(raw)
+        if not values:
+            raise ConfigError("--vary", item, "at least one value")
+        out[key] = values
+    return out
+
+
+def _sweep_table(table: dict[str, Any]) -> dict[str, list[Any]]:
+    """Validate a scenario file's ``[sweep]`` table (written by a previous sweep)."""
+    out: dict[str, list[Any]] = {}
+    for key, values in table.items():
+        if not isinstance(values, list) or not values:
+            raise ConfigError(f"sweep.{key}", values, "a non-empty list of values")
+        out[key] = values
+    return out
+
+
+def _load(path: str, sets: Sequence[str] | None) -> tuple[Scenario, dict[str, Any] | None]:
+    data, sweep_table = read_scenario_file(path)
+    scenario = Scenario.model_validate(apply_overrides(data, parse_set(sets or [])))
+    return scenario, sweep_table
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            return "-" if math.isnan(value) else str(value)
+        return f"{value:,.0f}" if abs(value) >= 1000 else f"{value:.4g}"
+    if value is None:
+        return "-"
+    return str(value)
+
+
+# --- commands --------------------------------------------------------------------------------------
+
+SetOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set", metavar="KEY=VALUE", help="Override a scenario key, e.g. --set workload.load=0.3 (repeatable)."
+    ),
+]
+OutOption = Annotated[
+    str | None,
+    typer.Option("--out", metavar="DIR", help="Write results.csv, results.parquet and scenario.toml into DIR."),
+]
+
+
+def _version(value: bool) -> None:
+    if value:
+        from flitcast import __version__
+
+        typer.echo(f"flitcast {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """flitcast: flit-level interconnection network simulation."""
+
+
+@app.command("run")
+@_guard
+def run_command(
+    scenario: Annotated[str, typer.Argument(metavar="SCENARIO.toml", help="Scenario file.")],
+    set_: SetOption = None,
+    out: OutOption = None,
+) -> None:
+    """Simulate one scenario and print its metrics."""
+    from rich.table import Table
+
+    from flitcast.api import run
+    from flitcast.output import write_run_dir
+
+    point, _ = _load(scenario, set_)
+    result = run(point)
+    table = Table(
+        title=f"{point.network.topology} k={point.network.k} n={point.network.n}, "
+        f"{point.workload.pattern} load {point.workload.load}"
+    )
+    table.add_column("metric")
+    table.add_column("value", justify="right")
+    for name, value in result.metrics.items():
+        table.add_row(name, _fmt(value))
+    _console().print(table)
+    if out is not None:
+        written = write_run_dir(out, result.to_frame(), point)
+        typer.echo(f"wrote {', '.join(p.name for p in written)} to {out}")
+
+
+@app.command("sweep")
+@_guard
+def sweep_command(
+    scenario: Annotated[str, typer.Argument(metavar="SCENARIO.toml", help="Base scenario file.")],
+    vary: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--vary",
+            metavar="KEY=START:STOP:STEP|KEY=A,B,C",
+            help="Vary a key over a range (stop included) or a list; several --vary form a cartesian product. "
+            "Without --vary, the file's sweep table is used.",
+        ),
+    ] = None,
+    set_: SetOption = None,
+    out: Annotated[
+        str | None,
+        typer.Option(
+            "--out", metavar="DIR", help="Write results.csv/.parquet, scenario.toml and latency_vs_load.png into DIR."
+        ),
+    ] = None,
+    threads: Annotated[int, typer.Option("--threads", min=0, help="Simulation threads (0 = all cores).")] = 0,
+) -> None:
+    """Simulate a grid of scenarios and print offered/accepted load and latency."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.table import Table
+
+    from flitcast.api import grid, sweep
+    from flitcast.output import write_run_dir
+
+    base, sweep_table = _load(scenario, set_)
+    if vary:
+        varied = parse_vary(vary)
+    elif sweep_table:
+        varied = _sweep_table(sweep_table)
+    else:
+        raise ConfigError("--vary", "(none)", "at least one --vary KEY=START:STOP:STEP or KEY=A,B,C")
+    total = math.prod(len(v) for v in varied.values())
+    if total > MAX_SWEEP_POINTS:
+        raise ConfigError("--vary", f"{total} points", f"at most {MAX_SWEEP_POINTS} points in one sweep")
+    points = grid(base, varied)
+
+    progress_console = _console(stderr=True)
+    with Progress(
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=progress_console,
+        transient=True,  # gone when done: stderr keeps only what matters (an error line, if any)
+        disable=not progress_console.is_terminal,
+    ) as bar:
+        task = bar.add_task("sweep", total=len(points))
+        frame = sweep(points, threads=threads, progress=lambda done, _total: bar.update(task, completed=done))
+
+    table = Table(title=f"sweep of {len(points)} points (loads in flits/node/cycle, latencies in cycles)")
+    for key in varied:
+        table.add_column(key.split(".", 1)[-1])
+    for name in ("offered", "accepted", "latency", "ci95", "p99", "saturated"):
+        table.add_column(name, justify="right")
+    for _, row in frame.iterrows():
+        table.add_row(
+            *(_fmt(row[k]) for k in varied),
+            _fmt(row["offered_load"]),
+            _fmt(row["accepted_load"]),
+            _fmt(row["latency_mean"]),
+            _fmt(row["latency_ci95"]),
+            _fmt(row["latency_p99"]),
+            _fmt(bool(row["saturated"])),
+        )
+    _console().print(table)
+    if out is not None:
+        written = write_run_dir(out, frame, base, varied)
+        typer.echo(f"wrote {', '.join(p.name for p in written)} to {out}")
+
+
+def _plural(family: str) -> str:
+    if family.endswith("y") and family[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return family[:-1] + "ies"
+    if family.endswith(("ch", "sh", "s", "x")):
+        return family + "es"
+    return family + "s"
+
+
+def _families(catalogue: dict[str, Any]) -> dict[str, str]:
+    """Command-line name (plural) -> catalogue family, for every family the core registers."""
+    return {_plural(family): family for family in catalogue}
+
+
+@app.command("list")
+@_guard
+def list_command(
+    what: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[WHAT]",
+            help="topologies, switches, routings, patterns, arrivals, flow_controls, selections or parameters "
+            "(default: all).",
+        ),
+    ] = None,
+) -> None:
+    """List the components a scenario can name, or every scenario parameter."""
+    from rich.table import Table
+
+    from flitcast import _core
+
+    catalogue = json.loads(_core.catalogue())
+    families = _families(catalogue)
+    choices = [*families, "parameters"]
+    if what is not None and what not in choices:
+        raise ConfigError("WHAT", what, "one of " + ", ".join(choices))
+    console = _console()
+    for name, family in families.items():
+        if what in (None, name):
+            table = Table(title=name)
+            table.add_column("name", style="bold")
+            table.add_column("description")
+            for entry in catalogue[family]:
+                table.add_row(entry["name"], entry["doc"])
+            console.print(table)
+    if what in (None, "parameters"):
+        table = Table(title="parameters")
+        for column in ("key", "type", "default", "bounds", "description"):
+            table.add_column(column)
+        for section, model in SECTIONS.items():
+            for field_name, field in model.model_fields.items():
+                table.add_row(
+                    f"{section}.{field_name}",
+                    type_text(field),
+                    default_text(field),
+                    bounds_text(field),
+                    field.description or "",
+                )
+        console.print(table)
+
+
+def bench_scenarios(quick: bool) -> list[Scenario]:
+    """The fixed benchmark points: 8x8 mesh, DOR, uniform, 8-flit packets, 2 VCs x 8 flits, load 0.1 and 0.3."""
+    measure = 10_000 if quick else 100_000
+    return [
+        Scenario.model_validate(
+            {
+                "network": {"topology": "mesh", "k": 8, "n": 2},
+                "switch": {"vcs": 2, "buffer_flits": 8},
+                "workload": {"pattern": "uniform", "packet_flits": 8, "load": load},
+                "run": {"warmup_cycles": measure // 10, "measure_cycles": measure, "seed": 1},
+            }
+        )
+        for load in (0.1, 0.3)
+    ]
+
+
+@app.command("bench")
+@_guard
+def bench_command(
+    quick: Annotated[bool, typer.Option("--quick", help="10k measured cycles instead of 100k.")] = False,
+) -> None:
+    """Measure simulator speed: simulated cycles/s and flit-hops/s on fixed scenarios (one thread)."""
+    from rich.table import Table
+
+    from flitcast import _core
+    from flitcast.api import _payload, _result
+
+    table = Table(
+        title="flitcast bench"
+        + (" --quick" if quick else "")
+        + ": 8x8 mesh, DOR, uniform, 8-flit packets, 2 VCs x 8 flits, one thread"
+    )
+    table.add_column("offered load")
+    for column in ("cycles", "wall s", "cycles/s", "flit-hops", "flit-hops/s"):
+        table.add_column(column, justify="right")
+    costs = []
+    for point in bench_scenarios(quick):
+        payload = _payload(point)
+        began = time.perf_counter()
+        outcome = _core.run(payload)
+        wall = time.perf_counter() - began
+        metrics = _result(point, outcome, wall).metrics
+        cycles, hops = metrics["cycles"], metrics["flit_hops"]
+        costs.append(wall / cycles)
+        table.add_row(
+            f"{point.workload.load}",
+            f"{cycles:,}",
+            f"{wall:.3f}",
+            f"{cycles / wall:,.0f}",
+            f"{hops:,}",
+            f"{hops / wall:,.0f}",
+        )
+    console = _console()
+    console.print(table)
+    console.print(f"per-cycle cost heavy/light (load 0.3 / load 0.1): {costs[1] / costs[0]:.2f}")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Entry point of the ``flitcast`` script and ``python -m flitcast``."""
+    try:
+        app(args=list(argv) if argv is not None else None, prog_name="flitcast")
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        sys.exit(130)

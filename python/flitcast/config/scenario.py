@@ -1,0 +1,218 @@
+"""The :class:`Scenario`: one simulation point, made of five sections, plus checks across sections."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field, PrivateAttr, model_validator
+
+from flitcast.config._base import Section
+from flitcast.config.network import NetworkConfig
+from flitcast.config.routing import RoutingConfig
+from flitcast.config.run import RunConfig
+from flitcast.config.switch import SwitchConfig
+from flitcast.config.workload import WorkloadConfig
+from flitcast.errors import ConfigError
+
+#: workload keys that only exist on the Python side (the core receives flit sizes)
+BYTE_KEYS = ("message_bytes", "flit_bytes", "max_packet_bytes")
+
+#: rules that involve more than one key, for docs/config.md (the checks are in Scenario._cross_checks)
+CROSS_CHECKS = [
+    "`network.k ** network.n` must not exceed `run.max_nodes`.",
+    "`workload.hotspot_nodes` are node ids from 0 to `k ** n - 1`.",
+    "`workload.pattern` = `bit_reversal`, `bit_complement` or `shuffle` needs a power-of-two node count; "
+    "`transpose` needs 2**(2m) nodes (a power of two with an even exponent).",
+    '`switch.flow_control = "vct"` needs `switch.buffer_flits >= workload.packet_flits`.',
+    "DOR on a `torus` or `ring` with `routing.check_deadlock_free = true` needs `switch.vcs >= 2` "
+    "(the dateline classes).",
+    "`network.unidirectional = true` needs a `torus` or `ring`; a `ring` has `n = 1`.",
+    "`run.batches` must not exceed `run.measure_cycles`.",
+    "Byte sizing: `workload.message_bytes` needs `workload.flit_bytes` and `workload.max_packet_bytes` "
+    "(a multiple of `flit_bytes`) and excludes `workload.packet_flits` / `workload.message_flits`.",
+    '`workload.pattern = "hotspot"` needs a non-empty `workload.hotspot_nodes` and `workload.hotspot_fraction > 0`.',
+]
+
+
+def _power_of_two_exponent(x: int) -> int | None:
+    return x.bit_length() - 1 if x > 0 and x & (x - 1) == 0 else None
+
+
+class Scenario(Section):
+    """One simulation point: every parameter of a run, validated, with defaults filled in.
+
+    Build one with ``Scenario()``, ``Scenario(workload={"load": 0.3})``, :func:`load_scenario` or
+    :meth:`with_overrides`; invalid input raises :class:`flitcast.errors.ConfigError`.
+    """
+
+    network: NetworkConfig = Field(default_factory=NetworkConfig, description="Topology and links.")
+    switch: SwitchConfig = Field(default_factory=SwitchConfig, description="Router microarchitecture.")
+    routing: RoutingConfig = Field(default_factory=RoutingConfig, description="Routing algorithm.")
+    workload: WorkloadConfig = Field(default_factory=WorkloadConfig, description="Traffic.")
+    run: RunConfig = Field(default_factory=RunConfig, description="Run length and limits.")
+
+    _overrides: dict[str, Any] = PrivateAttr(default_factory=dict)
+
+    def __eq__(self, other: object) -> bool:
+        # equal parameters make equal scenarios, however they were derived (pydantic would also compare
+        # the private override record)
+        if not isinstance(other, Scenario):
+            return NotImplemented
+        return self.model_dump() == other.model_dump()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def nodes(self) -> int:
+        """Number of terminals in the network."""
+        return self.network.nodes
+
+    @property
+    def overrides(self) -> dict[str, Any]:
+        """The dotted-key overrides this scenario was derived with (see :meth:`with_overrides`)."""
+        return dict(self._overrides)
+
+    @model_validator(mode="after")
+    def _cross_checks(self) -> Scenario:
+        net, sw, wl, run = self.network, self.switch, self.workload, self.run
+        nodes = self.nodes
+        if nodes > run.max_nodes:
+            raise ConfigError(
+                "network.k",
+                net.k,
+                f"k**n <= run.max_nodes = {run.max_nodes}; k = {net.k} with n = {net.n} gives {nodes} nodes",
+            )
+        bad = [node for node in wl.hotspot_nodes if not 0 <= node < nodes]
+        if bad:
+            raise ConfigError(
+                "workload.hotspot_nodes", wl.hotspot_nodes, f"node ids from 0 to {nodes - 1} (not {bad[0]})"
+            )
+        exponent = _power_of_two_exponent(nodes)
+        if wl.pattern in ("bit_reversal", "bit_complement", "shuffle") and exponent is None:
+            raise ConfigError(
+                "workload.pattern",
+                wl.pattern,
+                f"a power-of-two node count; this network has {nodes} nodes",
+            )
+        if wl.pattern == "transpose" and (exponent is None or exponent % 2):
+            raise ConfigError(
+                "workload.pattern",
+                wl.pattern,
+                f"a node count 2**(2m) (a power of two with an even exponent, e.g. 16, 64, 256); "
+                f"this network has {nodes} nodes",
+            )
+        if sw.flow_control == "vct" and sw.buffer_flits < wl.packet_flits:
+            raise ConfigError(
+                "switch.buffer_flits",
+                sw.buffer_flits,
+                f">= workload.packet_flits = {wl.packet_flits} (virtual cut-through buffers whole packets)",
+            )
+        if (
+            net.topology in ("torus", "ring")
+            and self.routing.algorithm == "dor"
+            and self.routing.check_deadlock_free
+            and sw.vcs < 2
+        ):
+            raise ConfigError(
+                "switch.vcs",
+                sw.vcs,
+                f">= 2 (dateline classes) for dor on a {net.topology}",
+            )
+        return self
+
+    # --- views ---------------------------------------------------------------------------------------
+
+    def to_core_dict(self) -> dict[str, Any]:
+        """The scenario exactly as ``flitcast._core`` takes it (docs/core-interface.md)."""
+        data = self.model_dump()
+        for key in BYTE_KEYS:
+            del data["workload"][key]
+        return data
+
+    def flat(self) -> dict[str, Any]:
+        """Every parameter under its dotted key (``"workload.load"``), resolved; one table row's worth."""
+        return {
+            f"{section}.{name}": value
+            for section, fields in self.model_dump().items()
+            for name, value in fields.items()
+        }
+
+    def to_toml_dict(self) -> dict[str, Any]:
+        """The resolved scenario as a TOML document that loads back to the same scenario."""
+        data = self.model_dump(exclude_none=True)
+        if self.workload.message_bytes is not None:
+            # the flit sizes are derived from the byte sizes; writing both would be rejected on reload
+            del data["workload"]["packet_flits"]
+            del data["workload"]["message_flits"]
+        return data
+
+    def with_overrides(self, overrides: Mapping[str, Any]) -> Scenario:
+        """A new, validated scenario with dotted keys replaced: ``s.with_overrides({"workload.load": 0.3})``.
+
+        Values derived from other keys (a ring's ``n``, ``message_flits`` when left out) are derived again.
+        """
+        data = apply_overrides(self.model_dump(exclude_unset=True), overrides)
+        scenario = Scenario.model_validate(data)
+        scenario._overrides = {**self._overrides, **{str(k): v for k, v in overrides.items()}}
+        return scenario
+
+
+def apply_overrides(data: Mapping[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of the raw scenario table ``data`` with dotted keys (``"workload.load"``) set. Not validated."""
+    out: dict[str, Any] = {name: dict(v) if isinstance(v, dict) else v for name, v in data.items()}
+    for key, value in overrides.items():
+        section, dot, name = str(key).partition(".")
+        if not dot or not section or not name or "." in name:
+            raise ConfigError(str(key), value, "a dotted key section.name, e.g. workload.load")
+        if section not in Scenario.model_fields:
+            raise ConfigError(str(key), value, "a key in one of the sections " + ", ".join(Scenario.model_fields))
+        table = out.setdefault(section, {})
+        if not isinstance(table, dict):
+            raise ConfigError(section, table, "a table of settings (it cannot take a dotted override)")
+        table[name] = value
+    return out
+
+
+def read_scenario_file(path: str | os.PathLike[str]) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """Parse a scenario TOML file into (scenario table, ``[sweep]`` table or None). Does not validate."""
+    path = Path(path)
+    try:
+        with path.open("rb") as fh:
+            data = tomllib.load(fh)
+    except OSError as exc:
+        raise ConfigError(
+            "scenario file",
+            str(path),
+            "a readable TOML file",
+            message=f"cannot read the scenario file {str(path)!r}: {exc.strerror or exc}",
+        ) from None
+    except ValueError as exc:  # tomllib.TOMLDecodeError, or bytes that are not UTF-8
+        raise ConfigError(
+            "scenario file",
+            str(path),
+            "a valid TOML file",
+            message=f"the scenario file {str(path)!r} is not valid TOML: {exc}",
+        ) from None
+    sweep = data.pop("sweep", None)
+    if sweep is not None and not isinstance(sweep, dict):
+        raise ConfigError("sweep", sweep, "a table of dotted keys and the lists of values they take")
+    return data, sweep
+
+
+def load_scenario(source: Scenario | Mapping[str, Any] | str | os.PathLike[str]) -> Scenario:
+    """A validated :class:`Scenario` from a scenario, a dict or the path of a TOML file.
+
+    A ``[sweep]`` table in a file (``flitcast sweep`` writes one into its run directory) is ignored here.
+    """
+    if isinstance(source, Scenario):
+        return source
+    if isinstance(source, Mapping):
+        return Scenario.model_validate(dict(source))
+    if isinstance(source, (str, os.PathLike)):
+        data, _ = read_scenario_file(source)
+        return Scenario.model_validate(data)
+    raise ConfigError("scenario", type(source).__name__, "a Scenario, a dict or the path of a TOML file")

@@ -1,0 +1,152 @@
+"""``[workload]``: who sends what to whom, and when (pattern x size x arrival)."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from pydantic import Field, StrictBool, StrictFloat, StrictInt, model_validator
+
+from flitcast.config._base import Section
+from flitcast.errors import ConfigError
+
+Pattern = Literal["uniform", "bit_reversal", "bit_complement", "transpose", "shuffle", "tornado", "neighbor", "hotspot"]
+
+MAX_PACKET_FLITS = 4096
+MAX_MESSAGE_FLITS = 1_000_000
+
+
+class WorkloadConfig(Section):
+    """Traffic: destination pattern, offered load, message and packet sizes, arrival process.
+
+    Sizes are in flits (``packet_flits``, ``message_flits``) or, alternatively, in bytes
+    (``message_bytes`` with ``flit_bytes`` and ``max_packet_bytes``), from which the flit sizes are derived.
+    """
+
+    section: ClassVar[str] = "workload"
+
+    pattern: Pattern = Field(
+        "uniform",
+        description="Destination pattern (see `flitcast list patterns`). bit_reversal, bit_complement and "
+        "shuffle need a power-of-two node count, transpose a node count 2**(2m).",
+    )
+    load: StrictFloat = Field(
+        0.1,
+        gt=0,
+        le=1,
+        allow_inf_nan=False,
+        description="Offered load in flits per node per cycle (1.0 = one flit per cycle per node).",
+    )
+    packet_flits: StrictInt = Field(
+        8, ge=1, le=MAX_PACKET_FLITS, description="Maximum packet size in flits; messages are split into packets."
+    )
+    message_flits: StrictInt | None = Field(
+        None,
+        ge=1,
+        le=MAX_MESSAGE_FLITS,
+        description="Message size in flits; left out, a message is one packet of workload.packet_flits.",
+    )
+    message_bytes: StrictInt | None = Field(
+        None,
+        ge=1,
+        description="Message size in bytes (instead of flits). Needs workload.flit_bytes and "
+        "workload.max_packet_bytes; then message_flits = ceil(message_bytes / flit_bytes) and "
+        "packet_flits = max_packet_bytes / flit_bytes.",
+    )
+    flit_bytes: StrictInt | None = Field(
+        None, ge=1, description="Flit size in bytes (only with workload.message_bytes)."
+    )
+    max_packet_bytes: StrictInt | None = Field(
+        None,
+        ge=1,
+        description="Maximum packet size in bytes, a multiple of workload.flit_bytes (only with "
+        "workload.message_bytes).",
+    )
+    arrival: Literal["poisson", "bernoulli"] = Field(
+        "poisson",
+        description="Message arrival process at each node: `poisson` (exponential inter-arrival times) "
+        "or `bernoulli` (a message each cycle with fixed probability).",
+    )
+    uniform_include_self: StrictBool = Field(
+        False, description="With the uniform pattern, a node may also pick itself as destination."
+    )
+    hotspot_nodes: list[StrictInt] = Field(
+        default_factory=list,
+        description="Hot-spot destinations (node ids from 0 to nodes-1) for the hotspot pattern.",
+    )
+    hotspot_fraction: StrictFloat = Field(
+        0.0,
+        ge=0,
+        le=1,
+        allow_inf_nan=False,
+        description="With the hotspot pattern, the fraction of messages sent to a hot-spot node "
+        "(the rest go uniformly at random).",
+    )
+
+    @model_validator(mode="after")
+    def _sizes_and_hotspots(self) -> WorkloadConfig:
+        if self.message_bytes is not None:
+            self._sizes_from_bytes(self.message_bytes)
+        else:
+            for name in ("flit_bytes", "max_packet_bytes"):
+                if getattr(self, name) is not None:
+                    raise ConfigError(
+                        f"workload.{name}",
+                        getattr(self, name),
+                        "only together with workload.message_bytes (leave it out to size in flits)",
+                    )
+            if self.message_flits is None:
+                self._resolve("message_flits", self.packet_flits)
+        if self.pattern == "hotspot":
+            if not self.hotspot_nodes:
+                raise ConfigError(
+                    "workload.hotspot_nodes",
+                    self.hotspot_nodes,
+                    "a non-empty list of node ids when workload.pattern = 'hotspot'",
+                )
+            if self.hotspot_fraction <= 0:
+                raise ConfigError(
+                    "workload.hotspot_fraction",
+                    self.hotspot_fraction,
+                    "a number > 0 and <= 1 when workload.pattern = 'hotspot'",
+                )
+        return self
+
+    def _sizes_from_bytes(self, message_bytes: int) -> None:
+        for name in ("packet_flits", "message_flits"):
+            if name in self.model_fields_set:
+                raise ConfigError(
+                    f"workload.{name}",
+                    getattr(self, name),
+                    "left out when workload.message_bytes is set (the flit sizes are derived from the byte sizes)",
+                )
+        flit_bytes, max_packet_bytes = self.flit_bytes, self.max_packet_bytes
+        if flit_bytes is None:
+            raise ConfigError("workload.flit_bytes", None, "an integer >= 1, required with workload.message_bytes")
+        if max_packet_bytes is None:
+            raise ConfigError(
+                "workload.max_packet_bytes", None, "an integer >= 1, required with workload.message_bytes"
+            )
+        if max_packet_bytes % flit_bytes:
+            raise ConfigError(
+                "workload.max_packet_bytes",
+                max_packet_bytes,
+                f"a multiple of workload.flit_bytes = {flit_bytes}",
+            )
+        packet_flits = max_packet_bytes // flit_bytes
+        if packet_flits > MAX_PACKET_FLITS:
+            raise ConfigError(
+                "workload.max_packet_bytes",
+                max_packet_bytes,
+                f"at most {MAX_PACKET_FLITS} flits, i.e. <= {MAX_PACKET_FLITS * flit_bytes} bytes "
+                f"with workload.flit_bytes = {flit_bytes}",
+            )
+        message_flits = -(-message_bytes // flit_bytes)
+        if message_flits > MAX_MESSAGE_FLITS:
+            raise ConfigError(
+                "workload.message_bytes",
+                message_bytes,
+                f"at most {MAX_MESSAGE_FLITS} flits, i.e. <= {MAX_MESSAGE_FLITS * flit_bytes} bytes "
+                f"with workload.flit_bytes = {flit_bytes}",
+            )
+        self._resolve("packet_flits", packet_flits)
+        self._resolve("message_flits", message_flits)

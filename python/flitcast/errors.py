@@ -1,0 +1,179 @@
+"""The flitcast error hierarchy.
+
+Every failure a user can cause or meet is a :class:`FlitcastError`; the CLI turns one into a one-line
+message and exit code 2, the Python API lets it propagate.
+
+```
+FlitcastError
+├── ConfigError            bad scenario: names the key path, the value and what is allowed
+│   └── RoutingError       the routing check failed at build time (e.g. cyclic channel dependencies)
+├── SimulationError        the run itself went wrong
+│   ├── DeadlockError      the watchdog fired: carries the cycle and the blocked channels/packets
+│   └── ConservationError  flits were created or lost
+└── InternalError          a bug in the core (a Rust panic, or an outcome the front cannot read)
+```
+
+The core reports errors as data (``{"kind", "message", "key", "value", "allowed", "cycle", "blocked"}``);
+:func:`from_core` maps such a dict onto this hierarchy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+__all__ = [
+    "ConfigError",
+    "ConservationError",
+    "DeadlockError",
+    "FlitcastError",
+    "InternalError",
+    "RoutingError",
+    "SimulationError",
+    "from_core",
+    "show_value",
+]
+
+
+class FlitcastError(Exception):
+    """Base class of every error flitcast raises on purpose."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # subclasses take other constructor arguments; rebuild from state so errors survive pickling
+        # (process pools and Dask send them between processes)
+        return (_restore, (type(self), self.args, self.__dict__))
+
+    def add_context(self, context: str) -> None:
+        """Prefix the message with where the error happened (e.g. which sweep point)."""
+        self.message = f"{context}: {self.message}"
+        self.args = (self.message,)
+
+
+class Shown(str):
+    """A value already rendered as text (e.g. by the core): shown as is, not quoted again."""
+
+
+def _restore(cls: type[FlitcastError], args: tuple[Any, ...], state: dict[str, Any]) -> FlitcastError:
+    exc = cls.__new__(cls)
+    Exception.__init__(exc, *args)
+    exc.__dict__.update(state)
+    return exc
+
+
+def show_value(value: Any) -> str:
+    """Render a user-supplied value for an error message (``repr``, but TOML spelling for booleans)."""
+    if isinstance(value, Shown):
+        return str(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "(not set)"
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+class ConfigError(FlitcastError):
+    """A scenario value is not allowed.
+
+    ``key`` is the dotted path (``"workload.load"``), ``value`` the offending input as text and
+    ``allowed`` what would have been accepted; ``reason`` optionally says what went wrong. ``message``
+    replaces the generated message where another wording reads better (it must still name all three).
+    """
+
+    def __init__(
+        self, key: str, value: Any, allowed: str, reason: str | None = None, message: str | None = None
+    ) -> None:
+        self.key = key
+        self.value = show_value(value)
+        self.allowed = allowed
+        self.reason = reason
+        if message is None:
+            message = f"{key} = {self.value} is not allowed"
+            if reason:
+                message += f" ({reason.rstrip('.')})"
+            message += f"; allowed: {allowed}"
+        super().__init__(message)
+
+
+class RoutingError(ConfigError):
+    """The routing check failed while building the network (e.g. cyclic channel dependencies)."""
+
+
+class SimulationError(FlitcastError):
+    """The simulation started but could not finish correctly."""
+
+
+class DeadlockError(SimulationError):
+    """The deadlock watchdog fired: flits in the network and none moved for ``run.watchdog_cycles``."""
+
+    def __init__(self, message: str, cycle: int | None, blocked: list[str]) -> None:
+        super().__init__(message)
+        self.cycle = cycle
+        self.blocked = blocked
+
+
+class ConservationError(SimulationError):
+    """Flits injected != flits delivered + flits in flight: the engine lost or created traffic."""
+
+
+class InternalError(FlitcastError):
+    """A bug in flitcast itself (a Rust panic, or a core answer the Python side cannot read)."""
+
+
+#: blocked virtual channels named in a deadlock message
+DEADLOCK_SHOWN = 3
+
+
+def _text(value: Any, fallback: str) -> Shown:
+    return Shown(fallback if value is None else value)
+
+
+def from_core(error: Any, scenario: Mapping[str, Any] | None = None) -> FlitcastError:
+    """Convert the core's error dict into the matching exception (not raised, returned).
+
+    ``scenario`` is the core scenario dict the error came from; it fills in the value of a routing
+    error when the core leaves it out.
+    """
+    if not isinstance(error, Mapping):
+        return InternalError(f"the core returned an unreadable error: {error!r}")
+    kind = error.get("kind")
+    message: str = str(_text(error.get("message"), f"{kind} error"))
+    if kind == "config":
+        key = _text(error.get("key"), "scenario")
+        value = _text(error.get("value"), "?")
+        allowed = _text(error.get("allowed"), "see docs/config.md")
+        # the core's message already reads "KEY = VALUE is not allowed: expected ALLOWED"
+        if not all(part in message for part in (key, value, allowed)):
+            message = f"{key} = {value} is not allowed ({message}); allowed: {allowed}"
+        return ConfigError(key, value, allowed, message=message)
+    if kind == "routing":
+        algorithm = None
+        if scenario is not None:
+            algorithm = scenario.get("routing", {}).get("algorithm")
+        return RoutingError(
+            _text(error.get("key"), "routing.algorithm"),
+            _text(error.get("value"), show_value(algorithm)),
+            _text(error.get("allowed"), "a routing whose channel dependency graph is acyclic"),
+            reason=message,
+        )
+    if kind == "deadlock":
+        cycle = error.get("cycle")
+        blocked = [str(b) for b in error.get("blocked") or []]
+        # the core lists every blocked VC; keep the message to a few (all of them are in .blocked)
+        head, sep, _ = message.partition("; blocked: ")
+        if sep and len(blocked) > DEADLOCK_SHOWN:
+            shown = "; ".join(blocked[:DEADLOCK_SHOWN])
+            message = f"{head}; {len(blocked)} blocked virtual channels, e.g. {shown}; ..."
+        return DeadlockError(message, cycle if isinstance(cycle, int) else None, blocked)
+    if kind == "conservation":
+        return ConservationError(message)
+    if kind == "internal":
+        return InternalError(f"internal error in the flitcast core (please report): {message}")
+    return InternalError(f"the core returned an error of unknown kind {kind!r}: {message}")

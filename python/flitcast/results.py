@@ -1,0 +1,90 @@
+"""The :class:`Result` of one simulated scenario."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from flitcast.config import Scenario
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+#: result keys that are lists (per channel), kept out of the scalar metrics
+CHANNEL_KEYS = ("channel_names", "channel_utilisation")
+
+#: metric columns every result carries, in table order (docs/results.md documents each)
+METRIC_COLUMNS = (
+    "offered_load",
+    "accepted_load",
+    "latency_mean",
+    "latency_ci95",
+    "latency_p50",
+    "latency_p99",
+    "latency_max",
+    "packet_latency_mean",
+    "network_latency_mean",
+    "hops_mean",
+    "packets_measured",
+    "messages_measured",
+    "cycles",
+    "saturated",
+    "saturation_reason",
+    "seed",
+    "flit_hops",
+    "channel_util_mean",
+    "channel_util_max",
+    "source_queue_flits",
+    "wall_seconds",
+)
+
+
+@dataclass(eq=False)
+class Result:
+    """One simulated point: the scenario, its scalar metrics and per-channel utilisation.
+
+    ``metrics`` holds every scalar the core reports (docs/results.md) plus ``wall_seconds``.
+    """
+
+    scenario: Scenario
+    metrics: dict[str, Any]
+    channel_names: list[str] = field(default_factory=list, repr=False)
+    channel_utilisation: list[float] = field(default_factory=list, repr=False)
+
+    @classmethod
+    def from_core(cls, scenario: Scenario, data: dict[str, Any], wall_seconds: float) -> Result:
+        """Build from the core's ``ok`` payload."""
+        # documented order first (the core's JSON object has no meaningful order), then anything new
+        metrics = {k: data[k] for k in METRIC_COLUMNS if k in data}
+        metrics.update((k, v) for k, v in data.items() if k not in CHANNEL_KEYS and k not in metrics)
+        metrics["wall_seconds"] = wall_seconds
+        return cls(
+            scenario=scenario,
+            metrics=metrics,
+            channel_names=list(data.get("channel_names") or []),
+            channel_utilisation=list(data.get("channel_utilisation") or []),
+        )
+
+    @cached_property
+    def channels(self) -> pd.DataFrame:
+        """Per-channel utilisation: columns ``channel`` and ``utilisation`` (fraction of cycles busy)."""
+        import pandas as pd
+
+        return pd.DataFrame(
+            {"channel": self.channel_names, "utilisation": self.channel_utilisation},
+            columns=["channel", "utilisation"],
+        )
+
+    def row(self) -> dict[str, Any]:
+        """One tidy table row: every scenario parameter (dotted keys) then every metric."""
+        return {**self.scenario.flat(), **self.metrics}
+
+    def to_frame(self) -> pd.DataFrame:
+        """This result as a one-row DataFrame (the columns of results.csv)."""
+        from flitcast.api import frame_of
+
+        return frame_of([self])
+
+    def __getitem__(self, metric: str) -> Any:
+        return self.metrics[metric]

@@ -1,0 +1,36 @@
+"""Shared fixtures: tiny scenarios that simulate in milliseconds."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tomli_w
+
+#: a 4x4 mesh at low load with short windows: the workhorse of the suite
+TINY: dict[str, Any] = {
+    "network": {"topology": "mesh", "k": 4, "n": 2},
+    "workload": {"pattern": "uniform", "load": 0.1, "packet_flits": 4},
+    "run": {"warmup_cycles": 500, "measure_cycles": 2000, "drain_max_cycles": 5000, "seed": 1},
+}
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def tiny() -> dict[str, Any]:
+    return copy.deepcopy(TINY)
+
+
+@pytest.fixture
+def write_toml(tmp_path: Path):
+    """Write a dict as a TOML file in tmp_path and return its path."""
+
+    def write(data: dict[str, Any], name: str = "scenario.toml") -> Path:
+        path = tmp_path / name
+        path.write_text(tomli_w.dumps(data), encoding="utf-8")
+        return path
+
+    return write

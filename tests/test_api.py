@@ -1,0 +1,248 @@
+"""flitcast.run and flitcast.sweep against the real core: results, executors, determinism, failures."""
+
+from __future__ import annotations
+
+import json
+import math
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pandas as pd
+import pytest
+
+import flitcast
+from flitcast import _core, errors
+from flitcast.config import Scenario
+from flitcast.config.network import NetworkConfig
+from flitcast.config.routing import RoutingConfig
+from flitcast.config.switch import SwitchConfig
+from flitcast.config.workload import WorkloadConfig
+from flitcast.results import METRIC_COLUMNS
+
+REQUIRED = {
+    "offered_load", "accepted_load", "latency_mean", "latency_ci95", "latency_p50", "latency_p99",
+    "latency_max", "packet_latency_mean", "network_latency_mean", "hops_mean", "packets_measured",
+    "messages_measured", "cycles", "saturated", "saturation_reason", "seed", "flit_hops",
+    "channel_util_mean", "channel_util_max", "source_queue_flits", "wall_seconds",
+}
+
+
+def _same(a: Any, b: Any) -> bool:
+    return a == b or (isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b))
+
+
+def _without_wall(metrics: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in metrics.items() if k != "wall_seconds"}
+
+
+def test_version_matches() -> None:
+    assert _core.version() == flitcast.__version__
+
+
+def test_run_tiny(tiny: dict[str, Any]) -> None:
+    result = flitcast.run(tiny)
+    assert isinstance(result, flitcast.Result)
+    assert REQUIRED <= set(result.metrics)
+    assert set(METRIC_COLUMNS) == REQUIRED
+    m = result.metrics
+    assert m["seed"] == 1 and m["wall_seconds"] > 0
+    assert not m["saturated"] and m["saturation_reason"] == ""
+    assert m["cycles"] >= 2500 and m["messages_measured"] > 0 and m["flit_hops"] > 0
+    assert m["offered_load"] == pytest.approx(0.1, rel=0.3)
+    assert m["accepted_load"] == pytest.approx(m["offered_load"], rel=0.3)
+    assert 1 <= m["hops_mean"] <= 6  # 4x4 mesh: at most 3 + 3 channels
+    assert m["latency_p50"] <= m["latency_p99"] <= m["latency_max"]
+    channels = result.channels
+    assert list(channels.columns) == ["channel", "utilisation"]
+    # 4x4 mesh: 2 * 2 * 4 * 3 = 48 directed router-to-router channels, 16 injection, 16 ejection links
+    assert len(channels) == 80
+    assert channels["utilisation"].max() == pytest.approx(m["channel_util_max"])
+
+
+def test_row_and_frame(tiny: dict[str, Any]) -> None:
+    result = flitcast.run(tiny)
+    row = result.row()
+    assert row["network.k"] == 4 and row["workload.load"] == 0.1 and row["latency_mean"] == result["latency_mean"]
+    frame = result.to_frame()
+    assert len(frame) == 1 and list(frame.columns) == list(row)
+
+
+@pytest.mark.parametrize("kind", ["scenario", "dict", "path", "str"])
+def test_run_accepts_every_scenario_form(kind: str, tiny: dict[str, Any], write_toml) -> None:
+    source: Any = {
+        "scenario": Scenario.model_validate(tiny),
+        "dict": tiny,
+        "path": write_toml(tiny),
+        "str": str(write_toml(tiny)),
+    }[kind]
+    assert _without_wall(flitcast.run(source).metrics) == _without_wall(flitcast.run(tiny).metrics)
+
+
+def test_run_rejects_before_simulating(tiny: dict[str, Any]) -> None:
+    tiny["workload"]["load"] = 0.0
+    with pytest.raises(errors.ConfigError) as info:
+        flitcast.run(tiny)
+    assert info.value.key == "workload.load"
+
+
+def test_same_seed_same_metrics_different_seed_differs(tiny: dict[str, Any]) -> None:
+    a = flitcast.run(tiny).metrics
+    b = flitcast.run(tiny).metrics
+    assert a["wall_seconds"] > 0 and b["wall_seconds"] > 0
+    assert all(_same(a[k], b[k]) for k in _without_wall(a))
+    tiny["run"]["seed"] = 2
+    c = flitcast.run(tiny).metrics
+    assert c["seed"] == 2
+    assert (c["latency_mean"], c["offered_load"], c["flit_hops"]) != (a["latency_mean"], a["offered_load"], a["flit_hops"])
+
+
+def test_run_many_is_bit_identical_across_thread_counts(tiny: dict[str, Any]) -> None:
+    base = Scenario.model_validate(tiny)
+    payloads = [
+        json.dumps(base.with_overrides({"workload.load": load, "run.seed": seed}).to_core_dict())
+        for load in (0.05, 0.2, 0.35)
+        for seed in (1, 2)
+    ]
+    one = _core.run_many(payloads, 1)
+    two = _core.run_many(payloads, 2)
+    assert one == two
+    assert _core.run(payloads[0]) == one[0]
+
+
+def _points(tiny: dict[str, Any]) -> list[Scenario]:
+    base = Scenario.model_validate(tiny)
+    return [base.with_overrides({"workload.load": x}) for x in (0.05, 0.1, 0.2, 0.3)]
+
+
+def test_sweep_local_and_with_executor_agree(tiny: dict[str, Any]) -> None:
+    points = _points(tiny)
+    local = flitcast.sweep(points)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        remote = flitcast.sweep(points, executor=pool)
+    assert isinstance(local, pd.DataFrame) and len(local) == 4
+    assert list(local["workload.load"]) == [0.05, 0.1, 0.2, 0.3]
+    assert list(local.columns) == list(remote.columns)
+    pd.testing.assert_frame_equal(local.drop(columns="wall_seconds"), remote.drop(columns="wall_seconds"))
+    one = flitcast.run(points[2]).metrics
+    assert local.iloc[2]["latency_mean"] == one["latency_mean"]
+
+
+def test_sweep_reports_progress(tiny: dict[str, Any]) -> None:
+    calls: list[tuple[int, int]] = []
+    flitcast.sweep(_points(tiny) * 2, threads=1, progress=lambda done, total: calls.append((done, total)))
+    assert calls[0] == (0, 8) and calls[-1] == (8, 8)
+    assert len(calls) > 2 and [d for d, _ in calls] == sorted(d for d, _ in calls)
+    calls.clear()
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        flitcast.sweep(_points(tiny), executor=pool, progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(0, 4), (1, 4), (2, 4), (3, 4), (4, 4)]
+
+
+def test_sweep_accepts_dicts_and_validates_everything_first(tiny: dict[str, Any]) -> None:
+    bad = {**tiny, "switch": {"vcs": 99}}
+    with pytest.raises(errors.ConfigError) as info:
+        flitcast.sweep([tiny, bad])
+    assert str(info.value).startswith("sweep point 1: switch.vcs = 99")
+    assert len(flitcast.sweep([tiny])) == 1
+    assert flitcast.sweep([]).empty
+
+
+def test_sweep_rejects_bad_threads(tiny: dict[str, Any]) -> None:
+    with pytest.raises(errors.ConfigError):
+        flitcast.sweep([tiny], threads=-1)
+
+
+def _deadlock_prone(tiny: dict[str, Any]) -> dict[str, Any]:
+    # one VC on a ring with the routing check off: wrap-around dependencies close a cycle
+    return {
+        "network": {"topology": "ring", "k": 8},
+        "switch": {"vcs": 1, "buffer_flits": 2},
+        "routing": {"check_deadlock_free": False},
+        "workload": {"load": 0.9, "packet_flits": 8},
+        "run": {"warmup_cycles": 0, "measure_cycles": 20000, "drain_max_cycles": 20000, "watchdog_cycles": 200},
+    }
+
+
+def test_deadlock_prone_setup_trips_the_watchdog(tiny: dict[str, Any]) -> None:
+    with pytest.raises(errors.DeadlockError) as info:
+        flitcast.run(_deadlock_prone(tiny))
+    assert isinstance(info.value.cycle, int) and info.value.blocked
+
+
+@pytest.mark.parametrize("use_executor", [False, True])
+def test_sweep_failure_names_point_after_all_finish(tiny: dict[str, Any], use_executor: bool) -> None:
+    base = Scenario.model_validate(_deadlock_prone(tiny))
+    points = [Scenario.model_validate(tiny), base, base.with_overrides({"run.seed": 5})]
+    if use_executor:
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            with pytest.raises(errors.DeadlockError) as info:
+                flitcast.sweep(points, executor=pool)
+    else:
+        with pytest.raises(errors.DeadlockError) as info:
+            flitcast.sweep(points)
+    message = str(info.value)
+    assert message.startswith("sweep point 1 (")
+    assert "1 more of 3 points failed" in message
+
+
+def test_sweep_failure_names_overrides(tiny: dict[str, Any]) -> None:
+    base = Scenario.model_validate(_deadlock_prone(tiny))
+    with pytest.raises(errors.DeadlockError) as info:
+        flitcast.sweep([base.with_overrides({"run.seed": 3})])
+    assert str(info.value).startswith("sweep point 0 (run.seed=3)")
+
+
+def test_grid_is_a_cartesian_product(tiny: dict[str, Any]) -> None:
+    from flitcast.api import grid
+
+    points = grid(tiny, {"workload.load": [0.1, 0.2], "network.topology": ["mesh", "torus"]})
+    assert [(p.workload.load, p.network.topology) for p in points] == [
+        (0.1, "mesh"), (0.1, "torus"), (0.2, "mesh"), (0.2, "torus"),
+    ]
+    with pytest.raises(errors.ConfigError) as info:
+        grid(tiny, {"workload.load": [0.1, 7]})
+    assert str(info.value).startswith("sweep point 1 (workload.load=7)")
+
+
+def test_catalogue_matches_the_config_choices() -> None:
+    catalogue = json.loads(_core.catalogue())
+    models = {
+        "topology": NetworkConfig.model_fields["topology"],
+        "switch": SwitchConfig.model_fields["model"],
+        "flow_control": SwitchConfig.model_fields["flow_control"],
+        "routing": RoutingConfig.model_fields["algorithm"],
+        "pattern": WorkloadConfig.model_fields["pattern"],
+        "arrival": WorkloadConfig.model_fields["arrival"],
+    }
+    for family, field in models.items():
+        names = [entry["name"] for entry in catalogue[family]]
+        assert names == list(field.annotation.__args__), family
+        assert all(entry["doc"] for entry in catalogue[family])
+
+
+def test_core_rejects_what_python_would_reject() -> None:
+    # the core's own validation is the last line of defence
+    data = Scenario().to_core_dict()
+    data["workload"]["load"] = 2.0
+    outcome = json.loads(_core.run(json.dumps(data)))
+    assert outcome["error"]["kind"] == "config" and outcome["error"]["key"] == "workload.load"
+    assert json.loads(_core.run("not json"))["error"]["kind"] == "config"
+
+
+def test_a_panic_in_the_core_is_an_internal_error_not_a_crash() -> None:
+    from flitcast import _core
+    from flitcast.api import _result
+    from flitcast.config import Scenario
+    from flitcast.errors import InternalError
+
+    outcome = _core._panic_for_test()
+    with pytest.raises(InternalError, match="deliberate panic"):
+        _result(Scenario(), outcome, 0.0)
+
+
+def test_wall_seconds_is_per_point(tiny: dict[str, Any]) -> None:
+    base = flitcast.Scenario(**tiny)
+    light = base.with_overrides({"run.measure_cycles": 200})
+    heavy = base.with_overrides({"run.measure_cycles": 20000})
+    table = flitcast.sweep([light, heavy], threads=2)
+    assert table["wall_seconds"].iloc[0] < table["wall_seconds"].iloc[1]

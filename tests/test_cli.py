@@ -1,0 +1,237 @@
+"""The flitcast command line: outputs, option parsing, and clean failures (exit 2, one line, no files)."""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pytest
+from typer.testing import CliRunner
+
+from flitcast.cli import app, parse_list, parse_range, parse_set, parse_value, parse_vary
+from flitcast.errors import ConfigError
+
+runner = CliRunner()
+
+
+def invoke(*args: Any):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def assert_clean_failure(result, out: Path | None = None) -> str:
+    assert result.exit_code == 2, (result.exit_code, result.output, result.exception)
+    assert "Traceback" not in result.output
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    if out is not None:
+        assert not out.exists()
+        assert not [p for p in out.parent.iterdir() if ".tmp-" in p.name]
+    return lines[0]
+
+
+# --- value parsing ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("raw", "value"),
+    [("0.3", 0.3), ("7", 7), ("true", True), ("torus", "torus"), ('"torus"', "torus"), ("[1, 2]", [1, 2]),
+     ("vct", "vct"), ("1e-2", 0.01), ("inf", math.inf), ("", ""), ("a b", "a b"), ("1\nx = 2", "1\nx = 2")],
+)
+def test_parse_value(raw: str, value: Any) -> None:
+    parsed = parse_value(raw)
+    assert parsed == value and type(parsed) is type(value)
+    assert math.isnan(parse_value("nan"))  # TOML's nan; rejected later by validation, with the key
+
+
+def test_parse_set() -> None:
+    assert parse_set(["workload.load=0.3", "network.topology=torus", "switch.flow_control=vct", "run.seed=7"]) == {
+        "workload.load": 0.3, "network.topology": "torus", "switch.flow_control": "vct", "run.seed": 7,
+    }
+    with pytest.raises(ConfigError) as info:
+        parse_set(["workload.load"])
+    assert info.value.key == "--set" and "KEY=VALUE" in info.value.allowed
+
+
+def test_parse_range_includes_stop() -> None:
+    loads = parse_range("x", "0.05:0.5:0.05")
+    assert loads == [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5]
+    assert parse_range("x", "2:8:2") == [2, 4, 6, 8] and all(isinstance(v, int) for v in parse_range("x", "2:8:2"))
+    assert parse_range("x", "0.1:0.3:0.1") == [0.1, 0.2, 0.3]
+    assert parse_range("x", "8:2:-3") == [8, 5, 2]
+    assert parse_range("x", "1:1:1") == [1]
+
+
+@pytest.mark.parametrize("raw", ["1:2", "1:2:0", "2:1:1", "a:b:c", "1:2:3:4", "true:2:1", "0:1e9:1e-3"])
+def test_parse_range_rejects(raw: str) -> None:
+    with pytest.raises(ConfigError):
+        parse_range(f"k={raw}", raw)
+
+
+def test_parse_list_and_vary() -> None:
+    assert parse_list("0.1,0.2") == [0.1, 0.2]
+    assert parse_list("mesh,torus") == ["mesh", "torus"]
+    assert parse_list("[0],[1, 2]") == [[0], [1, 2]]
+    assert parse_vary(["workload.load=0.1:0.2:0.1", "network.topology=mesh,torus", "run.seed=3"]) == {
+        "workload.load": [0.1, 0.2], "network.topology": ["mesh", "torus"], "run.seed": [3],
+    }
+    with pytest.raises(ConfigError):
+        parse_vary(["run.seed=1,2", "run.seed=3"])
+    with pytest.raises(ConfigError):
+        parse_vary(["=1,2"])
+
+
+# --- run and sweep ----------------------------------------------------------------------------------
+
+
+def test_run_prints_metrics_and_writes_files(tiny: dict[str, Any], write_toml, tmp_path: Path) -> None:
+    out = tmp_path / "nested" / "one"
+    result = invoke("run", write_toml(tiny), "--set", "workload.load=0.2", "--set", "run.seed=7", "--out", out)
+    assert result.exit_code == 0, result.output
+    assert "latency_mean" in result.stdout and "accepted_load" in result.stdout
+    assert sorted(p.name for p in out.iterdir()) == ["results.csv", "results.parquet", "scenario.toml"]
+    frame = pd.read_csv(out / "results.csv")
+    assert len(frame) == 1 and frame["workload.load"][0] == 0.2 and frame["seed"][0] == 7
+    saved = tomllib.loads((out / "scenario.toml").read_text())
+    assert saved["workload"]["load"] == 0.2 and saved["run"]["seed"] == 7 and "sweep" not in saved
+
+
+def test_sweep_writes_table_plot_and_rerunnable_scenario(tiny: dict[str, Any], write_toml, tmp_path: Path) -> None:
+    out = tmp_path / "sweep"
+    result = invoke(
+        "sweep", write_toml(tiny), "--vary", "workload.load=0.1:0.3:0.1", "--vary", "network.topology=mesh,torus",
+        "--set", "run.seed=3", "--threads", "2", "--out", out,
+    )
+    assert result.exit_code == 0, result.output
+    assert "sweep of 6 points" in result.stdout and "saturated" in result.stdout
+    assert sorted(p.name for p in out.iterdir()) == [
+        "latency_vs_load.png", "results.csv", "results.parquet", "scenario.toml",
+    ]
+    assert (out / "latency_vs_load.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    frame = pd.read_csv(out / "results.csv")
+    assert list(frame["workload.load"]) == [0.1, 0.1, 0.2, 0.2, 0.3, 0.3]
+    assert list(frame["network.topology"]) == ["mesh", "torus"] * 3
+    assert set(frame["run.seed"]) == {3}
+    saved = tomllib.loads((out / "scenario.toml").read_text())
+    assert saved["sweep"] == {"workload.load": [0.1, 0.2, 0.3], "network.topology": ["mesh", "torus"]}
+    # the run directory's scenario.toml re-runs the same sweep without --vary
+    again = tmp_path / "again"
+    assert invoke("sweep", out / "scenario.toml", "--out", again).exit_code == 0
+    first, second = pd.read_parquet(out / "results.parquet"), pd.read_parquet(again / "results.parquet")
+    pd.testing.assert_frame_equal(first.drop(columns="wall_seconds"), second.drop(columns="wall_seconds"))
+
+
+def test_sweep_into_existing_dir_replaces_only_its_files(tiny: dict[str, Any], write_toml, tmp_path: Path) -> None:
+    out = tmp_path / "existing"
+    out.mkdir()
+    (out / "notes.txt").write_text("keep me")
+    (out / "results.csv").write_text("stale")
+    assert invoke("sweep", write_toml(tiny), "--vary", "workload.load=0.1,0.2", "--out", out).exit_code == 0
+    assert (out / "notes.txt").read_text() == "keep me"
+    assert len(pd.read_csv(out / "results.csv")) == 2
+    assert not [p for p in tmp_path.iterdir() if ".tmp-" in p.name]
+
+
+# --- failures: exit 2, one line on stderr, nothing written ---------------------------------------------
+
+
+def _failures(tiny: dict[str, Any], write_toml, tmp_path: Path) -> list[tuple[list[Any], str]]:
+    good = write_toml(tiny)
+    bad_toml = tmp_path / "bad.toml"
+    bad_toml.write_text("[network\nk = 4\n")
+    deadlock = write_toml(
+        {
+            "network": {"topology": "ring", "k": 8},
+            "switch": {"vcs": 1, "buffer_flits": 2},
+            "routing": {"check_deadlock_free": False},
+            "workload": {"load": 0.9},
+            "run": {"warmup_cycles": 0, "measure_cycles": 20000, "watchdog_cycles": 200},
+        },
+        "deadlock.toml",
+    )
+    return [
+        (["run", tmp_path / "missing.toml"], "cannot read the scenario file"),
+        (["run", bad_toml], "is not valid TOML"),
+        (["run", good, "--set", "workload.load"], "--set"),
+        (["run", good, "--set", "workload.load=2"], "workload.load = 2 is not allowed"),
+        (["run", good, "--set", "workload.load=high"], "workload.load = 'high' is not allowed"),
+        (["run", good, "--set", "workload.lod=0.2"], "workload.lod"),
+        (["run", good, "--set", "traffic.load=0.2"], "one of the sections"),
+        (["run", good, "--set", "network.topology=torus", "--set", "switch.vcs=1"], "switch.vcs = 1"),
+        (["run", deadlock], "deadlock"),
+        (["sweep", good], "--vary"),
+        (["sweep", good, "--vary", "workload.load=0.1:0.5"], "START:STOP:STEP"),
+        (["sweep", good, "--vary", "workload.load=0.1:0.5:0"], "STEP"),
+        (["sweep", good, "--vary", "workload.load=0.1,2"], "sweep point 1 (workload.load=2)"),
+        (["sweep", good, "--vary", "workload.load=0.1,0.2", "--set", "run.seed=-1"], "run.seed"),
+        (["sweep", deadlock, "--vary", "workload.load=0.8,0.9"], "sweep point 0"),
+        (["list", "gizmos"], "one of topologies"),
+    ]
+
+
+def test_failures_exit_2_cleanly(tiny: dict[str, Any], write_toml, tmp_path: Path) -> None:
+    for i, (args, fragment) in enumerate(_failures(tiny, write_toml, tmp_path)):
+        out = tmp_path / f"out{i}"
+        if args[0] in ("run", "sweep"):
+            args = [*args, "--out", out]
+        line = assert_clean_failure(invoke(*args), out)
+        assert fragment in line, (args, line)
+
+
+def test_usage_errors_exit_2(tiny: dict[str, Any], write_toml) -> None:
+    assert invoke("run", write_toml(tiny), "--bogus").exit_code == 2
+    assert invoke("frobnicate").exit_code == 2
+    assert invoke("sweep", write_toml(tiny), "--threads", "-1").exit_code == 2
+
+
+def test_list() -> None:
+    result = invoke("list", "patterns")
+    assert result.exit_code == 0 and "bit_reversal" in result.stdout and "hotspot" in result.stdout
+    result = invoke("list", "parameters")
+    assert result.exit_code == 0 and "workload.load" in result.stdout
+    result = invoke("list")
+    assert result.exit_code == 0
+    for word in ("torus", "input_buffered", "dor", "poisson", "vct", "network.k"):
+        assert word in result.stdout
+
+
+# --- as a real process ---------------------------------------------------------------------------------
+
+
+def _flitcast(*args: Any, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "flitcast", *map(str, args)], capture_output=True, text=True, cwd=cwd, timeout=300
+    )
+
+
+def test_module_entry_point_help_and_version() -> None:
+    assert _flitcast("--help").returncode == 0
+    from flitcast import __version__
+
+    version = _flitcast("--version")
+    assert version.returncode == 0 and version.stdout.strip() == f"flitcast {__version__}"
+
+
+def test_process_failure_is_one_line_exit_2(tmp_path: Path) -> None:
+    proc = _flitcast("run", tmp_path / "nope.toml", "--out", tmp_path / "out")
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.startswith("error: cannot read the scenario file") and proc.stderr.count("\n") == 1
+    assert not (tmp_path / "out").exists()
+
+
+def test_process_run_and_usage_error(tiny: dict[str, Any], write_toml, tmp_path: Path) -> None:
+    proc = _flitcast("run", write_toml(tiny), "--set", "run.seed=5")
+    assert proc.returncode == 0 and "latency_mean" in proc.stdout
+    proc = _flitcast("run")
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+
+
+def test_bench_quick() -> None:
+    proc = _flitcast("bench", "--quick")
+    assert proc.returncode == 0, proc.stderr
+    assert "cycles/s" in proc.stdout and "flit-hops/s" in proc.stdout and "heavy/light" in proc.stdout

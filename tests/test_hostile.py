@@ -1,0 +1,214 @@
+"""Hostile scenarios: every draw is either simulated or rejected with a flitcast error — via the API and
+via the CLI (exit 0 with all files, or exit 2 with one line and no output directory). Never another
+exception, never a traceback.
+
+Valid draws are kept cheap: k and n are small or out of range, and the run lengths are at most 2000
+cycles or out of range, so nothing hangs.
+"""
+
+from __future__ import annotations
+
+import math
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+import flitcast
+from flitcast import errors
+from flitcast.cli import app
+
+# a flitcast error that is not a core bug: bad input, or a deadlock the user asked for
+EXPECTED = (errors.ConfigError, errors.DeadlockError)
+
+
+def _outside(lo: int, hi: int) -> st.SearchStrategy[int]:
+    return st.integers(max_value=lo - 1, min_value=-(2**70)) | st.integers(min_value=hi + 1, max_value=2**70)
+
+
+WRONG_TYPE = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.text(max_size=8),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.lists(st.integers(-5, 5), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+)
+
+# key -> (cheap valid values, out-of-range values or None)
+SECTIONS: dict[str, dict[str, tuple[st.SearchStrategy[Any], st.SearchStrategy[Any] | None]]] = {
+    "network": {
+        "topology": (st.sampled_from(["mesh", "torus", "ring"]), None),
+        "k": (st.integers(2, 4), _outside(2, 1024)),
+        "n": (st.integers(1, 2), _outside(1, 6)),
+        "unidirectional": (st.booleans(), None),
+        "channel_latency_cycles": (st.integers(1, 3), _outside(1, 1000)),
+        "terminals_per_router": (st.just(1), _outside(1, 1)),
+    },
+    "switch": {
+        "model": (st.just("input_buffered"), None),
+        "flow_control": (st.sampled_from(["wormhole", "vct"]), None),
+        "vcs": (st.integers(1, 4), _outside(1, 16)),
+        "buffer_flits": (st.integers(1, 16), _outside(1, 4096)),
+        "router_delay_cycles": (st.integers(1, 3), _outside(1, 1000)),
+    },
+    "routing": {
+        "algorithm": (st.just("dor"), None),
+        "check_deadlock_free": (st.booleans(), None),
+    },
+    "workload": {
+        "pattern": (
+            st.sampled_from(
+                ["uniform", "bit_reversal", "bit_complement", "transpose", "shuffle", "tornado", "neighbor", "hotspot"]
+            ),
+            None,
+        ),
+        "load": (
+            st.floats(min_value=1e-3, max_value=1.0),
+            st.floats(max_value=0.0) | st.floats(min_value=1.0, exclude_min=True) | st.just(math.nan),
+        ),
+        "packet_flits": (st.integers(1, 16), _outside(1, 4096)),
+        "message_flits": (st.integers(1, 40), _outside(1, 1_000_000)),
+        "arrival": (st.sampled_from(["poisson", "bernoulli"]), None),
+        "uniform_include_self": (st.booleans(), None),
+        "hotspot_nodes": (st.lists(st.integers(0, 20), max_size=3), st.lists(st.integers(-(2**40), -1), min_size=1)),
+        "hotspot_fraction": (st.floats(0.0, 1.0), st.floats(min_value=1.0, exclude_min=True) | st.just(-0.5)),
+    },
+    "run": {
+        "warmup_cycles": (st.integers(0, 2000), _outside(0, 10**9)),
+        "measure_cycles": (st.integers(1, 2000), _outside(1, 10**9)),
+        "drain_max_cycles": (st.integers(0, 2000), _outside(0, 10**9)),
+        "seed": (st.integers(0, 2**63 - 1), _outside(0, 2**63 - 1)),
+        "watchdog_cycles": (st.integers(1, 2000), _outside(1, 10**9)),
+        "batches": (st.integers(2, 20), _outside(2, 1000)),
+        "max_nodes": (st.integers(1, 100), _outside(1, 1_048_576)),
+    },
+}
+
+# left out, these would default to something expensive (an 8x8 mesh, 110k cycles)
+REQUIRED = {("network", "k"), ("run", "warmup_cycles"), ("run", "measure_cycles"), ("run", "drain_max_cycles")}
+
+UNKNOWN_NAME = st.text(alphabet="abcxyz_", min_size=1, max_size=6).map(lambda s: "x_" + s)
+UNKNOWN_KIND = st.sampled_from(["hypercube", "MESH", "central_buffer", "saf", "valiant", "all_to_all", "periodic", ""])
+
+CORRUPTIONS = [
+    "wrong_type", "out_of_range", "unknown_kind", "unknown_key", "unknown_section", "section_not_table",
+    "missing_section", "byte_sizing",
+]
+
+
+@st.composite
+def hostile_scenarios(draw: st.DrawFn) -> dict[str, Any]:
+    """A cheap valid scenario, then zero to three corruptions of it."""
+    data: dict[str, Any] = {}
+    for section, fields in SECTIONS.items():
+        table: dict[str, Any] = {}
+        for key, (valid, _) in fields.items():
+            if (section, key) in REQUIRED or draw(st.integers(0, 2)) == 0:
+                table[key] = draw(valid)
+        data[section] = table
+    for _ in range(draw(st.sampled_from([0, 0, 0, 1, 1, 2, 3]))):
+        corruption = draw(st.sampled_from(CORRUPTIONS))
+        section = draw(st.sampled_from(list(SECTIONS)))
+        table = data.get(section)
+        key = draw(st.sampled_from(list(SECTIONS[section])))
+        if not isinstance(table, dict):
+            continue
+        if corruption == "wrong_type":
+            table[key] = draw(WRONG_TYPE)
+        elif corruption == "out_of_range":
+            out_of_range = SECTIONS[section][key][1]
+            table[key] = draw(out_of_range) if out_of_range is not None else draw(UNKNOWN_KIND)
+        elif corruption == "unknown_kind":
+            table[draw(st.sampled_from(["topology", "model", "flow_control", "algorithm", "pattern", "arrival"]))] = (
+                draw(UNKNOWN_KIND)
+            )
+        elif corruption == "unknown_key":
+            table[draw(UNKNOWN_NAME)] = draw(WRONG_TYPE)
+        elif corruption == "unknown_section":
+            data[draw(UNKNOWN_NAME)] = draw(WRONG_TYPE | st.dictionaries(UNKNOWN_NAME, st.integers(), max_size=2))
+        elif corruption == "section_not_table":
+            data[section] = draw(WRONG_TYPE)
+        elif corruption == "missing_section" and section not in ("network", "run"):
+            del data[section]
+        elif corruption == "byte_sizing" and section == "workload":
+            for name in ("message_bytes", "flit_bytes", "max_packet_bytes"):
+                if draw(st.integers(0, 3)):
+                    table[name] = draw(st.integers(-5, 300) | WRONG_TYPE)
+    return data
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hostile_scenarios())
+def test_api_simulates_or_rejects(data: dict[str, Any]) -> None:
+    try:
+        result = flitcast.run(data)
+    except EXPECTED:
+        return
+    assert result.metrics["cycles"] >= 1
+    assert isinstance(result.metrics["saturated"], bool)
+
+
+def _tomlable(value: Any) -> Any:
+    """TOML has no null: write None as a string (still hostile for every key)."""
+    if value is None:
+        return "none"
+    if isinstance(value, dict):
+        return {k: _tomlable(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_tomlable(v) for v in value]
+    return value
+
+
+def _check_cli(args: list[str], out: Path, one_line: bool = True) -> None:
+    result = CliRunner().invoke(app, [*args, "--out", str(out)])
+    assert result.exit_code in (0, 2), (result.exit_code, result.output, repr(result.exception))
+    assert "Traceback" not in result.output
+    if result.exit_code == 0:
+        assert sorted(p.name for p in out.iterdir()) == ["results.csv", "results.parquet", "scenario.toml"]
+    else:
+        if one_line:  # usage errors (bad option syntax) get the usage box instead
+            lines = result.stderr.strip().splitlines()
+            assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+        assert not out.exists()
+        assert not [p for p in out.parent.iterdir() if ".tmp-" in p.name]
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hostile_scenarios())
+def test_cli_simulates_or_rejects(data: dict[str, Any]) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "scenario.toml"
+        path.write_text(tomli_w.dumps(_tomlable(data)), encoding="utf-8")
+        _check_cli(["run", str(path)], Path(tmp) / "out")
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(max_size=60) | st.binary(max_size=40))
+def test_cli_survives_garbage_files(content: str | bytes) -> None:
+    short = ["--set", "run.warmup_cycles=100", "--set", "run.measure_cycles=500", "--set", "run.drain_max_cycles=500"]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "scenario.toml"
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+        _check_cli(["run", str(path), *short], Path(tmp) / "out")
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.lists(st.text(max_size=25), min_size=1, max_size=3))
+def test_cli_survives_garbage_options(sets: list[str]) -> None:
+    short = ["--set", "run.warmup_cycles=100", "--set", "run.measure_cycles=500", "--set", "run.drain_max_cycles=500",
+             "--set", "network.k=3"]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "scenario.toml"
+        path.write_text("", encoding="utf-8")
+        args = ["run", str(path), *short]
+        for item in sets:
+            args += ["--set", item]
+        _check_cli(args, Path(tmp) / "out", one_line=False)

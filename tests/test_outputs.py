@@ -1,0 +1,113 @@
+"""Run directories: the columns of results.csv/.parquet, scenario.toml, and all-or-nothing writing."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pytest
+
+import flitcast
+from flitcast import errors, output
+from flitcast.config import Scenario
+
+METRICS = [
+    "offered_load", "accepted_load", "latency_mean", "latency_ci95", "latency_p99", "network_latency_mean",
+    "hops_mean", "packets_measured", "cycles", "saturated", "seed",
+]
+SCENARIO_COLUMNS = ["network.k", "network.topology", "switch.vcs", "workload.load", "workload.pattern", "run.seed"]
+
+
+@pytest.fixture
+def swept(tiny: dict[str, Any]) -> tuple[Scenario, dict[str, list[Any]], pd.DataFrame]:
+    base = Scenario.model_validate({**tiny, "workload": {**tiny["workload"], "pattern": "hotspot",
+                                                          "hotspot_nodes": [0, 5], "hotspot_fraction": 0.2}})
+    vary = {"workload.load": [0.05, 0.15], "switch.vcs": [2, 4]}
+    from flitcast.api import grid
+
+    return base, vary, flitcast.sweep(grid(base, vary))
+
+
+def test_csv_and_parquet_columns(swept, tmp_path: Path) -> None:
+    base, vary, frame = swept
+    written = output.write_run_dir(tmp_path / "run", frame, base, vary)
+    assert sorted(p.name for p in written) == ["latency_vs_load.png", "results.csv", "results.parquet", "scenario.toml"]
+    csv = pd.read_csv(tmp_path / "run" / "results.csv")
+    parquet = pd.read_parquet(tmp_path / "run" / "results.parquet")
+    for table in (csv, parquet):
+        assert len(table) == 4
+        for column in METRICS + SCENARIO_COLUMNS + ["wall_seconds", "latency_p50", "saturation_reason"]:
+            assert column in table.columns, column
+        assert "channel_names" not in table.columns and "channel_utilisation" not in table.columns
+    assert list(csv.columns) == list(frame.columns) == list(parquet.columns)
+    assert list(parquet["switch.vcs"]) == [2, 4, 2, 4]
+    assert [list(v) for v in parquet["workload.hotspot_nodes"]] == [[0, 5]] * 4
+    assert parquet["saturated"].dtype == bool
+    pd.testing.assert_series_equal(parquet["latency_mean"], frame["latency_mean"])
+
+
+def test_scenario_toml_is_resolved_and_reloads(swept, tmp_path: Path) -> None:
+    base, vary, frame = swept
+    output.write_run_dir(tmp_path / "run", frame, base, vary)
+    text = (tmp_path / "run" / "scenario.toml").read_text()
+    document = tomllib.loads(text)
+    assert document["run"]["seed"] == 1 and document["workload"]["message_flits"] == 4
+    assert set(document) == {"network", "switch", "routing", "workload", "run", "sweep"}
+    assert document["sweep"] == {"workload.load": [0.05, 0.15], "switch.vcs": [2, 4]}
+    assert flitcast.load_scenario(tmp_path / "run" / "scenario.toml") == base
+
+
+def test_single_run_dir_has_no_plot(tiny: dict[str, Any], tmp_path: Path) -> None:
+    result = flitcast.run(tiny)
+    written = output.write_run_dir(tmp_path / "one", result.to_frame(), result.scenario)
+    assert sorted(p.name for p in written) == ["results.csv", "results.parquet", "scenario.toml"]
+    assert "sweep" not in tomllib.loads((tmp_path / "one" / "scenario.toml").read_text())
+
+
+def test_failure_while_writing_leaves_nothing(swept, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    base, vary, frame = swept
+
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr("flitcast.plot.plot_latency_vs_load", broken)
+    with pytest.raises(RuntimeError):
+        output.write_run_dir(tmp_path / "a" / "b", frame, base, vary)
+    assert list(tmp_path.iterdir()) == []
+
+    existing = tmp_path / "existing"
+    existing.mkdir()
+    (existing / "results.csv").write_text("old")
+    with pytest.raises(RuntimeError):
+        output.write_run_dir(existing, frame, base, vary)
+    assert [p.name for p in tmp_path.iterdir()] == ["existing"]
+    assert (existing / "results.csv").read_text() == "old"
+
+
+def test_out_path_that_is_a_file(tiny: dict[str, Any], tmp_path: Path) -> None:
+    target = tmp_path / "file"
+    target.write_text("x")
+    result = flitcast.run(tiny)
+    with pytest.raises(errors.ConfigError):
+        output.write_run_dir(target, result.to_frame(), result.scenario)
+    assert target.read_text() == "x"
+
+
+def test_unwritable_out_dir_is_a_config_error(tiny: dict[str, Any], tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x")
+    result = flitcast.run(tiny)
+    with pytest.raises(errors.ConfigError) as info:
+        output.write_run_dir(tmp_path / "file" / "sub", result.to_frame(), result.scenario)
+    assert "cannot write the run directory" in str(info.value)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
+
+
+def test_byte_sized_scenario_round_trips(tiny: dict[str, Any], tmp_path: Path) -> None:
+    data = {**tiny, "workload": {"load": 0.1, "message_bytes": 100, "flit_bytes": 16, "max_packet_bytes": 64}}
+    result = flitcast.run(data)
+    output.write_run_dir(tmp_path / "bytes", result.to_frame(), result.scenario)
+    assert flitcast.load_scenario(tmp_path / "bytes" / "scenario.toml") == result.scenario
+    csv = pd.read_csv(tmp_path / "bytes" / "results.csv")
+    assert csv["workload.message_bytes"][0] == 100 and csv["workload.message_flits"][0] == 7
