@@ -103,10 +103,14 @@ def test_run_many_is_bit_identical_across_thread_counts(tiny: dict[str, Any]) ->
         for load in (0.05, 0.2, 0.35)
         for seed in (1, 2)
     ]
-    one = _core.run_many(payloads, 1)
-    two = _core.run_many(payloads, 2)
+    def results(outcomes: list[str]) -> list[str]:
+        # the result itself, as the core wrote it; only the wall time beside it may differ
+        return [json.dumps(json.loads(o)["ok"], sort_keys=True) for o in outcomes]
+
+    one = results(_core.run_many(payloads, 1))
+    two = results(_core.run_many(payloads, 2))
     assert one == two
-    assert _core.run(payloads[0]) == one[0]
+    assert results([_core.run(payloads[0])]) == one[:1]
 
 
 def _points(tiny: dict[str, Any]) -> list[Scenario]:
