@@ -11,9 +11,12 @@
 //!   models the pipeline by delivering the flit into the input FIFO when its delay has elapsed;
 //!   its slot is reserved from the moment it was sent, because the sender spent a credit on it.
 //! * Allocation: separable, input-first. Each input port offers one flit (round robin over its VCs
-//!   that can move: ready, routed, an output VC held or free, a credit); each output port grants one
+//!   that can move: routed, an output VC held or free, a credit); each output port grants one
 //!   requesting input (round robin). The crossbar moves one flit per input and per output per cycle.
 //!   Routing decides candidates once per head; `Selection` picks among the free ones.
+//!
+//! Layout: one struct per port with its VCs inline (at most [`MAX_VCS`]), so the allocator's inner
+//! loops index fixed arrays; flits live in one ring buffer per input VC inside `slots`.
 
 use super::{links_of, InLink, OutLink, StepCtx};
 use crate::error::BlockedChannel;
@@ -23,9 +26,10 @@ use crate::scenario::{FlowControl, Scenario};
 use crate::selection::Selection;
 use crate::topology::{PortLink, Topology};
 
+/// Most virtual channels per port (the scenario allows 1..=16).
+pub const MAX_VCS: usize = 16;
 /// Credits of an output that feeds a terminal: terminals sink one flit per cycle without limit.
 const SINK_CREDITS: u32 = u32::MAX / 2;
-
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum VcState {
@@ -37,13 +41,13 @@ enum VcState {
     Active { port: u8, vc: u8 },
 }
 
-/// One input virtual channel: a ring buffer of flits in `slots` plus what the allocator needs to
-/// decide without touching the flits.
+/// One input virtual channel: where its flits are in the ring buffer, and its allocation state.
 #[derive(Debug, Clone, Copy)]
 struct InVc {
     head: u32,
     len: u32,
     state: VcState,
+    cands: Candidates,
 }
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -54,32 +58,42 @@ struct Request {
 }
 
 #[derive(Debug, Clone)]
+struct InPort {
+    link: InLink,
+    /// Bit v set while VC v holds flits.
+    occupied: u32,
+    /// Round-robin pointer over this port's VCs.
+    rr: u8,
+    /// This cycle's request (valid while this port's bit is in some output's `requests`).
+    request: Request,
+    vcs: [InVc; MAX_VCS],
+}
+
+#[derive(Debug, Clone)]
+struct OutPort {
+    link: OutLink,
+    /// Bit w set while output VC w is owned by a packet.
+    busy: u32,
+    /// Free slots of each downstream VC.
+    credits: [u32; MAX_VCS],
+    /// Round-robin pointer over the input ports.
+    rr: u8,
+    /// This cycle's requesting input ports.
+    requests: u64,
+}
+
+#[derive(Debug, Clone)]
 pub struct InputBuffered {
-    radix: usize,
     vcs: usize,
     depth: usize,
     vct: bool,
     selection: Selection,
-    out_links: Vec<OutLink>,
-    in_links: Vec<InLink>,
-    // Per input VC (index port * vcs + vc).
+    inputs: Vec<InPort>,
+    outputs: Vec<OutPort>,
+    /// Flits, `depth` slots per input VC (index (port · vcs + vc) · depth).
     slots: Vec<Flit>,
-    queues: Vec<InVc>,
-    cands: Vec<Candidates>,
-    // Per output VC.
-    out_busy: Vec<bool>,
-    credits: Vec<u32>,
-    /// Bit v of `vc_mask[p]` set while input VC (p, v) holds flits; bit p of `port_mask` set while
-    /// input port p holds flits — the step visits only occupied queues.
-    vc_mask: Vec<u32>,
+    /// Bit p set while input port p holds flits.
     port_mask: u64,
-    // Round-robin pointers and per-cycle scratch.
-    // Fixed-size per-port arrays (radix ≤ 64), indexed with `& 63` so no bounds checks remain.
-    in_rr: [u8; 64],
-    out_rr: [u8; 64],
-    /// This cycle's request of each input port; valid where the port's bit is in some `out_mask`.
-    req: [Request; 64],
-    out_mask: [u64; 64],
     flits: u32,
 }
 
@@ -88,34 +102,34 @@ impl InputBuffered {
         let radix = topo.radix(router);
         assert!(radix <= 64, "router radix above 64 is not supported");
         let vcs = s.switch.vcs as usize;
+        assert!(vcs <= MAX_VCS, "at most {MAX_VCS} virtual channels");
         let depth = s.switch.buffer_flits as usize;
-        let credits = (0..radix * vcs)
-            .map(|ov| match topo.link(router, (ov / vcs) as u8) {
-                PortLink::Router { .. } => depth as u32,
-                PortLink::Terminal { .. } => SINK_CREDITS,
-                PortLink::Unused => 0,
+        let (out_links, in_links) = links_of(topo, router, s.switch.router_delay_cycles);
+        let idle = InVc { head: 0, len: 0, state: VcState::Idle, cands: Candidates::default() };
+        let inputs = in_links
+            .into_iter()
+            .map(|link| InPort { link, occupied: 0, rr: 0, request: Request::default(), vcs: [idle; MAX_VCS] })
+            .collect();
+        let outputs = out_links
+            .into_iter()
+            .map(|link| {
+                let credits = match link.to {
+                    PortLink::Router { .. } => depth as u32,
+                    PortLink::Terminal { .. } => SINK_CREDITS,
+                    PortLink::Unused => 0,
+                };
+                OutPort { link, busy: 0, credits: [credits; MAX_VCS], rr: 0, requests: 0 }
             })
             .collect();
-        let (out_links, in_links) = links_of(topo, router, s.switch.router_delay_cycles);
         InputBuffered {
-            out_links,
-            in_links,
-            radix,
             vcs,
             depth,
             vct: s.switch.flow_control == FlowControl::Vct,
             selection: Selection::FirstFree,
+            inputs,
+            outputs,
             slots: vec![Flit::new(0, false, false); radix * vcs * depth],
-            queues: vec![InVc { head: 0, len: 0, state: VcState::Idle }; radix * vcs],
-            cands: vec![Candidates::default(); radix * vcs],
-            out_busy: vec![false; radix * vcs],
-            credits,
-            vc_mask: vec![0; radix],
             port_mask: 0,
-            in_rr: [0; 64],
-            out_rr: [0; 64],
-            req: [Request::default(); 64],
-            out_mask: [0; 64],
             flits: 0,
         }
     }
@@ -127,172 +141,152 @@ impl InputBuffered {
 
     #[inline]
     pub fn accept_flit(&mut self, port: u8, vc: u8, flit: Flit) -> bool {
-        let iv = port as usize * self.vcs + vc as usize;
-        let q = &mut self.queues[iv];
-        let len = q.len as usize;
-        if len == self.depth {
+        let depth = self.depth;
+        let base = (port as usize * self.vcs + vc as usize) * depth;
+        let input = &mut self.inputs[port as usize];
+        let q = &mut input.vcs[vc as usize & (MAX_VCS - 1)];
+        if q.len as usize == depth {
             return false;
         }
-        let mut pos = q.head as usize + len;
-        if pos >= self.depth {
-            pos -= self.depth;
+        let mut pos = q.head as usize + q.len as usize;
+        if pos >= depth {
+            pos -= depth;
         }
         q.len += 1;
-        self.slots[iv * self.depth + pos] = flit;
+        input.occupied |= 1 << vc;
+        self.slots[base + pos] = flit;
         self.flits += 1;
-        self.vc_mask[port as usize] |= 1 << vc;
         self.port_mask |= 1 << port;
         true
     }
 
     #[inline]
     pub fn accept_credit(&mut self, port: u8, vc: u8) {
-        self.credits[port as usize * self.vcs + vc as usize] += 1;
-    }
-
-    #[inline]
-    fn front(&self, iv: usize) -> Flit {
-        self.slots[iv * self.depth + self.queues[iv].head as usize]
-    }
-
-    /// The output (port, vc) the front flit of input VC `iv` would take now, if any.
-    #[inline]
-    fn wants(&mut self, me: u32, p: usize, v: usize, ctx: &mut StepCtx) -> Option<(u8, u8)> {
-        let iv = p * self.vcs + v;
-        match self.queues[iv].state {
-            VcState::Active { port, vc } => {
-                (self.credits[port as usize * self.vcs + vc as usize] > 0).then_some((port, vc))
-            }
-            state => {
-                let packet = &ctx.packets[self.front(iv).packet()];
-                if state == VcState::Idle {
-                    let at = At { router: me, in_port: p as u8, in_vc: v as u8 };
-                    ctx.routing.route(at, packet, &mut self.cands[iv]);
-                    self.queues[iv].state = VcState::Routed;
-                }
-                let need = if self.vct { packet.flits } else { 1 };
-                let (vcs, busy, credits) = (self.vcs, &self.out_busy, &self.credits);
-                self.selection.pick(&self.cands[iv], |o, w| {
-                    let ov = o as usize * vcs + w as usize;
-                    !busy[ov] && credits[ov] >= need
-                })
-            }
-        }
+        self.outputs[port as usize].credits[vc as usize & (MAX_VCS - 1)] += 1;
     }
 
     pub fn step(&mut self, me: u32, ctx: &mut StepCtx) {
-        if self.flits == 0 {
-            return;
-        }
-        let radix = self.radix;
-        let mut outputs = 0u64;
+        let (vcs, depth, vct) = (self.vcs, self.depth, self.vct);
+        let mut requested = 0u64;
         // Input stage: each occupied input port offers one flit, round robin over its occupied VCs.
         let mut ports = self.port_mask;
         while ports != 0 {
             let p = ports.trailing_zeros() as usize;
             ports &= ports - 1;
-            let occupied = self.vc_mask[p];
-            // Occupied VCs at or after the round-robin pointer first, then the ones before it.
-            let rr = self.in_rr[p & 63] as u32;
-            let (mut late, mut early) = (occupied & (u32::MAX << rr), occupied & !(u32::MAX << rr));
+            let input = &mut self.inputs[p];
+            let rr = input.rr as u32;
+            let (mut late, mut early) = (input.occupied & (u32::MAX << rr), input.occupied & !(u32::MAX << rr));
             while late | early != 0 {
-                let v = if late != 0 {
-                    let v = late.trailing_zeros();
-                    late &= late - 1;
-                    v
-                } else {
-                    let v = early.trailing_zeros();
-                    early &= early - 1;
-                    v
-                } as usize;
-                if let Some((port, out_vc)) = self.wants(me, p, v, ctx) {
-                    self.req[p & 63] = Request { vc: v as u8, port, out_vc };
-                    self.out_mask[port as usize & 63] |= 1 << p;
-                    outputs |= 1 << port;
+                let pick = if late != 0 { &mut late } else { &mut early };
+                let v = pick.trailing_zeros() as usize;
+                *pick &= *pick - 1;
+                let q = &mut input.vcs[v & (MAX_VCS - 1)];
+                let want = match q.state {
+                    VcState::Active { port, vc } => {
+                        (self.outputs[port as usize].credits[vc as usize & (MAX_VCS - 1)] > 0).then_some((port, vc))
+                    }
+                    state => {
+                        let packet = &ctx.packets[self.slots[(p * vcs + v) * depth + q.head as usize].packet()];
+                        if state == VcState::Idle {
+                            let at = At { router: me, in_port: p as u8, in_vc: v as u8 };
+                            ctx.routing.route(at, packet, &mut q.cands);
+                            q.state = VcState::Routed;
+                        }
+                        let need = if vct { packet.flits } else { 1 };
+                        let outputs = &self.outputs;
+                        self.selection.pick(&q.cands, |o, w| {
+                            let out = &outputs[o as usize];
+                            out.busy & (1 << w) == 0 && out.credits[w as usize & (MAX_VCS - 1)] >= need
+                        })
+                    }
+                };
+                if let Some((port, out_vc)) = want {
+                    input.request = Request { vc: v as u8, port, out_vc };
+                    self.outputs[port as usize].requests |= 1 << p;
+                    requested |= 1 << port;
                     break;
                 }
             }
         }
         // Output stage: each requested output grants one requesting input, round robin.
-        while outputs != 0 {
-            let o = outputs.trailing_zeros() as usize;
-            outputs &= outputs - 1;
-            let o = o & 63;
-            let mask = self.out_mask[o];
-            self.out_mask[o] = 0;
-            let from_rr = mask & (u64::MAX << self.out_rr[o]);
+        let radix = self.inputs.len();
+        let mut moved = 0;
+        while requested != 0 {
+            let o = requested.trailing_zeros() as usize;
+            requested &= requested - 1;
+            let out = &mut self.outputs[o];
+            let mask = std::mem::take(&mut out.requests);
+            let from_rr = mask & (u64::MAX << out.rr);
             let p = if from_rr != 0 { from_rr.trailing_zeros() } else { mask.trailing_zeros() } as usize;
-            self.out_rr[o] = if p + 1 == radix { 0 } else { (p + 1) as u8 };
-            let r = self.req[p & 63];
-            self.traverse(p, r, ctx);
+            out.rr = if p + 1 == radix { 0 } else { (p + 1) as u8 };
+            self.traverse(p, ctx);
+            moved += 1;
+        }
+        if moved > 0 {
+            ctx.counters.flit_hops += moved;
+            ctx.counters.last_progress = ctx.now;
         }
     }
 
-    /// Moves the front flit of input (p, r.vc) through the crossbar onto (r.port, r.out_vc).
+    /// Moves the front flit of input port `p`'s requesting VC through the crossbar.
     #[inline]
-    fn traverse(&mut self, p: usize, r: Request, ctx: &mut StepCtx) {
-        let iv = p * self.vcs + r.vc as usize;
-        let flit = self.front(iv);
-        let q = &mut self.queues[iv];
+    fn traverse(&mut self, p: usize, ctx: &mut StepCtx) {
+        let input = &mut self.inputs[p];
+        let r = input.request;
+        let q = &mut input.vcs[r.vc as usize & (MAX_VCS - 1)];
+        let flit = self.slots[(p * self.vcs + r.vc as usize) * self.depth + q.head as usize];
         q.head = if q.head as usize + 1 == self.depth { 0 } else { q.head + 1 };
         q.len -= 1;
-        self.flits -= 1;
         if q.len == 0 {
-            self.vc_mask[p] &= !(1 << r.vc);
-            if self.vc_mask[p] == 0 {
+            input.occupied &= !(1 << r.vc);
+            if input.occupied == 0 {
                 self.port_mask &= !(1 << p);
             }
         }
-        self.in_rr[p & 63] = if r.vc as usize + 1 == self.vcs { 0 } else { r.vc + 1 };
-        let ov = r.port as usize * self.vcs + r.out_vc as usize;
+        input.rr = if r.vc as usize + 1 == self.vcs { 0 } else { r.vc + 1 };
+        let out = &mut self.outputs[r.port as usize];
         if flit.head() {
-            self.out_busy[ov] = true;
-            self.queues[iv].state = VcState::Active { port: r.port, vc: r.out_vc };
+            out.busy |= 1 << r.out_vc;
+            q.state = VcState::Active { port: r.port, vc: r.out_vc };
         }
         if flit.tail() {
-            self.out_busy[ov] = false;
-            self.queues[iv].state = VcState::Idle;
+            out.busy &= !(1 << r.out_vc);
+            q.state = VcState::Idle;
         }
-        self.credits[ov] -= 1;
-        ctx.send_flit(self.out_links[r.port as usize], r.out_vc, flit);
-        ctx.send_credit(self.in_links[p], r.vc);
+        out.credits[r.out_vc as usize & (MAX_VCS - 1)] -= 1;
+        self.flits -= 1;
+        ctx.send_flit(out.link, r.out_vc, flit);
+        ctx.send_credit(input.link, r.vc);
     }
 
     pub fn blocked(&self, me: u32) -> Vec<BlockedChannel> {
         let mut out = Vec::new();
-        for iv in 0..self.radix * self.vcs {
-            let q = self.queues[iv];
-            if q.len == 0 {
-                continue;
-            }
-            let packet = self.front(iv).packet();
-            let reason = {
-                match q.state {
+        for (p, input) in self.inputs.iter().enumerate() {
+            for (v, q) in input.vcs[..self.vcs].iter().enumerate() {
+                if q.len == 0 {
+                    continue;
+                }
+                let packet = self.slots[(p * self.vcs + v) * self.depth + q.head as usize].packet();
+                let reason = match q.state {
                     VcState::Active { port, vc } => {
-                        let c = self.credits[port as usize * self.vcs + vc as usize];
-                        if c == 0 {
-                            format!("packet {} holds out-port {port} vc {vc}, which has no credit", packet)
+                        if self.outputs[port as usize].credits[vc as usize] == 0 {
+                            format!("packet {packet} holds out-port {port} vc {vc}, which has no credit")
                         } else {
-                            format!("packet {} holds out-port {port} vc {vc}, waiting for the switch", packet)
+                            format!("packet {packet} holds out-port {port} vc {vc}, waiting for the switch")
                         }
                     }
                     _ => {
-                        let want: Vec<String> = self.cands[iv]
+                        let want: Vec<String> = q
+                            .cands
                             .as_slice()
                             .iter()
                             .map(|c| format!("out-port {} vc {}..{}", c.port, c.vc_lo, c.vc_hi))
                             .collect();
-                        format!("head of packet {} waits for a free output VC among [{}]", packet, want.join(", "))
+                        format!("head of packet {packet} waits for a free output VC among [{}]", want.join(", "))
                     }
-                }
-            };
-            out.push(BlockedChannel {
-                router: me,
-                in_port: (iv / self.vcs) as u8,
-                vc: (iv % self.vcs) as u8,
-                flits: q.len,
-                reason,
-            });
+                };
+                out.push(BlockedChannel { router: me, in_port: p as u8, vc: v as u8, flits: q.len, reason });
+            }
         }
         out
     }

@@ -82,12 +82,11 @@ pub fn links_of(topo: &Topology, router: u32, pipeline: u32) -> (Vec<OutLink>, V
 }
 
 impl StepCtx<'_> {
-    /// Sends `flit` on virtual channel `vc` of the channel `link`.
+    /// Sends `flit` on virtual channel `vc` of the channel `link`. The caller counts the flit hop
+    /// and the progress (once per step, not per flit).
     #[inline]
     pub fn send_flit(&mut self, link: OutLink, vc: u8, flit: Flit) {
         let at = self.now + link.latency as Cycle;
-        self.counters.flit_hops += 1;
-        self.counters.last_progress = self.now;
         if self.measuring {
             self.counters.channel_flits[link.channel as usize] += 1;
         }
