@@ -74,7 +74,7 @@ impl Simulation {
         Ok(Simulation {
             traffic: Traffic::build(scenario, terminals as u32),
             stats: Collector::new(run.warmup_cycles, run.measure_cycles, run.batches),
-            counters: MoveCounters { channel_flits: vec![0; topo.links.len()], ..Default::default() },
+            counters: MoveCounters::default(),
             injection_flits: vec![0; terminals],
             router_active: vec![false; topo.routers()],
             nic_active: vec![false; terminals],
@@ -371,7 +371,7 @@ impl Simulation {
             for p in 0..self.topo.radix(r) as u8 {
                 if let Some(name) = self.topo.channel_name(r, p) {
                     names.push(name);
-                    flits.push(self.counters.channel_flits[self.topo.port_index(r, p)]);
+                    flits.push(self.routers[r as usize].window_flits(p));
                 }
             }
         }

@@ -80,6 +80,8 @@ struct OutPort {
     rr: u8,
     /// This cycle's requesting input ports.
     requests: u64,
+    /// Flits sent during the measurement window (channel utilisation).
+    window_flits: u64,
 }
 
 #[derive(Debug, Clone)]
@@ -95,6 +97,30 @@ pub struct InputBuffered {
     /// Bit p set while input port p holds flits.
     port_mask: u64,
     flits: u32,
+}
+
+/// Routes the head at the front of `q` (once) and picks a free output VC for it. Out of line: only
+/// heads come here, and keeping it apart leaves the body-flit path of `step` lean.
+#[inline(never)]
+fn allocate(
+    q: &mut InVc,
+    at: At,
+    flit: Flit,
+    vct: bool,
+    outputs: &[OutPort],
+    selection: &mut Selection,
+    ctx: &StepCtx,
+) -> Option<(u8, u8)> {
+    let packet = &ctx.packets[flit.packet()];
+    if q.state == VcState::Idle {
+        ctx.routing.route(at, packet, &mut q.cands);
+        q.state = VcState::Routed;
+    }
+    let need = if vct { packet.flits } else { 1 };
+    selection.pick(&q.cands, |o, w| {
+        let out = &outputs[o as usize];
+        out.busy & (1 << w) == 0 && out.credits[w as usize & (MAX_VCS - 1)] >= need
+    })
 }
 
 impl InputBuffered {
@@ -118,7 +144,7 @@ impl InputBuffered {
                     PortLink::Terminal { .. } => SINK_CREDITS,
                     PortLink::Unused => 0,
                 };
-                OutPort { link, busy: 0, credits: [credits; MAX_VCS], rr: 0, requests: 0 }
+                OutPort { link, busy: 0, credits: [credits; MAX_VCS], rr: 0, requests: 0, window_flits: 0 }
             })
             .collect();
         InputBuffered {
@@ -185,19 +211,10 @@ impl InputBuffered {
                     VcState::Active { port, vc } => {
                         (self.outputs[port as usize].credits[vc as usize & (MAX_VCS - 1)] > 0).then_some((port, vc))
                     }
-                    state => {
-                        let packet = &ctx.packets[self.slots[(p * vcs + v) * depth + q.head as usize].packet()];
-                        if state == VcState::Idle {
-                            let at = At { router: me, in_port: p as u8, in_vc: v as u8 };
-                            ctx.routing.route(at, packet, &mut q.cands);
-                            q.state = VcState::Routed;
-                        }
-                        let need = if vct { packet.flits } else { 1 };
-                        let outputs = &self.outputs;
-                        self.selection.pick(&q.cands, |o, w| {
-                            let out = &outputs[o as usize];
-                            out.busy & (1 << w) == 0 && out.credits[w as usize & (MAX_VCS - 1)] >= need
-                        })
+                    _ => {
+                        let flit = self.slots[(p * vcs + v) * depth + q.head as usize];
+                        let at = At { router: me, in_port: p as u8, in_vc: v as u8 };
+                        allocate(q, at, flit, vct, &self.outputs, &mut self.selection, ctx)
                     }
                 };
                 if let Some((port, out_vc)) = want {
@@ -254,9 +271,14 @@ impl InputBuffered {
             q.state = VcState::Idle;
         }
         out.credits[r.out_vc as usize & (MAX_VCS - 1)] -= 1;
+        out.window_flits += ctx.measuring as u64;
         self.flits -= 1;
         ctx.send_flit(out.link, r.out_vc, flit);
         ctx.send_credit(input.link, r.vc);
+    }
+
+    pub fn window_flits(&self, port: u8) -> u64 {
+        self.outputs[port as usize].window_flits
     }
 
     pub fn blocked(&self, me: u32) -> Vec<BlockedChannel> {

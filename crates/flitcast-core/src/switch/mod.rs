@@ -20,8 +20,6 @@ pub struct MoveCounters {
     pub flit_hops: u64,
     /// Last cycle any flit moved (deadlock watchdog).
     pub last_progress: Cycle,
-    /// Flits sent on each router output channel during the measurement window (per port index).
-    pub channel_flits: Vec<u64>,
 }
 
 /// What a router may touch while it steps: read-only shared structure, and the outbox.
@@ -32,6 +30,7 @@ pub struct StepCtx<'a> {
     pub packets: &'a mut Slab<Packet>,
     pub wheel: &'a mut Wheel,
     pub counters: &'a mut MoveCounters,
+    /// True during the measurement window (routers count the flits each output sends).
     pub measuring: bool,
 }
 
@@ -43,8 +42,6 @@ pub struct OutLink {
     /// Cycles from sending until the flit is in the next hop's input FIFO, ready to leave:
     /// channel latency plus, into a router, its pipeline delay.
     pub latency: u32,
-    /// Index of the channel in the per-channel counters.
-    pub channel: u32,
 }
 
 /// A router's view of whoever feeds one of its input ports (where its credits go back to).
@@ -63,7 +60,7 @@ pub fn links_of(topo: &Topology, router: u32, pipeline: u32) -> (Vec<OutLink>, V
             let idx = topo.port_index(router, p);
             let to = topo.links[idx];
             let delay = if matches!(to, PortLink::Router { .. }) { pipeline } else { 0 };
-            OutLink { to, latency: topo.latency[idx] + delay, channel: idx as u32 }
+            OutLink { to, latency: topo.latency[idx] + delay }
         })
         .collect();
     let ins = ports
@@ -87,9 +84,6 @@ impl StepCtx<'_> {
     #[inline]
     pub fn send_flit(&mut self, link: OutLink, vc: u8, flit: Flit) {
         let at = self.now + link.latency as Cycle;
-        if self.measuring {
-            self.counters.channel_flits[link.channel as usize] += 1;
-        }
         match link.to {
             PortLink::Router { router: to, port: in_port } => {
                 if flit.head() {
@@ -148,6 +142,12 @@ impl Router {
     pub fn flits(&self) -> u32 {
         match self {
             Router::InputBuffered(r) => r.flits(),
+        }
+    }
+    /// Flits sent out of `port` during the measurement window.
+    pub fn window_flits(&self, port: u8) -> u64 {
+        match self {
+            Router::InputBuffered(r) => r.window_flits(port),
         }
     }
     /// Every non-empty buffer and why its head cannot move (for the deadlock report).
