@@ -28,8 +28,9 @@ use crate::topology::{PortLink, Topology};
 
 /// Most virtual channels per port (the scenario allows 1..=16).
 pub const MAX_VCS: usize = 16;
-/// Credits of an output that feeds a terminal: terminals sink one flit per cycle without limit.
-const SINK_CREDITS: u32 = u32::MAX / 2;
+/// Credits of an output that feeds a terminal: terminals sink every flit at once, so this never
+/// runs out (ejection outputs do not spend credits).
+const SINK_CREDITS: u16 = u16::MAX;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum VcState {
@@ -41,13 +42,13 @@ enum VcState {
     Active { port: u8, vc: u8 },
 }
 
-/// One input virtual channel: where its flits are in the ring buffer, and its allocation state.
+/// One input virtual channel: where its flits are in the ring buffer, and its allocation state
+/// (8 bytes, so a port's hot state shares a cache line; routing candidates live apart).
 #[derive(Debug, Clone, Copy)]
 struct InVc {
-    head: u32,
-    len: u32,
+    head: u16,
+    len: u16,
     state: VcState,
-    cands: Candidates,
 }
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -57,9 +58,10 @@ struct Request {
     out_vc: u8,
 }
 
+// `repr(C)` keeps the fields the allocator touches every cycle together at the front.
 #[derive(Debug, Clone)]
+#[repr(C)]
 struct InPort {
-    link: InLink,
     /// Bit v set while VC v holds flits.
     occupied: u32,
     /// Round-robin pointer over this port's VCs.
@@ -67,21 +69,25 @@ struct InPort {
     /// This cycle's request (valid while this port's bit is in some output's `requests`).
     request: Request,
     vcs: [InVc; MAX_VCS],
+    link: InLink,
 }
 
 #[derive(Debug, Clone)]
+#[repr(C)]
 struct OutPort {
-    link: OutLink,
-    /// Bit w set while output VC w is owned by a packet.
-    busy: u32,
-    /// Free slots of each downstream VC.
-    credits: [u32; MAX_VCS],
-    /// Round-robin pointer over the input ports.
-    rr: u8,
     /// This cycle's requesting input ports.
     requests: u64,
+    /// Bit w set while output VC w is owned by a packet.
+    busy: u32,
+    /// Round-robin pointer over the input ports.
+    rr: u8,
+    /// Feeds a terminal: no credits are spent.
+    sink: bool,
+    /// Free slots of each downstream VC (buffers hold at most 4096 flits).
+    credits: [u16; MAX_VCS],
     /// Flits sent during the measurement window (channel utilisation).
     window_flits: u64,
+    link: OutLink,
 }
 
 #[derive(Debug, Clone)]
@@ -92,6 +98,8 @@ pub struct InputBuffered {
     selection: Selection,
     inputs: Vec<InPort>,
     outputs: Vec<OutPort>,
+    /// Cached routing candidates of the head at the front of each input VC (port · MAX_VCS + vc).
+    cands: Vec<Candidates>,
     /// Flits, `depth` slots per input VC (index (port · vcs + vc) · depth).
     slots: Vec<Flit>,
     /// Bit p set while input port p holds flits.
@@ -102,8 +110,10 @@ pub struct InputBuffered {
 /// Routes the head at the front of `q` (once) and picks a free output VC for it. Out of line: only
 /// heads come here, and keeping it apart leaves the body-flit path of `step` lean.
 #[inline(never)]
+#[allow(clippy::too_many_arguments)]
 fn allocate(
     q: &mut InVc,
+    cands: &mut Candidates,
     at: At,
     flit: Flit,
     vct: bool,
@@ -113,13 +123,13 @@ fn allocate(
 ) -> Option<(u8, u8)> {
     let packet = &ctx.packets[flit.packet()];
     if q.state == VcState::Idle {
-        ctx.routing.route(at, packet, &mut q.cands);
+        ctx.routing.route(at, packet, cands);
         q.state = VcState::Routed;
     }
     let need = if vct { packet.flits } else { 1 };
-    selection.pick(&q.cands, |o, w| {
+    selection.pick(cands, |o, w| {
         let out = &outputs[o as usize];
-        out.busy & (1 << w) == 0 && out.credits[w as usize & (MAX_VCS - 1)] >= need
+        out.busy & (1 << w) == 0 && out.credits[w as usize & (MAX_VCS - 1)] as u32 >= need
     })
 }
 
@@ -131,7 +141,7 @@ impl InputBuffered {
         assert!(vcs <= MAX_VCS, "at most {MAX_VCS} virtual channels");
         let depth = s.switch.buffer_flits as usize;
         let (out_links, in_links) = links_of(topo, router, s.switch.router_delay_cycles);
-        let idle = InVc { head: 0, len: 0, state: VcState::Idle, cands: Candidates::default() };
+        let idle = InVc { head: 0, len: 0, state: VcState::Idle };
         let inputs = in_links
             .into_iter()
             .map(|link| InPort { link, occupied: 0, rr: 0, request: Request::default(), vcs: [idle; MAX_VCS] })
@@ -139,12 +149,12 @@ impl InputBuffered {
         let outputs = out_links
             .into_iter()
             .map(|link| {
-                let credits = match link.to {
-                    PortLink::Router { .. } => depth as u32,
-                    PortLink::Terminal { .. } => SINK_CREDITS,
-                    PortLink::Unused => 0,
+                let (credits, sink) = match link.to {
+                    PortLink::Router { .. } => (depth as u16, false),
+                    PortLink::Terminal { .. } => (SINK_CREDITS, true),
+                    PortLink::Unused => (0, false),
                 };
-                OutPort { link, busy: 0, credits: [credits; MAX_VCS], rr: 0, requests: 0, window_flits: 0 }
+                OutPort { link, busy: 0, credits: [credits; MAX_VCS], rr: 0, sink, requests: 0, window_flits: 0 }
             })
             .collect();
         InputBuffered {
@@ -154,6 +164,7 @@ impl InputBuffered {
             selection: Selection::FirstFree,
             inputs,
             outputs,
+            cands: vec![Candidates::default(); radix * MAX_VCS],
             slots: vec![Flit::new(0, false, false); radix * vcs * depth],
             port_mask: 0,
             flits: 0,
@@ -214,7 +225,8 @@ impl InputBuffered {
                     _ => {
                         let flit = self.slots[(p * vcs + v) * depth + q.head as usize];
                         let at = At { router: me, in_port: p as u8, in_vc: v as u8 };
-                        allocate(q, at, flit, vct, &self.outputs, &mut self.selection, ctx)
+                        let cands = &mut self.cands[p * MAX_VCS + v];
+                        allocate(q, cands, at, flit, vct, &self.outputs, &mut self.selection, ctx)
                     }
                 };
                 if let Some((port, out_vc)) = want {
@@ -270,7 +282,9 @@ impl InputBuffered {
             out.busy &= !(1 << r.out_vc);
             q.state = VcState::Idle;
         }
-        out.credits[r.out_vc as usize & (MAX_VCS - 1)] -= 1;
+        if !out.sink {
+            out.credits[r.out_vc as usize & (MAX_VCS - 1)] -= 1;
+        }
         out.window_flits += ctx.measuring as u64;
         self.flits -= 1;
         ctx.send_flit(out.link, r.out_vc, flit);
@@ -298,8 +312,7 @@ impl InputBuffered {
                         }
                     }
                     _ => {
-                        let want: Vec<String> = q
-                            .cands
+                        let want: Vec<String> = self.cands[p * MAX_VCS + v]
                             .as_slice()
                             .iter()
                             .map(|c| format!("out-port {} vc {}..{}", c.port, c.vc_lo, c.vc_hi))
@@ -307,7 +320,7 @@ impl InputBuffered {
                         format!("head of packet {packet} waits for a free output VC among [{}]", want.join(", "))
                     }
                 };
-                out.push(BlockedChannel { router: me, in_port: p as u8, vc: v as u8, flits: q.len, reason });
+                out.push(BlockedChannel { router: me, in_port: p as u8, vc: v as u8, flits: q.len as u32, reason });
             }
         }
         out
