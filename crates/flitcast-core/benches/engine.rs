@@ -1,8 +1,17 @@
-//! Criterion benchmarks: whole runs of the fixed benchmark scenarios (8x8 mesh, uniform, 8-flit
-//! packets, 2 VCs x 8 flits) at a light and a heavy load. Throughput is reported in simulated
-//! cycles; `flitcast bench` prints cycles/s and flit-hops/s for the same scenarios.
+//! Criterion benchmarks.
+//!
+//! * `router_step`: one input-buffered router in the middle of an 8x8 mesh, loaded with five 8-flit
+//!   packets that cross it towards five different outputs, stepped until it is empty (40 flits).
+//! * `mesh8x8_uniform`: whole runs of the fixed benchmark scenarios (8-flit packets, 2 VCs x 8 flits)
+//!   at a light and a heavy load, throughput in simulated cycles. `flitcast bench` prints cycles/s
+//!   and flit-hops/s for the same scenarios.
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
+use flitcast_core::packet::{Flit, Packet, Slab};
+use flitcast_core::routing::Routing;
+use flitcast_core::switch::{MoveCounters, Router, StepCtx};
+use flitcast_core::topology::Topology;
+use flitcast_core::wheel::Wheel;
 use flitcast_core::Scenario;
 
 fn mesh(load: f64, measure: u64) -> Scenario {
@@ -11,6 +20,62 @@ fn mesh(load: f64, measure: u64) -> Scenario {
     s.run.warmup_cycles = 2_000;
     s.run.measure_cycles = measure;
     s
+}
+
+fn router_step(c: &mut Criterion) {
+    let s = Scenario::default();
+    let topo = Topology::build(&s.network).unwrap();
+    let routing = Routing::build(&s, &topo).unwrap();
+    let me = 3 * 8 + 3;
+    // (input port, destination): from +x to -x, -x to +x, +y to -y, -y to +y, terminal to itself.
+    let flows = [(0u8, 3 * 8), (1, 3 * 8 + 7), (2, 3), (3, 7 * 8 + 3), (4, me)];
+    let mut packets = Slab::default();
+    let mut loaded = Router::build(&s, &topo, me);
+    for &(port, dst) in &flows {
+        let p = packets.insert(Packet {
+            src: 0,
+            dst,
+            message: 0,
+            flits: 8,
+            created: 0,
+            injected: 0,
+            hops: 0,
+            delivered: 0,
+            measured: false,
+        });
+        for i in 0..8 {
+            assert!(loaded.accept_flit(port, 0, Flit::new(p, i == 0, i == 7)));
+        }
+    }
+    let mut g = c.benchmark_group("router_step");
+    g.throughput(Throughput::Elements(40));
+    g.bench_function("5x8_flits_through_mesh_router", |b| {
+        b.iter_batched(
+            || (loaded.clone(), packets.clone(), Wheel::new(4)),
+            |(mut router, mut packets, mut wheel)| {
+                let mut counters = MoveCounters::default();
+                let mut now = 0;
+                while router.flits() > 0 {
+                    let mut ctx = StepCtx {
+                        now,
+                        topo: &topo,
+                        routing: &routing,
+                        packets: &mut packets,
+                        wheel: &mut wheel,
+                        counters: &mut counters,
+                        measuring: false,
+                    };
+                    router.step(me, &mut ctx);
+                    let due = wheel.take(now);
+                    wheel.recycle(due);
+                    now += 1;
+                }
+                counters.flit_hops
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    g.finish();
 }
 
 fn whole_runs(c: &mut Criterion) {
@@ -25,5 +90,5 @@ fn whole_runs(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, whole_runs);
+criterion_group!(benches, router_step, whole_runs);
 criterion_main!(benches);

@@ -56,6 +56,8 @@ pub struct Simulation {
     backlog: u64,
     injected_flits: u64,
     ejected_flits: u64,
+    /// Cycles jumped over because nothing in the network had work.
+    skipped: u64,
     vct: bool,
 }
 
@@ -94,6 +96,7 @@ impl Simulation {
             backlog: 0,
             injected_flits: 0,
             ejected_flits: 0,
+            skipped: 0,
         })
     }
 
@@ -137,7 +140,10 @@ impl Simulation {
                         target = target.min(edge);
                     }
                 }
-                self.now = self.now.max(target);
+                if target > self.now {
+                    self.skipped += target - self.now;
+                    self.now = target;
+                }
             }
         };
         self.check_conservation()?;
@@ -171,6 +177,7 @@ impl Simulation {
             drained: true,
             drain_max_cycles: 0,
             cycles: self.now,
+            cycles_skipped: self.skipped,
             seed: self.scenario.run.seed,
             flit_hops: self.counters.flit_hops,
             channel_names: vec![],
@@ -386,6 +393,7 @@ impl Simulation {
             drained,
             drain_max_cycles: run.drain_max_cycles,
             cycles: self.now,
+            cycles_skipped: self.skipped,
             seed: run.seed,
             flit_hops: self.counters.flit_hops,
             channel_names: names,

@@ -58,3 +58,18 @@ fn torus_with_four_vcs_outperforms_the_mesh() {
     let (t, _) = accepted(torus, 0.7);
     assert!(t > m + 0.03, "torus {t} vs mesh {m}");
 }
+
+#[test]
+fn idle_cycles_are_skipped_not_simulated() {
+    // At a very light load the network is empty most of the time: the engine jumps over those
+    // cycles. At a heavy load there is always work (but for the first cycles before any arrival).
+    let mut s = scenario(TopologyKind::Mesh, 4, 2);
+    s.workload.load = 0.0005;
+    s.run.measure_cycles = 200_000;
+    let r = flitcast_core::run(&s).unwrap();
+    assert!(r.cycles_skipped as f64 > 0.5 * r.cycles as f64, "{} of {}", r.cycles_skipped, r.cycles);
+    s.workload.load = 0.3;
+    s.run.measure_cycles = 10_000;
+    let r = flitcast_core::run(&s).unwrap();
+    assert!(r.cycles_skipped < r.cycles / 1000, "{} of {}", r.cycles_skipped, r.cycles);
+}
