@@ -10,7 +10,7 @@
 //! Saturation rule (documented in docs/results.md), any of:
 //! 1. the drain did not finish: measured messages still undelivered `drain_max_cycles` after the
 //!    window — latency would be unbounded;
-//! 2. the source queues grew over the window by more than max(5% of the offered flits, two messages
+//! 2. the source queues grew over the window by more than max(1% of the offered flits, two messages
 //!    per node) — the network accepts less than is offered;
 //! 3. the latency estimate did not converge: 95% half-width above half the mean with at least 100
 //!    measured messages.
@@ -170,7 +170,7 @@ impl Collector {
         let start = self.backlog_at_start.unwrap_or(0);
         let end = self.backlog_at_end.unwrap_or(start);
         let growth = end.saturating_sub(start);
-        let limit = (0.05 * self.offered_flits as f64).max(2.0 * f.nodes as f64 * f.message_flits as f64);
+        let limit = (0.01 * self.offered_flits as f64).max(2.0 * f.nodes as f64 * f.message_flits as f64);
         if growth as f64 > limit {
             reasons.push(format!("source queues grew by {growth} flits over the window"));
         }
