@@ -15,11 +15,13 @@ use crate::topology::CubeGeometry;
 pub struct DorDateline {
     pub geo: CubeGeometry,
     pub vcs: u8,
+    /// Coordinates of every router, `geo.n` per router.
+    coords: Vec<u16>,
 }
 
 impl DorDateline {
     pub fn new(geo: CubeGeometry, vcs: u8) -> DorDateline {
-        DorDateline { geo, vcs }
+        DorDateline { geo, vcs, coords: geo.coord_table() }
     }
 
     /// VC range of dateline class 0 or 1.
@@ -46,8 +48,10 @@ impl DorDateline {
     #[inline]
     pub fn route(&self, at: At, dst: u32, out: &mut Candidates) {
         let g = &self.geo;
+        let n = g.n as usize;
+        let (here, there) = (&self.coords[at.router as usize * n..][..n], &self.coords[dst as usize * n..][..n]);
         for d in 0..g.n {
-            let (c, t) = (g.coord(at.router, d), g.coord(dst, d));
+            let (c, t) = (here[d as usize] as u32, there[d as usize] as u32);
             if c == t {
                 continue;
             }

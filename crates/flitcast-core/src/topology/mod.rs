@@ -33,6 +33,11 @@ impl CubeGeometry {
     pub fn coord(&self, router: u32, dim: u32) -> u32 {
         (router / self.k.pow(dim)) % self.k
     }
+    /// Every router's coordinates, `n` per router (routing reads them instead of dividing).
+    pub fn coord_table(&self) -> Vec<u16> {
+        let routers = self.k.pow(self.n);
+        (0..routers).flat_map(|r| (0..self.n).map(move |d| self.coord(r, d) as u16)).collect()
+    }
     /// Output port leaving in `dim` in the positive (`plus`) or negative direction.
     pub fn port(&self, dim: u32, plus: bool) -> u8 {
         if self.unidirectional {
