@@ -3,33 +3,43 @@
 //! acyclic channel dependency graph without VC classes).
 
 use super::{At, Candidate, Candidates};
-use crate::topology::CubeGeometry;
+use crate::topology::{Coords, CubeGeometry};
 
 #[derive(Debug, Clone)]
 pub struct Dor {
     pub geo: CubeGeometry,
     pub vcs: u8,
-    /// Coordinates of every router, `geo.n` per router.
-    coords: Vec<u16>,
+    coords: Coords,
 }
 
 impl Dor {
     pub fn new(geo: CubeGeometry, vcs: u8) -> Dor {
-        Dor { geo, vcs, coords: geo.coord_table() }
+        Dor {
+            geo,
+            vcs,
+            coords: geo.coords(),
+        }
     }
 
     #[inline]
     pub fn route(&self, at: At, dst: u32, out: &mut Candidates) {
         let g = &self.geo;
-        let n = g.n as usize;
-        let (here, there) = (&self.coords[at.router as usize * n..][..n], &self.coords[dst as usize * n..][..n]);
+        let (here, there) = (self.coords.of(at.router), self.coords.of(dst));
         for d in 0..g.n {
             let (c, t) = (here[d as usize] as u32, there[d as usize] as u32);
             if c != t {
-                out.push(Candidate { port: g.port(d, t > c), vc_lo: 0, vc_hi: self.vcs });
+                out.push(Candidate {
+                    port: g.port(d, t > c),
+                    vc_lo: 0,
+                    vc_hi: self.vcs,
+                });
                 return;
             }
         }
-        out.push(Candidate { port: g.terminal_port(), vc_lo: 0, vc_hi: self.vcs });
+        out.push(Candidate {
+            port: g.terminal_port(),
+            vc_lo: 0,
+            vc_hi: self.vcs,
+        });
     }
 }

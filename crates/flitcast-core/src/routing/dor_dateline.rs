@@ -9,19 +9,22 @@
 //! routing is then deadlock-prone, which the build-time check reports unless disabled.
 
 use super::{At, Candidate, Candidates};
-use crate::topology::CubeGeometry;
+use crate::topology::{Coords, CubeGeometry};
 
 #[derive(Debug, Clone)]
 pub struct DorDateline {
     pub geo: CubeGeometry,
     pub vcs: u8,
-    /// Coordinates of every router, `geo.n` per router.
-    coords: Vec<u16>,
+    coords: Coords,
 }
 
 impl DorDateline {
     pub fn new(geo: CubeGeometry, vcs: u8) -> DorDateline {
-        DorDateline { geo, vcs, coords: geo.coord_table() }
+        DorDateline {
+            geo,
+            vcs,
+            coords: geo.coords(),
+        }
     }
 
     /// VC range of dateline class 0 or 1.
@@ -48,8 +51,7 @@ impl DorDateline {
     #[inline]
     pub fn route(&self, at: At, dst: u32, out: &mut Candidates) {
         let g = &self.geo;
-        let n = g.n as usize;
-        let (here, there) = (&self.coords[at.router as usize * n..][..n], &self.coords[dst as usize * n..][..n]);
+        let (here, there) = (self.coords.of(at.router), self.coords.of(dst));
         for d in 0..g.n {
             let (c, t) = (here[d as usize] as u32, there[d as usize] as u32);
             if c == t {
@@ -58,7 +60,9 @@ impl DorDateline {
             let forward = (t + g.k - c) % g.k;
             let plus = g.unidirectional || forward <= g.k - forward;
             let mut class = match self.arrival(at.in_port) {
-                Some((ad, aplus)) if ad == d && aplus == plus => u8::from(at.in_vc >= self.class_vcs(1).0 && self.vcs > 1),
+                Some((ad, aplus)) if ad == d && aplus == plus => {
+                    u8::from(at.in_vc >= self.class_vcs(1).0 && self.vcs > 1)
+                }
                 _ => 0,
             };
             let crosses = if plus { c == g.k - 1 } else { c == 0 };
@@ -66,9 +70,17 @@ impl DorDateline {
                 class = 1;
             }
             let (lo, hi) = self.class_vcs(class);
-            out.push(Candidate { port: g.port(d, plus), vc_lo: lo, vc_hi: hi });
+            out.push(Candidate {
+                port: g.port(d, plus),
+                vc_lo: lo,
+                vc_hi: hi,
+            });
             return;
         }
-        out.push(Candidate { port: g.terminal_port(), vc_lo: 0, vc_hi: self.vcs });
+        out.push(Candidate {
+            port: g.terminal_port(),
+            vc_lo: 0,
+            vc_hi: self.vcs,
+        });
     }
 }

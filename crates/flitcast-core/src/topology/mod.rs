@@ -33,10 +33,16 @@ impl CubeGeometry {
     pub fn coord(&self, router: u32, dim: u32) -> u32 {
         (router / self.k.pow(dim)) % self.k
     }
-    /// Every router's coordinates, `n` per router (routing reads them instead of dividing).
-    pub fn coord_table(&self) -> Vec<u16> {
+    /// Every router's coordinates, for routings that read them instead of dividing.
+    pub fn coords(&self) -> Coords {
         let routers = self.k.pow(self.n);
-        (0..routers).flat_map(|r| (0..self.n).map(move |d| self.coord(r, d) as u16)).collect()
+        let table = (0..routers)
+            .flat_map(|r| (0..self.n).map(move |d| self.coord(r, d) as u16))
+            .collect();
+        Coords {
+            n: self.n as usize,
+            table,
+        }
     }
     /// Output port leaving in `dim` in the positive (`plus`) or negative direction.
     pub fn port(&self, dim: u32, plus: bool) -> u8 {
@@ -59,8 +65,23 @@ impl CubeGeometry {
         if self.unidirectional {
             (port as u32, true)
         } else {
-            (port as u32 / 2, port % 2 == 0)
+            (port as u32 / 2, port.is_multiple_of(2))
         }
+    }
+}
+
+/// Precomputed coordinates of every router of a k-ary n-cube.
+#[derive(Debug, Clone)]
+pub struct Coords {
+    n: usize,
+    table: Vec<u16>,
+}
+
+impl Coords {
+    /// The `n` coordinates of `router`.
+    #[inline]
+    pub fn of(&self, router: u32) -> &[u16] {
+        &self.table[router as usize * self.n..][..self.n]
     }
 }
 
@@ -93,8 +114,15 @@ impl Topology {
     pub fn build(net: &Network) -> Result<Topology, Error> {
         match net.topology {
             TopologyKind::Mesh => mesh::build(net.k, net.n, net.channel_latency_cycles),
-            TopologyKind::Torus => torus::build(net.k, net.n, !net.unidirectional, net.channel_latency_cycles),
-            TopologyKind::Ring => torus::build(net.k, 1, !net.unidirectional, net.channel_latency_cycles),
+            TopologyKind::Torus => torus::build(
+                net.k,
+                net.n,
+                !net.unidirectional,
+                net.channel_latency_cycles,
+            ),
+            TopologyKind::Ring => {
+                torus::build(net.k, 1, !net.unidirectional, net.channel_latency_cycles)
+            }
         }
     }
 
@@ -117,7 +145,10 @@ impl Topology {
         self.links[self.port_index(router, port)]
     }
     pub fn max_radix(&self) -> usize {
-        (0..self.routers()).map(|r| self.radix(r as u32)).max().unwrap_or(0)
+        (0..self.routers())
+            .map(|r| self.radix(r as u32))
+            .max()
+            .unwrap_or(0)
     }
 
     /// Name of the channel leaving (router, port).
@@ -146,12 +177,15 @@ impl Topology {
             for p in 0..(port_base[r as usize + 1] - port_base[r as usize]) as u8 {
                 let idx = port_base[r as usize] as usize + p as usize;
                 let (target, feeder) = match links[idx] {
-                    PortLink::Router { router, port } => {
-                        (port_base[router as usize] as usize + port as usize, PortLink::Router { router: r, port: p })
-                    }
+                    PortLink::Router { router, port } => (
+                        port_base[router as usize] as usize + port as usize,
+                        PortLink::Router { router: r, port: p },
+                    ),
                     PortLink::Terminal { terminal } => {
                         if terminal as usize != terminal_at.len() {
-                            return Err(Error::Internal { message: format!("terminal {terminal} attached out of order") });
+                            return Err(Error::Internal {
+                                message: format!("terminal {terminal} attached out of order"),
+                            });
                         }
                         terminal_at.push((r, p));
                         (idx, PortLink::Terminal { terminal })
@@ -159,12 +193,23 @@ impl Topology {
                     PortLink::Unused => continue,
                 };
                 if inputs[target] != PortLink::Unused {
-                    return Err(Error::Internal { message: format!("two channels feed input {target} (from r{r}.p{p})") });
+                    return Err(Error::Internal {
+                        message: format!("two channels feed input {target} (from r{r}.p{p})"),
+                    });
                 }
                 inputs[target] = feeder;
             }
         }
-        Ok(Topology { name, geometry, port_base, links, inputs, latency, terminal_at, terminal_latency })
+        Ok(Topology {
+            name,
+            geometry,
+            port_base,
+            links,
+            inputs,
+            latency,
+            terminal_at,
+            terminal_latency,
+        })
     }
 
     /// What feeds input (router, port).

@@ -23,11 +23,17 @@ pub struct Arrivals {
 
 impl Arrivals {
     pub fn new(kind: ArrivalKind, rate: f64, rng: Stream) -> Arrivals {
-        Arrivals { kind, rate, rng, next: 0.0, started: false }
+        Arrivals {
+            kind,
+            rate,
+            rng,
+            next: 0.0,
+            started: false,
+        }
     }
 
     /// The cycle of the next message arrival (advances the process).
-    pub fn next(&mut self) -> Cycle {
+    pub fn next_arrival(&mut self) -> Cycle {
         let u: f64 = 1.0 - self.rng.random::<f64>(); // in (0, 1]
         match self.kind {
             ArrivalKind::Poisson => {
@@ -35,7 +41,11 @@ impl Arrivals {
             }
             ArrivalKind::Bernoulli => {
                 // Number of failures before the first success, plus one step.
-                let gap = if self.rate >= 1.0 { 0.0 } else { (u.ln() / (1.0 - self.rate).ln()).floor() };
+                let gap = if self.rate >= 1.0 {
+                    0.0
+                } else {
+                    (u.ln() / (1.0 - self.rate).ln()).floor()
+                };
                 self.next += if self.started { 1.0 + gap } else { gap };
             }
         }
@@ -54,7 +64,7 @@ mod tests {
         let n = 200_000;
         let mut last = 0;
         for _ in 0..n {
-            last = a.next();
+            last = a.next_arrival();
         }
         n as f64 / last as f64
     }
@@ -71,10 +81,14 @@ mod tests {
 
     #[test]
     fn bernoulli_at_most_one_per_cycle() {
-        let mut a = Arrivals::new(ArrivalKind::Bernoulli, 0.9, stream(5, StreamKind::Arrivals, 0));
-        let mut prev = a.next();
+        let mut a = Arrivals::new(
+            ArrivalKind::Bernoulli,
+            0.9,
+            stream(5, StreamKind::Arrivals, 0),
+        );
+        let mut prev = a.next_arrival();
         for _ in 0..10_000 {
-            let t = a.next();
+            let t = a.next_arrival();
             assert!(t > prev);
             prev = t;
         }

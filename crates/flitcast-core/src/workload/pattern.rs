@@ -6,6 +6,7 @@
 //! * `bit_reversal`: d = s_0 s_1 … s_{b−1};  `bit_complement`: d = ¬s;
 //! * `transpose`: swap the upper and lower b/2 bits (b even) — (x, y) → (y, x) on a 2^m × 2^m mesh;
 //! * `shuffle`: rotate the b bits left by one.
+//!
 //! Coordinate patterns act digit-wise: `tornado` x → (x + ⌈k/2⌉ − 1) mod k, `neighbor` x → (x + 1)
 //! mod k. `uniform` picks uniformly among all other nodes (or all nodes with
 //! `uniform_include_self`); `hotspot` sends a fraction of messages to a node drawn uniformly from
@@ -39,7 +40,7 @@ pub fn check_size(wl: &Workload, nodes: u32, _net: &Network) -> Result<(), Error
             (pow2, format!("a network with a power-of-two node count for this pattern; this one has {nodes} nodes"))
         }
         PatternKind::Transpose => (
-            pow2 && bits % 2 == 0,
+            pow2 && bits.is_multiple_of(2),
             format!("a network with 4^m nodes for transpose (an even number of id bits); this one has {nodes} nodes"),
         ),
         PatternKind::Hotspot => (
@@ -51,7 +52,11 @@ pub fn check_size(wl: &Workload, nodes: u32, _net: &Network) -> Result<(), Error
     if ok {
         Ok(())
     } else {
-        Err(Error::config("workload.pattern", format!("{:?}", wl.pattern).to_lowercase(), allowed))
+        Err(Error::config(
+            "workload.pattern",
+            format!("{:?}", wl.pattern).to_lowercase(),
+            allowed,
+        ))
     }
 }
 
@@ -63,7 +68,11 @@ impl Pattern {
             nodes,
             bits: nodes.trailing_zeros(),
             k: net.k,
-            n: if net.topology == TopologyKind::Ring { 1 } else { net.n },
+            n: if net.topology == TopologyKind::Ring {
+                1
+            } else {
+                net.n
+            },
             include_self: s.workload.uniform_include_self,
             hotspots: s.workload.hotspot_nodes.clone(),
             hotspot_fraction: s.workload.hotspot_fraction,
@@ -134,9 +143,16 @@ mod tests {
     #[test]
     fn permutations_are_bijective_and_match_definitions() {
         let mut rng = stream(1, StreamKind::Destinations, 0);
-        for kind in [PatternKind::BitReversal, PatternKind::BitComplement, PatternKind::Transpose, PatternKind::Shuffle, PatternKind::Tornado, PatternKind::Neighbor] {
+        for kind in [
+            PatternKind::BitReversal,
+            PatternKind::BitComplement,
+            PatternKind::Transpose,
+            PatternKind::Shuffle,
+            PatternKind::Tornado,
+            PatternKind::Neighbor,
+        ] {
             let p = pattern(kind, 8, 2);
-            let mut seen = vec![false; 64];
+            let mut seen = [false; 64];
             for s in 0..64 {
                 let d = p.destination(s, &mut rng);
                 assert!(!seen[d as usize], "{kind:?} not a permutation");

@@ -14,4 +14,3 @@ pub fn scenario(topology: TopologyKind, k: u32, n: u32) -> Scenario {
     s.run.drain_max_cycles = 20_000;
     s
 }
-
