@@ -28,13 +28,7 @@ fn router_step(c: &mut Criterion) {
     let routing = Routing::build(&s, &topo).unwrap();
     let me = 3 * 8 + 3;
     // (input port, destination): from +x to -x, -x to +x, +y to -y, -y to +y, terminal to itself.
-    let flows = [
-        (0u8, 3 * 8),
-        (1, 3 * 8 + 7),
-        (2, 3),
-        (3, 7 * 8 + 3),
-        (4, me),
-    ];
+    let flows = [(0u8, 3 * 8), (1, 3 * 8 + 7), (2, 3), (3, 7 * 8 + 3), (4, me)];
     let mut packets = Slab::default();
     let mut loaded = Router::build(&s, &topo, me);
     for &(port, dst) in &flows {
@@ -91,9 +85,7 @@ fn whole_runs(c: &mut Criterion) {
         let s = mesh(load, 20_000);
         let cycles = flitcast_core::run(&s).expect("bench scenario runs").cycles;
         g.throughput(Throughput::Elements(cycles));
-        g.bench_with_input(BenchmarkId::new("load", load), &s, |b, s| {
-            b.iter(|| flitcast_core::run(s).unwrap())
-        });
+        g.bench_with_input(BenchmarkId::new("load", load), &s, |b, s| b.iter(|| flitcast_core::run(s).unwrap()));
     }
     g.finish();
 }

@@ -66,28 +66,12 @@ impl Simulation {
         scenario.validate()?;
         let topo = Topology::build(&scenario.network)?;
         let routing = Routing::build(scenario, &topo)?;
-        check::routes::verify(
-            &topo,
-            &routing,
-            scenario.switch.vcs as u8,
-            scenario.routing.check_deadlock_free,
-        )?;
-        let routers = (0..topo.routers() as u32)
-            .map(|r| Router::build(scenario, &topo, r))
-            .collect();
+        check::routes::verify(&topo, &routing, scenario.switch.vcs as u8, scenario.routing.check_deadlock_free)?;
+        let routers = (0..topo.routers() as u32).map(|r| Router::build(scenario, &topo, r)).collect();
         let terminals = topo.terminals();
-        let nics = (0..terminals)
-            .map(|_| Nic::new(scenario.switch.vcs, scenario.switch.buffer_flits))
-            .collect();
+        let nics = (0..terminals).map(|_| Nic::new(scenario.switch.vcs, scenario.switch.buffer_flits)).collect();
         let delay = scenario.switch.router_delay_cycles;
-        let max_latency = topo
-            .latency
-            .iter()
-            .chain(&topo.terminal_latency)
-            .copied()
-            .max()
-            .unwrap_or(1)
-            + delay;
+        let max_latency = topo.latency.iter().chain(&topo.terminal_latency).copied().max().unwrap_or(1) + delay;
         let run = &scenario.run;
         Ok(Simulation {
             traffic: Traffic::build(scenario, terminals as u32),
@@ -123,8 +107,7 @@ impl Simulation {
     /// Runs warm-up, measurement and drain, and returns the statistics.
     pub fn run(mut self) -> Result<RunResult, Error> {
         let run = self.scenario.run.clone();
-        let (window_start, window_end) =
-            (run.warmup_cycles, run.warmup_cycles + run.measure_cycles);
+        let (window_start, window_end) = (run.warmup_cycles, run.warmup_cycles + run.measure_cycles);
         let hard_end = window_end + run.drain_max_cycles;
         for (t, term) in self.traffic.first_arrivals() {
             self.arrivals.push(Reverse((t, term)));
@@ -148,15 +131,9 @@ impl Simulation {
                 return Err(self.deadlock(run.watchdog_cycles));
             }
             self.now += 1;
-            if self.active_routers.is_empty()
-                && self.active_nics.is_empty()
-                && self.wheel.is_empty()
-            {
+            if self.active_routers.is_empty() && self.active_nics.is_empty() && self.wheel.is_empty() {
                 // Idle: jump to the next arrival, but stop at the window edges to sample there.
-                let next = self
-                    .arrivals
-                    .peek()
-                    .map_or(Cycle::MAX, |Reverse((t, _))| *t);
+                let next = self.arrivals.peek().map_or(Cycle::MAX, |Reverse((t, _))| *t);
                 let mut target = next.min(hard_end);
                 for edge in [window_start, window_end] {
                     if edge >= self.now {
@@ -179,11 +156,7 @@ impl Simulation {
         let terminals = self.topo.terminals() as u32;
         for (key, v) in [("probe.src", src), ("probe.dst", dst)] {
             if v >= terminals {
-                return Err(Error::config(
-                    key,
-                    v,
-                    format!("a terminal id from 0 to {}", terminals - 1),
-                ));
+                return Err(Error::config(key, v, format!("a terminal id from 0 to {}", terminals - 1)));
             }
         }
         // Measure from cycle 0 so the message is tracked.
@@ -210,10 +183,7 @@ impl Simulation {
             channel_names: vec![],
             channel_flits: vec![],
         });
-        Ok(Probe {
-            latency: r.latency_max as u64,
-            hops: r.hops_mean as u32,
-        })
+        Ok(Probe { latency: r.latency_max as u64, hops: r.hops_mean as u32 })
     }
 
     fn cycle(&mut self) -> Result<(), Error> {
@@ -222,16 +192,13 @@ impl Simulation {
         let mut flits = 0;
         for ev in &events {
             match *ev {
-                Event::FlitToRouter {
-                    router,
-                    port,
-                    vc,
-                    flit,
-                } => {
+                Event::FlitToRouter { router, port, vc, flit } => {
                     flits += 1;
                     if !self.routers[router as usize].accept_flit(port, vc, flit) {
                         return Err(Error::Internal {
-                            message: format!("buffer overflow at router {router} port {port} vc {vc} (credit protocol)"),
+                            message: format!(
+                                "buffer overflow at router {router} port {port} vc {vc} (credit protocol)"
+                            ),
                         });
                     }
                     if !self.router_active[router as usize] {
@@ -239,16 +206,12 @@ impl Simulation {
                         self.active_routers.push(router);
                     }
                 }
-                Event::CreditToRouter { router, port, vc } => {
-                    self.routers[router as usize].accept_credit(port, vc)
-                }
+                Event::CreditToRouter { router, port, vc } => self.routers[router as usize].accept_credit(port, vc),
                 Event::FlitToTerminal { terminal, flit, .. } => {
                     flits += 1;
                     self.eject(terminal, flit)?
                 }
-                Event::CreditToTerminal { terminal, vc } => {
-                    self.nics[terminal as usize].accept_credit(vc)
-                }
+                Event::CreditToTerminal { terminal, vc } => self.nics[terminal as usize].accept_credit(vc),
             }
         }
         self.wheel.flits_delivered(flits);
@@ -281,11 +244,7 @@ impl Simulation {
         let flits = self.traffic.message_flits;
         let measured = self.stats.message_created(now, flits);
         let sizes: Vec<u32> = self.traffic.packet_sizes().collect();
-        let message = self.messages.insert(Message {
-            created: now,
-            packets_left: sizes.len() as u32,
-            measured,
-        });
+        let message = self.messages.insert(Message { created: now, packets_left: sizes.len() as u32, measured });
         for size in sizes {
             let p = self.packets.insert(Packet {
                 src: term,
@@ -317,23 +276,10 @@ impl Simulation {
     }
 
     fn step_nics(&mut self) {
-        let (now, vct, delay) = (
-            self.now,
-            self.vct,
-            self.scenario.switch.router_delay_cycles as Cycle,
-        );
+        let (now, vct, delay) = (self.now, self.vct, self.scenario.switch.router_delay_cycles as Cycle);
         let measuring = self.stats.in_window(now);
         let Simulation {
-            nics,
-            nic_active,
-            active_nics,
-            packets,
-            routing,
-            wheel,
-            topo,
-            counters,
-            injection_flits,
-            ..
+            nics, nic_active, active_nics, packets, routing, wheel, topo, counters, injection_flits, ..
         } = self;
         let mut sent = 0u64;
         active_nics.retain(|&t| {
@@ -342,15 +288,7 @@ impl Simulation {
                 let (router, port) = topo.terminal_at[t as usize];
                 // Into the router's input FIFO once the channel and the router pipeline are passed.
                 let at = now + topo.terminal_latency[t as usize] as Cycle + delay;
-                wheel.schedule_flit(
-                    at,
-                    Event::FlitToRouter {
-                        router,
-                        port,
-                        vc: inj.vc,
-                        flit: inj.flit,
-                    },
-                );
+                wheel.schedule_flit(at, Event::FlitToRouter { router, port, vc: inj.vc, flit: inj.flit });
                 counters.last_progress = now;
                 sent += 1;
                 if measuring {
@@ -367,26 +305,8 @@ impl Simulation {
 
     fn step_routers(&mut self) {
         let (now, measuring) = (self.now, self.stats.in_window(self.now));
-        let Simulation {
-            routers,
-            router_active,
-            active_routers,
-            packets,
-            routing,
-            wheel,
-            topo,
-            counters,
-            ..
-        } = self;
-        let mut ctx = StepCtx {
-            now,
-            topo,
-            routing,
-            packets,
-            wheel,
-            counters,
-            measuring,
-        };
+        let Simulation { routers, router_active, active_routers, packets, routing, wheel, topo, counters, .. } = self;
+        let mut ctx = StepCtx { now, topo, routing, packets, wheel, counters, measuring };
         active_routers.retain(|&r| {
             let router = &mut routers[r as usize];
             router.step(r, &mut ctx);
@@ -416,16 +336,10 @@ impl Simulation {
         }
         if p.delivered != p.flits {
             return Err(Error::Conservation {
-                message: format!(
-                    "packet {} delivered {} of {} flits at its tail",
-                    flit.packet(),
-                    p.delivered,
-                    p.flits
-                ),
+                message: format!("packet {} delivered {} of {} flits at its tail", flit.packet(), p.delivered, p.flits),
             });
         }
-        let (message, created, injected, hops, measured) =
-            (p.message, p.created, p.injected, p.hops, p.measured);
+        let (message, created, injected, hops, measured) = (p.message, p.created, p.injected, p.hops, p.measured);
         if measured {
             self.stats.packet_delivered(now, created, injected, hops);
         }
@@ -464,11 +378,7 @@ impl Simulation {
             .flat_map(|&r| self.routers[r as usize].blocked(r))
             .take(MAX_BLOCKED_REPORTED)
             .collect();
-        Error::Deadlock {
-            cycle: self.now,
-            idle,
-            blocked,
-        }
+        Error::Deadlock { cycle: self.now, idle, blocked }
     }
 
     fn finish(mut self, drained: bool) -> Result<RunResult, Error> {

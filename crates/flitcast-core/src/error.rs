@@ -29,11 +29,7 @@ impl std::fmt::Display for BlockedChannel {
 pub enum Error {
     /// A scenario value is not allowed.
     #[error("{key} = {value} is not allowed: expected {allowed}")]
-    Config {
-        key: String,
-        value: String,
-        allowed: String,
-    },
+    Config { key: String, value: String, allowed: String },
 
     /// A routing algorithm fails its build-time check (unreachable destination, cyclic
     /// channel dependencies).
@@ -43,11 +39,7 @@ pub enum Error {
     /// The watchdog saw flits in the network and none moved for too long.
     #[error("deadlock: no flit moved for {idle} cycles up to cycle {cycle}; blocked: {}",
             blocked.iter().map(|b| b.to_string()).collect::<Vec<_>>().join("; "))]
-    Deadlock {
-        cycle: u64,
-        idle: u64,
-        blocked: Vec<BlockedChannel>,
-    },
+    Deadlock { cycle: u64, idle: u64, blocked: Vec<BlockedChannel> },
 
     /// Flits or packets were lost, duplicated or misdelivered.
     #[error("conservation violated: {message}")]
@@ -60,11 +52,7 @@ pub enum Error {
 
 impl Error {
     pub fn config(key: &str, value: impl std::fmt::Display, allowed: impl Into<String>) -> Self {
-        Error::Config {
-            key: key.to_string(),
-            value: value.to_string(),
-            allowed: allowed.into(),
-        }
+        Error::Config { key: key.to_string(), value: value.to_string(), allowed: allowed.into() }
     }
 
     /// Short machine-readable kind, shared with the Python error hierarchy.

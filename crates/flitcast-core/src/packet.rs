@@ -64,10 +64,7 @@ pub struct Slab<T> {
 
 impl<T> Default for Slab<T> {
     fn default() -> Self {
-        Slab {
-            items: Vec::new(),
-            free: Vec::new(),
-        }
+        Slab { items: Vec::new(), free: Vec::new() }
     }
 }
 

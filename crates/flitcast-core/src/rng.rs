@@ -27,9 +27,7 @@ fn splitmix64(mut x: u64) -> u64 {
 
 /// The stream for component `index` of `kind` under `master` seed.
 pub fn stream(master: u64, kind: StreamKind, index: u64) -> Stream {
-    let s = splitmix64(
-        splitmix64(master ^ splitmix64(kind as u64)) ^ splitmix64(index.wrapping_add(0x5151)),
-    );
+    let s = splitmix64(splitmix64(master ^ splitmix64(kind as u64)) ^ splitmix64(index.wrapping_add(0x5151)));
     Stream::seed_from_u64(s)
 }
 

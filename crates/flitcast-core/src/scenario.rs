@@ -139,10 +139,7 @@ impl Default for Scenario {
                 buffer_flits: 8,
                 router_delay_cycles: 1,
             },
-            routing: Routing {
-                algorithm: RoutingAlgorithm::Dor,
-                check_deadlock_free: true,
-            },
+            routing: Routing { algorithm: RoutingAlgorithm::Dor, check_deadlock_free: true },
             workload: Workload {
                 pattern: PatternKind::Uniform,
                 load: 0.1,
@@ -176,13 +173,8 @@ fn check(ok: bool, key: &str, value: impl std::fmt::Display, allowed: &str) -> R
 
 impl Scenario {
     pub fn from_json(text: &str) -> Result<Scenario, Error> {
-        let s: Scenario = serde_json::from_str(text).map_err(|e| {
-            Error::config(
-                "scenario",
-                "(json)",
-                format!("a valid scenario document ({e})"),
-            )
-        })?;
+        let s: Scenario = serde_json::from_str(text)
+            .map_err(|e| Error::config("scenario", "(json)", format!("a valid scenario document ({e})")))?;
         s.validate()?;
         Ok(s)
     }
@@ -190,36 +182,15 @@ impl Scenario {
     /// Number of terminal nodes, or None if it overflows.
     pub fn nodes(&self) -> Option<u64> {
         let net = &self.network;
-        let n = if net.topology == TopologyKind::Ring {
-            1
-        } else {
-            net.n
-        };
-        (net.k as u64)
-            .checked_pow(n)?
-            .checked_mul(net.terminals_per_router as u64)
+        let n = if net.topology == TopologyKind::Ring { 1 } else { net.n };
+        (net.k as u64).checked_pow(n)?.checked_mul(net.terminals_per_router as u64)
     }
 
     pub fn validate(&self) -> Result<(), Error> {
         let (net, sw, wl, run) = (&self.network, &self.switch, &self.workload, &self.run);
-        check(
-            (2..=1024).contains(&net.k),
-            "network.k",
-            net.k,
-            "an integer from 2 to 1024",
-        )?;
-        check(
-            (1..=6).contains(&net.n),
-            "network.n",
-            net.n,
-            "an integer from 1 to 6",
-        )?;
-        check(
-            net.topology != TopologyKind::Ring || net.n == 1,
-            "network.n",
-            net.n,
-            "1 for a ring",
-        )?;
+        check((2..=1024).contains(&net.k), "network.k", net.k, "an integer from 2 to 1024")?;
+        check((1..=6).contains(&net.n), "network.n", net.n, "an integer from 1 to 6")?;
+        check(net.topology != TopologyKind::Ring || net.n == 1, "network.n", net.n, "1 for a ring")?;
         check(
             !net.unidirectional || net.topology != TopologyKind::Mesh,
             "network.unidirectional",
@@ -232,28 +203,15 @@ impl Scenario {
             net.channel_latency_cycles,
             "an integer from 1 to 1000",
         )?;
-        check(
-            net.terminals_per_router == 1,
-            "network.terminals_per_router",
-            net.terminals_per_router,
-            "1",
-        )?;
+        check(net.terminals_per_router == 1, "network.terminals_per_router", net.terminals_per_router, "1")?;
         let nodes = self.nodes().unwrap_or(u64::MAX);
         check(
             nodes <= run.max_nodes && nodes <= 1 << 20,
             "network.k",
             net.k,
-            &format!(
-                "a size with at most run.max_nodes = {} nodes (k^n = {nodes})",
-                run.max_nodes
-            ),
+            &format!("a size with at most run.max_nodes = {} nodes (k^n = {nodes})", run.max_nodes),
         )?;
-        check(
-            (1..=16).contains(&sw.vcs),
-            "switch.vcs",
-            sw.vcs,
-            "an integer from 1 to 16",
-        )?;
+        check((1..=16).contains(&sw.vcs), "switch.vcs", sw.vcs, "an integer from 1 to 16")?;
         check(
             (1..=4096).contains(&sw.buffer_flits),
             "switch.buffer_flits",
@@ -288,10 +246,7 @@ impl Scenario {
             sw.flow_control != FlowControl::Vct || sw.buffer_flits >= wl.packet_flits,
             "switch.buffer_flits",
             sw.buffer_flits,
-            &format!(
-                "at least workload.packet_flits = {} with virtual cut-through",
-                wl.packet_flits
-            ),
+            &format!("at least workload.packet_flits = {} with virtual cut-through", wl.packet_flits),
         )?;
         check(
             wl.hotspot_fraction.is_finite() && (0.0..=1.0).contains(&wl.hotspot_fraction),
@@ -300,12 +255,7 @@ impl Scenario {
             "a number in [0, 1]",
         )?;
         for &h in &wl.hotspot_nodes {
-            check(
-                (h as u64) < nodes,
-                "workload.hotspot_nodes",
-                h,
-                &format!("node ids from 0 to {}", nodes - 1),
-            )?;
+            check((h as u64) < nodes, "workload.hotspot_nodes", h, &format!("node ids from 0 to {}", nodes - 1))?;
         }
         check(
             (1..=1_000_000_000).contains(&run.measure_cycles),
@@ -313,12 +263,7 @@ impl Scenario {
             run.measure_cycles,
             "an integer from 1 to 1e9",
         )?;
-        check(
-            run.warmup_cycles <= 1_000_000_000,
-            "run.warmup_cycles",
-            run.warmup_cycles,
-            "an integer from 0 to 1e9",
-        )?;
+        check(run.warmup_cycles <= 1_000_000_000, "run.warmup_cycles", run.warmup_cycles, "an integer from 0 to 1e9")?;
         check(
             run.drain_max_cycles <= 1_000_000_000,
             "run.drain_max_cycles",

@@ -7,26 +7,10 @@ use crate::Cycle;
 
 #[derive(Debug, Clone, Copy)]
 pub enum Event {
-    FlitToRouter {
-        router: u32,
-        port: u8,
-        vc: u8,
-        flit: Flit,
-    },
-    CreditToRouter {
-        router: u32,
-        port: u8,
-        vc: u8,
-    },
-    FlitToTerminal {
-        terminal: u32,
-        vc: u8,
-        flit: Flit,
-    },
-    CreditToTerminal {
-        terminal: u32,
-        vc: u8,
-    },
+    FlitToRouter { router: u32, port: u8, vc: u8, flit: Flit },
+    CreditToRouter { router: u32, port: u8, vc: u8 },
+    FlitToTerminal { terminal: u32, vc: u8, flit: Flit },
+    CreditToTerminal { terminal: u32, vc: u8 },
 }
 
 #[derive(Debug)]
@@ -67,10 +51,7 @@ impl Wheel {
     /// Takes the events due at `now`; give the vector back with [`Wheel::recycle`]. The caller
     /// reports how many of them carried flits with [`Wheel::flits_delivered`].
     pub fn take(&mut self, now: Cycle) -> Vec<Event> {
-        let out = std::mem::replace(
-            &mut self.buckets[(now & self.mask) as usize],
-            std::mem::take(&mut self.spare),
-        );
+        let out = std::mem::replace(&mut self.buckets[(now & self.mask) as usize], std::mem::take(&mut self.spare));
         self.pending -= out.len();
         out
     }

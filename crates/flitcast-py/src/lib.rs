@@ -16,11 +16,7 @@ fn error_json(e: &Error) -> Value {
         "key": null, "value": null, "allowed": null, "cycle": null, "blocked": null,
     });
     match e {
-        Error::Config {
-            key,
-            value,
-            allowed,
-        } => {
+        Error::Config { key, value, allowed } => {
             v["key"] = json!(key);
             v["value"] = json!(value);
             v["allowed"] = json!(allowed);

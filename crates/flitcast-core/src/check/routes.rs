@@ -23,11 +23,7 @@ fn describe(topo: &Topology, vcs: u8, node: usize) -> String {
     let (idx, vc) = (node / vcs as usize, node % vcs as usize);
     let router = topo.port_base.partition_point(|&b| b as usize <= idx) - 1;
     let port = idx - topo.port_base[router] as usize;
-    format!(
-        "{} vc {vc}",
-        topo.channel_name(router as u32, port as u8)
-            .unwrap_or_default()
-    )
+    format!("{} vc {vc}", topo.channel_name(router as u32, port as u8).unwrap_or_default())
 }
 
 pub fn verify(topo: &Topology, routing: &Routing, vcs: u8, acyclic: bool) -> Result<(), Error> {
@@ -36,8 +32,7 @@ pub fn verify(topo: &Topology, routing: &Routing, vcs: u8, acyclic: bool) -> Res
     }
     let radix = topo.max_radix();
     let states = topo.routers() * radix * vcs as usize;
-    let state =
-        |r: u32, p: u8, v: u8| (r as usize * radix + p as usize) * vcs as usize + v as usize;
+    let state = |r: u32, p: u8, v: u8| (r as usize * radix + p as usize) * vcs as usize + v as usize;
     let mut deps: Vec<Vec<u32>> = vec![Vec::new(); topo.links.len() * vcs as usize];
     // 0 = unseen, 1 = on the DFS stack, 2 = done (for this destination).
     let mut color = vec![0u8; states];
@@ -70,32 +65,25 @@ pub fn verify(topo: &Topology, routing: &Routing, vcs: u8, acyclic: bool) -> Res
                         2 => continue,
                         1 => {
                             return Err(Error::Routing {
-                                message: format!("{}: packets for terminal {dst} can loop through router {r} in-port {p} vc {v}", routing.name()),
+                                message: format!(
+                                    "{}: packets for terminal {dst} can loop through router {r} in-port {p} vc {v}",
+                                    routing.name()
+                                ),
                             })
                         }
                         _ => {}
                     }
                     color[s] = 1;
                     stack.push((r, p, v, true));
-                    let at = At {
-                        router: r,
-                        in_port: p,
-                        in_vc: v,
-                    };
+                    let at = At { router: r, in_port: p, in_vc: v };
                     routing.route(at, &packet, &mut cands);
                     if cands.is_empty() {
                         return Err(Error::Routing {
-                            message: format!(
-                                "{}: no route from router {r} to terminal {dst}",
-                                routing.name()
-                            ),
+                            message: format!("{}: no route from router {r} to terminal {dst}", routing.name()),
                         });
                     }
                     let incoming = match topo.input(r, p) {
-                        PortLink::Router {
-                            router: up,
-                            port: up_port,
-                        } => Some((up, up_port)),
+                        PortLink::Router { router: up, port: up_port } => Some((up, up_port)),
                         _ => None,
                     };
                     for c in cands.as_slice() {
@@ -103,12 +91,19 @@ pub fn verify(topo: &Topology, routing: &Routing, vcs: u8, acyclic: bool) -> Res
                             PortLink::Terminal { terminal } if terminal == dst => {}
                             PortLink::Terminal { terminal } => {
                                 return Err(Error::Routing {
-                                    message: format!("{}: a packet for terminal {dst} is ejected at terminal {terminal}", routing.name()),
+                                    message: format!(
+                                        "{}: a packet for terminal {dst} is ejected at terminal {terminal}",
+                                        routing.name()
+                                    ),
                                 })
                             }
                             PortLink::Unused => {
                                 return Err(Error::Routing {
-                                    message: format!("{}: router {r} routes to unconnected port {}", routing.name(), c.port),
+                                    message: format!(
+                                        "{}: router {r} routes to unconnected port {}",
+                                        routing.name(),
+                                        c.port
+                                    ),
                                 })
                             }
                             PortLink::Router { router: to, port: in_port } => {

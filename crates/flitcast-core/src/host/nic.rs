@@ -29,12 +29,7 @@ pub struct Injected {
 
 impl Nic {
     pub fn new(vcs: u32, buffer_flits: u32) -> Nic {
-        Nic {
-            queue: VecDeque::new(),
-            current: None,
-            credits: vec![buffer_flits; vcs as usize],
-            next_vc: 0,
-        }
+        Nic { queue: VecDeque::new(), current: None, credits: vec![buffer_flits; vcs as usize], next_vc: 0 }
     }
 
     pub fn enqueue(&mut self, packet: u32) {
@@ -65,14 +60,8 @@ impl Nic {
             let (lo, hi) = vcs(&packets[p]);
             let need = if vct { packets[p].flits } else { 1 };
             let span = hi - lo;
-            let start = if self.next_vc >= lo && self.next_vc < hi {
-                self.next_vc - lo
-            } else {
-                0
-            };
-            let vc = (0..span)
-                .map(|i| lo + (start + i) % span)
-                .find(|&vc| self.credits[vc as usize] >= need)?;
+            let start = if self.next_vc >= lo && self.next_vc < hi { self.next_vc - lo } else { 0 };
+            let vc = (0..span).map(|i| lo + (start + i) % span).find(|&vc| self.credits[vc as usize] >= need)?;
             self.queue.pop_front();
             self.next_vc = vc + 1;
             packets[p].injected = now;
@@ -85,11 +74,7 @@ impl Nic {
         self.credits[vc as usize] -= 1;
         let size = packets[p].flits;
         let flit = Flit::new(p, sent == 0, sent + 1 == size);
-        self.current = if flit.tail() {
-            None
-        } else {
-            Some((p, sent + 1, vc))
-        };
+        self.current = if flit.tail() { None } else { Some((p, sent + 1, vc)) };
         Some(Injected { flit, vc })
     }
 }

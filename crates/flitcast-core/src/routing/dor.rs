@@ -14,11 +14,7 @@ pub struct Dor {
 
 impl Dor {
     pub fn new(geo: CubeGeometry, vcs: u8) -> Dor {
-        Dor {
-            geo,
-            vcs,
-            coords: geo.coords(),
-        }
+        Dor { geo, vcs, coords: geo.coords() }
     }
 
     #[inline]
@@ -28,18 +24,10 @@ impl Dor {
         for d in 0..g.n {
             let (c, t) = (here[d as usize] as u32, there[d as usize] as u32);
             if c != t {
-                out.push(Candidate {
-                    port: g.port(d, t > c),
-                    vc_lo: 0,
-                    vc_hi: self.vcs,
-                });
+                out.push(Candidate { port: g.port(d, t > c), vc_lo: 0, vc_hi: self.vcs });
                 return;
             }
         }
-        out.push(Candidate {
-            port: g.terminal_port(),
-            vc_lo: 0,
-            vc_hi: self.vcs,
-        });
+        out.push(Candidate { port: g.terminal_port(), vc_lo: 0, vc_hi: self.vcs });
     }
 }

@@ -20,11 +20,7 @@ pub struct DorDateline {
 
 impl DorDateline {
     pub fn new(geo: CubeGeometry, vcs: u8) -> DorDateline {
-        DorDateline {
-            geo,
-            vcs,
-            coords: geo.coords(),
-        }
+        DorDateline { geo, vcs, coords: geo.coords() }
     }
 
     /// VC range of dateline class 0 or 1.
@@ -70,17 +66,9 @@ impl DorDateline {
                 class = 1;
             }
             let (lo, hi) = self.class_vcs(class);
-            out.push(Candidate {
-                port: g.port(d, plus),
-                vc_lo: lo,
-                vc_hi: hi,
-            });
+            out.push(Candidate { port: g.port(d, plus), vc_lo: lo, vc_hi: hi });
             return;
         }
-        out.push(Candidate {
-            port: g.terminal_port(),
-            vc_lo: 0,
-            vc_hi: self.vcs,
-        });
+        out.push(Candidate { port: g.terminal_port(), vc_lo: 0, vc_hi: self.vcs });
     }
 }

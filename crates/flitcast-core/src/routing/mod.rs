@@ -60,9 +60,7 @@ impl Routing {
     pub fn build(scenario: &Scenario, topo: &Topology) -> Result<Routing, Error> {
         let vcs = scenario.switch.vcs as u8;
         match (scenario.routing.algorithm, topo.geometry) {
-            (RoutingAlgorithm::Dor, Geometry::Cube(g)) if !g.wrap => {
-                Ok(Routing::Dor(dor::Dor::new(g, vcs)))
-            }
+            (RoutingAlgorithm::Dor, Geometry::Cube(g)) if !g.wrap => Ok(Routing::Dor(dor::Dor::new(g, vcs))),
             (RoutingAlgorithm::Dor, Geometry::Cube(g)) => {
                 Ok(Routing::DorDateline(dor_dateline::DorDateline::new(g, vcs)))
             }

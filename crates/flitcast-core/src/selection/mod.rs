@@ -14,11 +14,7 @@ pub enum Selection {
 impl Selection {
     /// Picks (port, vc) among `cands` for which `free(port, vc)` holds.
     #[inline]
-    pub fn pick(
-        &mut self,
-        cands: &Candidates,
-        free: impl FnMut(u8, u8) -> bool,
-    ) -> Option<(u8, u8)> {
+    pub fn pick(&mut self, cands: &Candidates, free: impl FnMut(u8, u8) -> bool) -> Option<(u8, u8)> {
         match self {
             Selection::FirstFree => first_free::pick(cands, free),
         }

@@ -115,8 +115,7 @@ impl Collector {
         let lat = now - created;
         self.latencies.push(lat.min(u32::MAX as u64) as u32);
         let span = self.window_end - self.window_start;
-        let b = (((created - self.window_start) as u128 * self.batches as u128) / span as u128)
-            as usize;
+        let b = (((created - self.window_start) as u128 * self.batches as u128) / span as u128) as usize;
         self.batch_sum[b] += lat as f64;
         self.batch_count[b] += 1;
         self.outstanding -= 1;
@@ -124,13 +123,8 @@ impl Collector {
 
     /// 95% half-width of the mean latency by batch means (NaN with fewer than two batches with data).
     fn ci95(&self) -> f64 {
-        let means: Vec<f64> = self
-            .batch_sum
-            .iter()
-            .zip(&self.batch_count)
-            .filter(|(_, &c)| c > 0)
-            .map(|(&s, &c)| s / c as f64)
-            .collect();
+        let means: Vec<f64> =
+            self.batch_sum.iter().zip(&self.batch_count).filter(|(_, &c)| c > 0).map(|(&s, &c)| s / c as f64).collect();
         let b = means.len();
         if b < 2 {
             return f64::NAN;
@@ -145,11 +139,7 @@ impl Collector {
         let span = (self.window_end - self.window_start) as f64;
         let per_node_cycle = f.nodes as f64 * span;
         let n = self.latencies.len();
-        let mean = if n > 0 {
-            self.latencies.iter().map(|&x| x as f64).sum::<f64>() / n as f64
-        } else {
-            f64::NAN
-        };
+        let mean = if n > 0 { self.latencies.iter().map(|&x| x as f64).sum::<f64>() / n as f64 } else { f64::NAN };
         let ci95 = self.ci95();
         let pct = |q: f64, v: &mut Vec<u32>| -> f64 {
             if v.is_empty() {
@@ -175,17 +165,12 @@ impl Collector {
         let start = self.backlog_at_start.unwrap_or(0);
         let end = self.backlog_at_end.unwrap_or(start);
         let growth = end.saturating_sub(start);
-        let limit =
-            (0.01 * self.offered_flits as f64).max(2.0 * f.nodes as f64 * f.message_flits as f64);
+        let limit = (0.01 * self.offered_flits as f64).max(2.0 * f.nodes as f64 * f.message_flits as f64);
         if growth as f64 > limit {
-            reasons.push(format!(
-                "source queues grew by {growth} flits over the window"
-            ));
+            reasons.push(format!("source queues grew by {growth} flits over the window"));
         }
         if n >= 100 && ci95 > 0.5 * mean {
-            reasons.push(format!(
-                "latency did not converge (95% half-width {ci95:.1} > half the mean {mean:.1})"
-            ));
+            reasons.push(format!("latency did not converge (95% half-width {ci95:.1} > half the mean {mean:.1})"));
         }
         let pk = self.packets.max(1) as f64;
         let util: Vec<f64> = f.channel_flits.iter().map(|&c| c as f64 / span).collect();
@@ -197,21 +182,9 @@ impl Collector {
             latency_p50: p50,
             latency_p99: p99,
             latency_max: max,
-            packet_latency_mean: if self.packets > 0 {
-                self.packet_latency_sum / pk
-            } else {
-                f64::NAN
-            },
-            network_latency_mean: if self.packets > 0 {
-                self.network_latency_sum / pk
-            } else {
-                f64::NAN
-            },
-            hops_mean: if self.packets > 0 {
-                self.hops_sum as f64 / pk
-            } else {
-                f64::NAN
-            },
+            packet_latency_mean: if self.packets > 0 { self.packet_latency_sum / pk } else { f64::NAN },
+            network_latency_mean: if self.packets > 0 { self.network_latency_sum / pk } else { f64::NAN },
+            hops_mean: if self.packets > 0 { self.hops_sum as f64 / pk } else { f64::NAN },
             packets_measured: self.packets,
             messages_measured: n as u64,
             cycles: f.cycles,
@@ -220,11 +193,7 @@ impl Collector {
             saturation_reason: reasons.join("; "),
             seed: f.seed,
             flit_hops: f.flit_hops,
-            channel_util_mean: if util.is_empty() {
-                0.0
-            } else {
-                util.iter().sum::<f64>() / util.len() as f64
-            },
+            channel_util_mean: if util.is_empty() { 0.0 } else { util.iter().sum::<f64>() / util.len() as f64 },
             channel_util_max: util.iter().copied().fold(0.0, f64::max),
             source_queue_flits: end,
             channel_names: f.channel_names,
@@ -250,9 +219,8 @@ pub struct Finish {
 /// Two-sided 97.5% quantile of Student's t with `df` degrees of freedom.
 fn student_t_975(df: usize) -> f64 {
     const T: [f64; 30] = [
-        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
-        2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
-        2.052, 2.048, 2.045, 2.042,
+        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+        2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
     ];
     match df {
         0 => f64::NAN,
@@ -261,8 +229,7 @@ fn student_t_975(df: usize) -> f64 {
         _ => {
             let z = 1.959_964;
             let d = df as f64;
-            z + (z * z * z + z) / (4.0 * d)
-                + (5.0 * z.powi(5) + 16.0 * z.powi(3) + 3.0 * z) / (96.0 * d * d)
+            z + (z * z * z + z) / (4.0 * d) + (5.0 * z.powi(5) + 16.0 * z.powi(3) + 3.0 * z) / (96.0 * d * d)
         }
     }
 }

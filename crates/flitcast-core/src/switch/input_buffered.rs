@@ -141,20 +141,10 @@ impl InputBuffered {
         assert!(vcs <= MAX_VCS, "at most {MAX_VCS} virtual channels");
         let depth = s.switch.buffer_flits as usize;
         let (out_links, in_links) = links_of(topo, router, s.switch.router_delay_cycles);
-        let idle = InVc {
-            head: 0,
-            len: 0,
-            state: VcState::Idle,
-        };
+        let idle = InVc { head: 0, len: 0, state: VcState::Idle };
         let inputs = in_links
             .into_iter()
-            .map(|link| InPort {
-                link,
-                occupied: 0,
-                rr: 0,
-                request: Request::default(),
-                vcs: [idle; MAX_VCS],
-            })
+            .map(|link| InPort { link, occupied: 0, rr: 0, request: Request::default(), vcs: [idle; MAX_VCS] })
             .collect();
         let outputs = out_links
             .into_iter()
@@ -164,15 +154,7 @@ impl InputBuffered {
                     PortLink::Terminal { .. } => (SINK_CREDITS, true),
                     PortLink::Unused => (0, false),
                 };
-                OutPort {
-                    link,
-                    busy: 0,
-                    credits: [credits; MAX_VCS],
-                    rr: 0,
-                    sink,
-                    requests: 0,
-                    window_flits: 0,
-                }
+                OutPort { link, busy: 0, credits: [credits; MAX_VCS], rr: 0, sink, requests: 0, window_flits: 0 }
             })
             .collect();
         InputBuffered {
@@ -230,10 +212,7 @@ impl InputBuffered {
             ports &= ports - 1;
             let input = &mut self.inputs[p];
             let rr = input.rr as u32;
-            let (mut late, mut early) = (
-                input.occupied & (u32::MAX << rr),
-                input.occupied & !(u32::MAX << rr),
-            );
+            let (mut late, mut early) = (input.occupied & (u32::MAX << rr), input.occupied & !(u32::MAX << rr));
             while late | early != 0 {
                 let pick = if late != 0 { &mut late } else { &mut early };
                 let v = pick.trailing_zeros() as usize;
@@ -241,35 +220,17 @@ impl InputBuffered {
                 let q = &mut input.vcs[v & (MAX_VCS - 1)];
                 let want = match q.state {
                     VcState::Active { port, vc } => {
-                        (self.outputs[port as usize].credits[vc as usize & (MAX_VCS - 1)] > 0)
-                            .then_some((port, vc))
+                        (self.outputs[port as usize].credits[vc as usize & (MAX_VCS - 1)] > 0).then_some((port, vc))
                     }
                     _ => {
                         let flit = self.slots[(p * vcs + v) * depth + q.head as usize];
-                        let at = At {
-                            router: me,
-                            in_port: p as u8,
-                            in_vc: v as u8,
-                        };
+                        let at = At { router: me, in_port: p as u8, in_vc: v as u8 };
                         let cands = &mut self.cands[p * MAX_VCS + v];
-                        allocate(
-                            q,
-                            cands,
-                            at,
-                            flit,
-                            vct,
-                            &self.outputs,
-                            &mut self.selection,
-                            ctx,
-                        )
+                        allocate(q, cands, at, flit, vct, &self.outputs, &mut self.selection, ctx)
                     }
                 };
                 if let Some((port, out_vc)) = want {
-                    input.request = Request {
-                        vc: v as u8,
-                        port,
-                        out_vc,
-                    };
+                    input.request = Request { vc: v as u8, port, out_vc };
                     self.outputs[port as usize].requests |= 1 << p;
                     requested |= 1 << port;
                     break;
@@ -285,11 +246,7 @@ impl InputBuffered {
             let out = &mut self.outputs[o];
             let mask = std::mem::take(&mut out.requests);
             let from_rr = mask & (u64::MAX << out.rr);
-            let p = if from_rr != 0 {
-                from_rr.trailing_zeros()
-            } else {
-                mask.trailing_zeros()
-            } as usize;
+            let p = if from_rr != 0 { from_rr.trailing_zeros() } else { mask.trailing_zeros() } as usize;
             out.rr = if p + 1 == radix { 0 } else { (p + 1) as u8 };
             self.traverse(p, ctx);
             moved += 1;
@@ -307,11 +264,7 @@ impl InputBuffered {
         let r = input.request;
         let q = &mut input.vcs[r.vc as usize & (MAX_VCS - 1)];
         let flit = self.slots[(p * self.vcs + r.vc as usize) * self.depth + q.head as usize];
-        q.head = if q.head as usize + 1 == self.depth {
-            0
-        } else {
-            q.head + 1
-        };
+        q.head = if q.head as usize + 1 == self.depth { 0 } else { q.head + 1 };
         q.len -= 1;
         if q.len == 0 {
             input.occupied &= !(1 << r.vc);
@@ -319,18 +272,11 @@ impl InputBuffered {
                 self.port_mask &= !(1 << p);
             }
         }
-        input.rr = if r.vc as usize + 1 == self.vcs {
-            0
-        } else {
-            r.vc + 1
-        };
+        input.rr = if r.vc as usize + 1 == self.vcs { 0 } else { r.vc + 1 };
         let out = &mut self.outputs[r.port as usize];
         if flit.head() {
             out.busy |= 1 << r.out_vc;
-            q.state = VcState::Active {
-                port: r.port,
-                vc: r.out_vc,
-            };
+            q.state = VcState::Active { port: r.port, vc: r.out_vc };
         }
         if flit.tail() {
             out.busy &= !(1 << r.out_vc);
@@ -371,19 +317,10 @@ impl InputBuffered {
                             .iter()
                             .map(|c| format!("out-port {} vc {}..{}", c.port, c.vc_lo, c.vc_hi))
                             .collect();
-                        format!(
-                            "head of packet {packet} waits for a free output VC among [{}]",
-                            want.join(", ")
-                        )
+                        format!("head of packet {packet} waits for a free output VC among [{}]", want.join(", "))
                     }
                 };
-                out.push(BlockedChannel {
-                    router: me,
-                    in_port: p as u8,
-                    vc: v as u8,
-                    flits: q.len as u32,
-                    reason,
-                });
+                out.push(BlockedChannel { router: me, in_port: p as u8, vc: v as u8, flits: q.len as u32, reason });
             }
         }
         out

@@ -59,15 +59,8 @@ pub fn links_of(topo: &Topology, router: u32, pipeline: u32) -> (Vec<OutLink>, V
         .map(|p| {
             let idx = topo.port_index(router, p);
             let to = topo.links[idx];
-            let delay = if matches!(to, PortLink::Router { .. }) {
-                pipeline
-            } else {
-                0
-            };
-            OutLink {
-                to,
-                latency: topo.latency[idx] + delay,
-            }
+            let delay = if matches!(to, PortLink::Router { .. }) { pipeline } else { 0 };
+            OutLink { to, latency: topo.latency[idx] + delay }
         })
         .collect();
     let ins = ports
@@ -92,26 +85,15 @@ impl StepCtx<'_> {
     pub fn send_flit(&mut self, link: OutLink, vc: u8, flit: Flit) {
         let at = self.now + link.latency as Cycle;
         match link.to {
-            PortLink::Router {
-                router: to,
-                port: in_port,
-            } => {
+            PortLink::Router { router: to, port: in_port } => {
                 if flit.head() {
                     self.packets[flit.packet()].hops += 1;
                 }
-                self.wheel.schedule_flit(
-                    at,
-                    Event::FlitToRouter {
-                        router: to,
-                        port: in_port,
-                        vc,
-                        flit,
-                    },
-                );
+                self.wheel.schedule_flit(at, Event::FlitToRouter { router: to, port: in_port, vc, flit });
             }
-            PortLink::Terminal { terminal } => self
-                .wheel
-                .schedule_flit(at, Event::FlitToTerminal { terminal, vc, flit }),
+            PortLink::Terminal { terminal } => {
+                self.wheel.schedule_flit(at, Event::FlitToTerminal { terminal, vc, flit })
+            }
             PortLink::Unused => unreachable!("routing chose an unconnected port"),
         }
     }
@@ -121,12 +103,8 @@ impl StepCtx<'_> {
     pub fn send_credit(&mut self, link: InLink, vc: u8) {
         let at = self.now + link.latency as Cycle;
         match link.from {
-            PortLink::Router { router, port } => self
-                .wheel
-                .schedule(at, Event::CreditToRouter { router, port, vc }),
-            PortLink::Terminal { terminal } => self
-                .wheel
-                .schedule(at, Event::CreditToTerminal { terminal, vc }),
+            PortLink::Router { router, port } => self.wheel.schedule(at, Event::CreditToRouter { router, port, vc }),
+            PortLink::Terminal { terminal } => self.wheel.schedule(at, Event::CreditToTerminal { terminal, vc }),
             PortLink::Unused => unreachable!("flit arrived on an unconnected port"),
         }
     }

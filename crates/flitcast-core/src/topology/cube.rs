@@ -15,11 +15,7 @@ pub fn build(name: String, geo: CubeGeometry, latency: u32) -> Result<Topology, 
         for d in 0..geo.n {
             let stride = geo.k.pow(d);
             let c = geo.coord(r, d);
-            let dirs: &[bool] = if geo.unidirectional {
-                &[true]
-            } else {
-                &[true, false]
-            };
+            let dirs: &[bool] = if geo.unidirectional { &[true] } else { &[true, false] };
             for &plus in dirs {
                 let next = match (plus, geo.wrap) {
                     (true, _) if c + 1 < geo.k => Some(r + stride),
@@ -31,20 +27,13 @@ pub fn build(name: String, geo: CubeGeometry, latency: u32) -> Result<Topology, 
                 if let Some(to) = next {
                     // A channel leaving in +d arrives on the neighbour's −d port (and vice versa);
                     // unidirectional rings arrive on the same-numbered port.
-                    let in_port = if geo.unidirectional {
-                        geo.port(d, true)
-                    } else {
-                        geo.port(d, !plus)
-                    };
-                    links[(r * radix + geo.port(d, plus) as u32) as usize] = PortLink::Router {
-                        router: to,
-                        port: in_port,
-                    };
+                    let in_port = if geo.unidirectional { geo.port(d, true) } else { geo.port(d, !plus) };
+                    links[(r * radix + geo.port(d, plus) as u32) as usize] =
+                        PortLink::Router { router: to, port: in_port };
                 }
             }
         }
-        links[(r * radix + geo.terminal_port() as u32) as usize] =
-            PortLink::Terminal { terminal: r };
+        links[(r * radix + geo.terminal_port() as u32) as usize] = PortLink::Terminal { terminal: r };
     }
     // With k = 2 in a bidirectional torus, + and − neighbours coincide: both links exist, as two
     // parallel channels, which is what a 2-ary torus with wrap-around links physically is.

@@ -3,11 +3,6 @@
 use super::{cube, CubeGeometry, Topology};
 
 pub fn build(k: u32, n: u32, latency: u32) -> Result<Topology, crate::error::Error> {
-    let geo = CubeGeometry {
-        k,
-        n,
-        wrap: false,
-        unidirectional: false,
-    };
+    let geo = CubeGeometry { k, n, wrap: false, unidirectional: false };
     cube::build(format!("{k}-ary {n}-mesh"), geo, latency)
 }

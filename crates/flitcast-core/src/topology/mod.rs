@@ -36,13 +36,8 @@ impl CubeGeometry {
     /// Every router's coordinates, for routings that read them instead of dividing.
     pub fn coords(&self) -> Coords {
         let routers = self.k.pow(self.n);
-        let table = (0..routers)
-            .flat_map(|r| (0..self.n).map(move |d| self.coord(r, d) as u16))
-            .collect();
-        Coords {
-            n: self.n as usize,
-            table,
-        }
+        let table = (0..routers).flat_map(|r| (0..self.n).map(move |d| self.coord(r, d) as u16)).collect();
+        Coords { n: self.n as usize, table }
     }
     /// Output port leaving in `dim` in the positive (`plus`) or negative direction.
     pub fn port(&self, dim: u32, plus: bool) -> u8 {
@@ -114,15 +109,8 @@ impl Topology {
     pub fn build(net: &Network) -> Result<Topology, Error> {
         match net.topology {
             TopologyKind::Mesh => mesh::build(net.k, net.n, net.channel_latency_cycles),
-            TopologyKind::Torus => torus::build(
-                net.k,
-                net.n,
-                !net.unidirectional,
-                net.channel_latency_cycles,
-            ),
-            TopologyKind::Ring => {
-                torus::build(net.k, 1, !net.unidirectional, net.channel_latency_cycles)
-            }
+            TopologyKind::Torus => torus::build(net.k, net.n, !net.unidirectional, net.channel_latency_cycles),
+            TopologyKind::Ring => torus::build(net.k, 1, !net.unidirectional, net.channel_latency_cycles),
         }
     }
 
@@ -145,10 +133,7 @@ impl Topology {
         self.links[self.port_index(router, port)]
     }
     pub fn max_radix(&self) -> usize {
-        (0..self.routers())
-            .map(|r| self.radix(r as u32))
-            .max()
-            .unwrap_or(0)
+        (0..self.routers()).map(|r| self.radix(r as u32)).max().unwrap_or(0)
     }
 
     /// Name of the channel leaving (router, port).
@@ -177,10 +162,9 @@ impl Topology {
             for p in 0..(port_base[r as usize + 1] - port_base[r as usize]) as u8 {
                 let idx = port_base[r as usize] as usize + p as usize;
                 let (target, feeder) = match links[idx] {
-                    PortLink::Router { router, port } => (
-                        port_base[router as usize] as usize + port as usize,
-                        PortLink::Router { router: r, port: p },
-                    ),
+                    PortLink::Router { router, port } => {
+                        (port_base[router as usize] as usize + port as usize, PortLink::Router { router: r, port: p })
+                    }
                     PortLink::Terminal { terminal } => {
                         if terminal as usize != terminal_at.len() {
                             return Err(Error::Internal {
@@ -200,16 +184,7 @@ impl Topology {
                 inputs[target] = feeder;
             }
         }
-        Ok(Topology {
-            name,
-            geometry,
-            port_base,
-            links,
-            inputs,
-            latency,
-            terminal_at,
-            terminal_latency,
-        })
+        Ok(Topology { name, geometry, port_base, links, inputs, latency, terminal_at, terminal_latency })
     }
 
     /// What feeds input (router, port).

@@ -3,24 +3,10 @@
 
 use super::{cube, CubeGeometry, Topology};
 
-pub fn build(
-    k: u32,
-    n: u32,
-    bidirectional: bool,
-    latency: u32,
-) -> Result<Topology, crate::error::Error> {
-    let geo = CubeGeometry {
-        k,
-        n,
-        wrap: true,
-        unidirectional: !bidirectional,
-    };
+pub fn build(k: u32, n: u32, bidirectional: bool, latency: u32) -> Result<Topology, crate::error::Error> {
+    let geo = CubeGeometry { k, n, wrap: true, unidirectional: !bidirectional };
     let dir = if bidirectional { "" } else { "unidirectional " };
-    let name = if n == 1 {
-        format!("{dir}{k}-node ring")
-    } else {
-        format!("{dir}{k}-ary {n}-torus")
-    };
+    let name = if n == 1 { format!("{dir}{k}-node ring") } else { format!("{dir}{k}-ary {n}-torus") };
     cube::build(name, geo, latency)
 }
 

@@ -23,13 +23,7 @@ pub struct Arrivals {
 
 impl Arrivals {
     pub fn new(kind: ArrivalKind, rate: f64, rng: Stream) -> Arrivals {
-        Arrivals {
-            kind,
-            rate,
-            rng,
-            next: 0.0,
-            started: false,
-        }
+        Arrivals { kind, rate, rng, next: 0.0, started: false }
     }
 
     /// The cycle of the next message arrival (advances the process).
@@ -41,11 +35,7 @@ impl Arrivals {
             }
             ArrivalKind::Bernoulli => {
                 // Number of failures before the first success, plus one step.
-                let gap = if self.rate >= 1.0 {
-                    0.0
-                } else {
-                    (u.ln() / (1.0 - self.rate).ln()).floor()
-                };
+                let gap = if self.rate >= 1.0 { 0.0 } else { (u.ln() / (1.0 - self.rate).ln()).floor() };
                 self.next += if self.started { 1.0 + gap } else { gap };
             }
         }
@@ -81,11 +71,7 @@ mod tests {
 
     #[test]
     fn bernoulli_at_most_one_per_cycle() {
-        let mut a = Arrivals::new(
-            ArrivalKind::Bernoulli,
-            0.9,
-            stream(5, StreamKind::Arrivals, 0),
-        );
+        let mut a = Arrivals::new(ArrivalKind::Bernoulli, 0.9, stream(5, StreamKind::Arrivals, 0));
         let mut prev = a.next_arrival();
         for _ in 0..10_000 {
             let t = a.next_arrival();

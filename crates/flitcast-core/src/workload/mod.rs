@@ -32,11 +32,7 @@ impl Traffic {
         let rate = wl.load / wl.message_flits as f64;
         let sources = (0..terminals)
             .map(|t| Source {
-                arrivals: Arrivals::new(
-                    wl.arrival,
-                    rate,
-                    stream(s.run.seed, StreamKind::Arrivals, t as u64),
-                ),
+                arrivals: Arrivals::new(wl.arrival, rate, stream(s.run.seed, StreamKind::Arrivals, t as u64)),
                 dest_rng: stream(s.run.seed, StreamKind::Destinations, t as u64),
             })
             .collect();
@@ -50,19 +46,13 @@ impl Traffic {
 
     /// First message arrival of every terminal.
     pub fn first_arrivals(&mut self) -> Vec<(Cycle, u32)> {
-        self.sources
-            .iter_mut()
-            .enumerate()
-            .map(|(t, s)| (s.arrivals.next_arrival(), t as u32))
-            .collect()
+        self.sources.iter_mut().enumerate().map(|(t, s)| (s.arrivals.next_arrival(), t as u32)).collect()
     }
 
     /// Sizes (flits) of the packets of one message.
     pub fn packet_sizes(&self) -> impl Iterator<Item = u32> + '_ {
         let full = self.message_flits / self.packet_flits;
         let rest = self.message_flits % self.packet_flits;
-        (0..full)
-            .map(|_| self.packet_flits)
-            .chain((rest > 0).then_some(rest))
+        (0..full).map(|_| self.packet_flits).chain((rest > 0).then_some(rest))
     }
 }

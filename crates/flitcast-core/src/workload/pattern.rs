@@ -52,11 +52,7 @@ pub fn check_size(wl: &Workload, nodes: u32, _net: &Network) -> Result<(), Error
     if ok {
         Ok(())
     } else {
-        Err(Error::config(
-            "workload.pattern",
-            format!("{:?}", wl.pattern).to_lowercase(),
-            allowed,
-        ))
+        Err(Error::config("workload.pattern", format!("{:?}", wl.pattern).to_lowercase(), allowed))
     }
 }
 
@@ -68,11 +64,7 @@ impl Pattern {
             nodes,
             bits: nodes.trailing_zeros(),
             k: net.k,
-            n: if net.topology == TopologyKind::Ring {
-                1
-            } else {
-                net.n
-            },
+            n: if net.topology == TopologyKind::Ring { 1 } else { net.n },
             include_self: s.workload.uniform_include_self,
             hotspots: s.workload.hotspot_nodes.clone(),
             hotspot_fraction: s.workload.hotspot_fraction,

@@ -11,9 +11,7 @@ use crate::common::scenario;
 fn single_vc_torus_is_rejected_at_build_time() {
     let mut s = scenario(TopologyKind::Ring, 6, 1);
     s.switch.vcs = 1;
-    assert!(
-        matches!(flitcast_core::run(&s), Err(Error::Config { key, .. }) if key == "switch.vcs")
-    );
+    assert!(matches!(flitcast_core::run(&s), Err(Error::Config { key, .. }) if key == "switch.vcs"));
 }
 
 #[test]
@@ -27,10 +25,7 @@ fn cyclic_dependencies_are_found_by_the_checker() {
     let topo = Topology::build(&s.network).unwrap();
     let routing = Routing::build(&s, &topo).unwrap();
     let err = verify(&topo, &routing, 1, true).unwrap_err();
-    assert!(
-        matches!(&err, Error::Routing { message } if message.contains("cycle")),
-        "{err}"
-    );
+    assert!(matches!(&err, Error::Routing { message } if message.contains("cycle")), "{err}");
     // The same routing is fine with the dateline classes on two VCs.
     s.switch.vcs = 2;
     let routing = Routing::build(&s, &topo).unwrap();
@@ -48,18 +43,12 @@ fn watchdog_fires_on_a_deadlock_prone_torus() {
     s.workload.message_flits = 16;
     s.run.watchdog_cycles = 2_000;
     match flitcast_core::run(&s) {
-        Err(Error::Deadlock {
-            cycle,
-            idle,
-            blocked,
-        }) => {
+        Err(Error::Deadlock { cycle, idle, blocked }) => {
             assert_eq!(idle, 2_000);
             assert!(cycle >= 2_000);
             assert!(!blocked.is_empty());
             assert!(
-                blocked
-                    .iter()
-                    .all(|b| b.reason.contains("no credit") || b.reason.contains("waits")),
+                blocked.iter().all(|b| b.reason.contains("no credit") || b.reason.contains("waits")),
                 "{blocked:?}"
             );
         }

@@ -23,10 +23,7 @@ fn same_seed_same_result_on_any_thread_count() {
         })
         .collect();
     let serial: Vec<String> = points.iter().map(fingerprint).collect();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(3)
-        .build()
-        .unwrap();
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
     let parallel: Vec<String> = pool.install(|| points.par_iter().map(fingerprint).collect());
     assert_eq!(serial, parallel);
     assert_eq!(serial[1], fingerprint(&points[1]));

@@ -20,10 +20,7 @@ fn mesh8_uniform_saturates_between_0_35_and_the_bisection_bound() {
     // Uniform traffic on a k x k mesh: half the traffic crosses the bisection, 4/k = 0.5 bound.
     let s = scenario(TopologyKind::Mesh, 8, 2);
     let (a, sat) = accepted(s.clone(), 0.30);
-    assert!(
-        !sat && (a - 0.30).abs() < 0.01,
-        "0.30 offered: {a} saturated={sat}"
-    );
+    assert!(!sat && (a - 0.30).abs() < 0.01, "0.30 offered: {a} saturated={sat}");
     let (a, sat) = accepted(s, 0.60);
     assert!(sat, "0.60 offered should saturate");
     assert!(a > 0.35 && a < 0.5, "saturation throughput {a}");
@@ -48,10 +45,7 @@ fn a_hotspot_is_held_to_its_ejection_channel() {
     s.workload.hotspot_nodes = vec![0];
     s.workload.hotspot_fraction = 1.0;
     let (a, sat) = accepted(s, 0.3);
-    assert!(
-        sat && a <= 1.0 / 16.0 + 1e-9 && a > 0.9 / 16.0,
-        "accepted {a}"
-    );
+    assert!(sat && a <= 1.0 / 16.0 + 1e-9 && a > 0.9 / 16.0, "accepted {a}");
 }
 
 #[test]
@@ -73,19 +67,9 @@ fn idle_cycles_are_skipped_not_simulated() {
     s.workload.load = 0.0005;
     s.run.measure_cycles = 200_000;
     let r = flitcast_core::run(&s).unwrap();
-    assert!(
-        r.cycles_skipped as f64 > 0.5 * r.cycles as f64,
-        "{} of {}",
-        r.cycles_skipped,
-        r.cycles
-    );
+    assert!(r.cycles_skipped as f64 > 0.5 * r.cycles as f64, "{} of {}", r.cycles_skipped, r.cycles);
     s.workload.load = 0.3;
     s.run.measure_cycles = 10_000;
     let r = flitcast_core::run(&s).unwrap();
-    assert!(
-        r.cycles_skipped < r.cycles / 1000,
-        "{} of {}",
-        r.cycles_skipped,
-        r.cycles
-    );
+    assert!(r.cycles_skipped < r.cycles / 1000, "{} of {}", r.cycles_skipped, r.cycles);
 }

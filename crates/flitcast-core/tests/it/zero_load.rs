@@ -17,11 +17,7 @@ fn closed_form(hops: u32, d: u32, l: u32, f: u32) -> u64 {
 
 fn distance(s: &Scenario, a: u32, b: u32) -> u32 {
     let k = s.network.k;
-    let n = if s.network.topology == TopologyKind::Ring {
-        1
-    } else {
-        s.network.n
-    };
+    let n = if s.network.topology == TopologyKind::Ring { 1 } else { s.network.n };
     (0..n)
         .map(|d| {
             let (x, y) = ((a / k.pow(d)) % k, (b / k.pow(d)) % k);
@@ -37,22 +33,13 @@ fn distance(s: &Scenario, a: u32, b: u32) -> u32 {
 
 fn check_all_pairs(s: &Scenario) {
     let nodes = s.nodes().unwrap() as u32;
-    let (d, l, f) = (
-        s.switch.router_delay_cycles,
-        s.network.channel_latency_cycles,
-        s.workload.packet_flits,
-    );
+    let (d, l, f) = (s.switch.router_delay_cycles, s.network.channel_latency_cycles, s.workload.packet_flits);
     for src in 0..nodes {
         for dst in 0..nodes {
             let p = Simulation::build(s).unwrap().probe(src, dst).unwrap();
             let h = distance(s, src, dst);
             assert_eq!(p.hops, h, "{:?} {src}->{dst}: hops", s.network.topology);
-            assert_eq!(
-                p.latency,
-                closed_form(h, d, l, f),
-                "{:?} {src}->{dst} d={d} l={l} f={f}",
-                s.network.topology
-            );
+            assert_eq!(p.latency, closed_form(h, d, l, f), "{:?} {src}->{dst} d={d} l={l} f={f}", s.network.topology);
         }
     }
 }
