@@ -121,12 +121,12 @@ fn allocate(
     selection: &mut Selection,
     ctx: &StepCtx,
 ) -> Option<(u8, u8)> {
-    let packet = &ctx.packets[flit.packet()];
     if q.state == VcState::Idle {
-        ctx.routing.route(at, packet, cands);
+        ctx.routing.route(at, &ctx.packets[flit.packet()], cands);
         q.state = VcState::Routed;
     }
-    let need = if vct { packet.flits } else { 1 };
+    // A retrying wormhole head needs one free slot; only VCT needs the packet's length.
+    let need = if vct { ctx.packets[flit.packet()].flits } else { 1 };
     selection.pick(cands, |o, w| {
         let out = &outputs[o as usize];
         out.busy & (1 << w) == 0 && out.credits[w as usize & (MAX_VCS - 1)] as u32 >= need
