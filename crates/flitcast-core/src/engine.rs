@@ -243,9 +243,10 @@ impl Simulation {
         let now = self.now;
         let flits = self.traffic.message_flits;
         let measured = self.stats.message_created(now, flits);
-        let sizes: Vec<u32> = self.traffic.packet_sizes().collect();
-        let message = self.messages.insert(Message { created: now, packets_left: sizes.len() as u32, measured });
-        for size in sizes {
+        let packets = self.traffic.packets_per_message();
+        let message = self.messages.insert(Message { created: now, packets_left: packets, measured });
+        for i in 0..packets {
+            let size = self.traffic.packet_size(i);
             let p = self.packets.insert(Packet {
                 src: term,
                 dst,

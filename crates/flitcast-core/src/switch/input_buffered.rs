@@ -68,8 +68,9 @@ struct InPort {
     rr: u8,
     /// This cycle's request (valid while this port's bit is in some output's `requests`).
     request: Request,
-    vcs: [InVc; MAX_VCS],
     link: InLink,
+    /// The first few VCs share the cache line of the fields above.
+    vcs: [InVc; MAX_VCS],
 }
 
 #[derive(Debug, Clone)]
@@ -77,17 +78,18 @@ struct InPort {
 struct OutPort {
     /// This cycle's requesting input ports.
     requests: u64,
+    /// Flits sent during the measurement window (channel utilisation).
+    window_flits: u64,
     /// Bit w set while output VC w is owned by a packet.
     busy: u32,
     /// Round-robin pointer over the input ports.
     rr: u8,
     /// Feeds a terminal: no credits are spent.
     sink: bool,
-    /// Free slots of each downstream VC (buffers hold at most 4096 flits).
-    credits: [u16; MAX_VCS],
-    /// Flits sent during the measurement window (channel utilisation).
-    window_flits: u64,
     link: OutLink,
+    /// Free slots of each downstream VC (buffers hold at most 4096 flits); the first few share
+    /// the cache line of the fields above.
+    credits: [u16; MAX_VCS],
 }
 
 #[derive(Debug, Clone)]

@@ -49,10 +49,13 @@ impl Traffic {
         self.sources.iter_mut().enumerate().map(|(t, s)| (s.arrivals.next_arrival(), t as u32)).collect()
     }
 
-    /// Sizes (flits) of the packets of one message.
-    pub fn packet_sizes(&self) -> impl Iterator<Item = u32> + '_ {
-        let full = self.message_flits / self.packet_flits;
-        let rest = self.message_flits % self.packet_flits;
-        (0..full).map(|_| self.packet_flits).chain((rest > 0).then_some(rest))
+    /// Number of packets of one message.
+    pub fn packets_per_message(&self) -> u32 {
+        self.message_flits.div_ceil(self.packet_flits)
+    }
+
+    /// Size (flits) of packet `i` of a message: full packets, the last one possibly shorter.
+    pub fn packet_size(&self, i: u32) -> u32 {
+        (self.message_flits - i * self.packet_flits).min(self.packet_flits)
     }
 }
