@@ -42,6 +42,7 @@ fn router_step(c: &mut Criterion) {
             hops: 0,
             delivered: 0,
             measured: false,
+            variant: 0,
         });
         for i in 0..8 {
             assert!(loaded.accept_flit(port, 0, Flit::new(p, i == 0, i == 7)));

@@ -58,6 +58,9 @@ pub struct Simulation {
     ejected_flits: u64,
     /// Cycles jumped over because nothing in the network had work.
     skipped: u64,
+    /// Next oblivious route variant per (source, destination) pair, when the routing has several
+    /// (O4: round robin over consecutive packets of a source to a destination).
+    next_variant: Vec<u8>,
     vct: bool,
 }
 
@@ -66,6 +69,7 @@ impl Simulation {
         scenario.validate()?;
         let topo = Topology::build(&scenario.network)?;
         let routing = Routing::build(scenario, &topo)?;
+        let routing_variants = routing.variants();
         check::routes::verify(&topo, &routing, scenario.switch.vcs as u8, scenario.routing.check_deadlock_free)?;
         let routers = (0..topo.routers() as u32).map(|r| Router::build(scenario, &topo, r)).collect();
         let terminals = topo.terminals();
@@ -97,6 +101,7 @@ impl Simulation {
             injected_flits: 0,
             ejected_flits: 0,
             skipped: 0,
+            next_variant: vec![0; if routing_variants > 1 { terminals * terminals } else { 0 }],
         })
     }
 
@@ -245,8 +250,18 @@ impl Simulation {
         let measured = self.stats.message_created(now, flits);
         let packets = self.traffic.packets_per_message();
         let message = self.messages.insert(Message { created: now, packets_left: packets, measured });
+        let terminals = self.topo.terminals();
+        let variants = self.routing.variants();
         for i in 0..packets {
             let size = self.traffic.packet_size(i);
+            let variant = match self.next_variant.get_mut(term as usize * terminals + dst as usize) {
+                Some(next) => {
+                    let v = *next;
+                    *next = (v + 1) % variants;
+                    v
+                }
+                None => 0,
+            };
             let p = self.packets.insert(Packet {
                 src: term,
                 dst,
@@ -257,6 +272,7 @@ impl Simulation {
                 hops: 0,
                 delivered: 0,
                 measured,
+                variant,
             });
             if p >= Flit::MAX_PACKETS {
                 return Err(Error::Internal {

@@ -46,6 +46,8 @@ pub struct Packet {
     /// Flits of this packet delivered so far (conservation check).
     pub delivered: u32,
     pub measured: bool,
+    /// Which of the pair's oblivious routes this packet takes (O4: 0–3; otherwise 0).
+    pub variant: u8,
 }
 
 #[derive(Debug, Clone)]

@@ -23,6 +23,23 @@ pub enum TopologyKind {
     Mesh,
     Torus,
     Ring,
+    /// k-ary n-tree (k = half the switch radix, n = levels).
+    FatTree,
+    /// The 16-node SP board (study 002 Fig. 2).
+    Sp16,
+    /// The 128-node SP network (study 002 Fig. 3).
+    Sp128,
+}
+
+/// How the SP networks number their nodes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum NodeNumbering {
+    /// The SP numbering of study 002 Fig. 2 ("an artifact of the wiring layout").
+    #[default]
+    Sp,
+    /// Node chip i holds nodes 4i … 4i+3.
+    Plain,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -34,6 +51,9 @@ pub struct Network {
     pub unidirectional: bool,
     pub channel_latency_cycles: u32,
     pub terminals_per_router: u32,
+    /// Node numbering of the SP networks (ignored elsewhere).
+    #[serde(default)]
+    pub node_numbering: NodeNumbering,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -65,6 +85,46 @@ pub struct Switch {
 #[serde(rename_all = "snake_case")]
 pub enum RoutingAlgorithm {
     Dor,
+    /// Adaptive source routing with every permissible up port allowed (study 002 §4.2).
+    Adaptive,
+    /// One oblivious source route per source-destination pair (study 002 §3).
+    O1,
+    /// Four oblivious routes per pair, used round robin by each source (study 002 §3).
+    O4,
+}
+
+/// Output selection among the granted candidates (study 002 §4.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum SelectionKind {
+    #[default]
+    FirstFree,
+    Lru,
+    Mru,
+    Rnd,
+    Rr,
+    Lruc,
+    Lrud,
+}
+
+/// Whose address picks the oblivious route at each up stage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum ObliviousDigits {
+    /// d-mod-k: the destination's digits.
+    #[default]
+    Destination,
+    /// s-mod-k: the source's digits.
+    Source,
+}
+
+/// Which up stages the four O4 routes of a pair differ in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum O4Spread {
+    #[default]
+    FirstStage,
+    EveryStage,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -72,6 +132,12 @@ pub enum RoutingAlgorithm {
 pub struct Routing {
     pub algorithm: RoutingAlgorithm,
     pub check_deadlock_free: bool,
+    #[serde(default)]
+    pub selection: SelectionKind,
+    #[serde(default)]
+    pub oblivious_digits: ObliviousDigits,
+    #[serde(default)]
+    pub o4_spread: O4Spread,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -131,6 +197,7 @@ impl Default for Scenario {
                 unidirectional: false,
                 channel_latency_cycles: 1,
                 terminals_per_router: 1,
+                node_numbering: NodeNumbering::Sp,
             },
             switch: Switch {
                 model: SwitchModel::InputBuffered,
@@ -139,7 +206,13 @@ impl Default for Scenario {
                 buffer_flits: 8,
                 router_delay_cycles: 1,
             },
-            routing: Routing { algorithm: RoutingAlgorithm::Dor, check_deadlock_free: true },
+            routing: Routing {
+                algorithm: RoutingAlgorithm::Dor,
+                check_deadlock_free: true,
+                selection: SelectionKind::FirstFree,
+                oblivious_digits: ObliviousDigits::Destination,
+                o4_spread: O4Spread::FirstStage,
+            },
             workload: Workload {
                 pattern: PatternKind::Uniform,
                 load: 0.1,
@@ -182,7 +255,12 @@ impl Scenario {
     /// Number of terminal nodes, or None if it overflows.
     pub fn nodes(&self) -> Option<u64> {
         let net = &self.network;
-        let n = if net.topology == TopologyKind::Ring { 1 } else { net.n };
+        let n = match net.topology {
+            TopologyKind::Sp16 => return Some(16),
+            TopologyKind::Sp128 => return Some(128),
+            TopologyKind::Ring => 1,
+            _ => net.n,
+        };
         (net.k as u64).checked_pow(n)?.checked_mul(net.terminals_per_router as u64)
     }
 
@@ -192,10 +270,16 @@ impl Scenario {
         check((1..=6).contains(&net.n), "network.n", net.n, "an integer from 1 to 6")?;
         check(net.topology != TopologyKind::Ring || net.n == 1, "network.n", net.n, "1 for a ring")?;
         check(
-            !net.unidirectional || net.topology != TopologyKind::Mesh,
+            !net.unidirectional || matches!(net.topology, TopologyKind::Torus | TopologyKind::Ring),
             "network.unidirectional",
             net.unidirectional,
-            "false for a mesh (only tori and rings can be unidirectional)",
+            "false except for a torus or ring (only they can be unidirectional)",
+        )?;
+        check(
+            net.topology != TopologyKind::FatTree || (2..=32).contains(&net.k),
+            "network.k",
+            net.k,
+            "an integer from 2 to 32 for a fat tree (switches have 2k ports)",
         )?;
         check(
             (1..=1000).contains(&net.channel_latency_cycles),

@@ -13,6 +13,8 @@ use crate::routing::{At, Candidates, Routing};
 use crate::topology::{PortLink, Topology};
 
 pub const MAX_CHECKED_NODES: usize = 4096;
+/// Source routes are walked per source, destination and variant: a smaller limit.
+pub const MAX_CHECKED_SOURCE_ROUTED: usize = 1024;
 
 /// A virtual channel leaving (router, port): index port_index * vcs + vc.
 fn vc_node(topo: &Topology, vcs: u8, router: u32, port: u8, vc: u8) -> usize {
@@ -27,96 +29,115 @@ fn describe(topo: &Topology, vcs: u8, node: usize) -> String {
 }
 
 pub fn verify(topo: &Topology, routing: &Routing, vcs: u8, acyclic: bool) -> Result<(), Error> {
-    if topo.terminals() > MAX_CHECKED_NODES {
+    let limit = if routing.is_source_routed() { MAX_CHECKED_SOURCE_ROUTED } else { MAX_CHECKED_NODES };
+    if topo.terminals() > limit {
         return Ok(());
     }
     let radix = topo.max_radix();
     let states = topo.routers() * radix * vcs as usize;
     let state = |r: u32, p: u8, v: u8| (r as usize * radix + p as usize) * vcs as usize + v as usize;
     let mut deps: Vec<Vec<u32>> = vec![Vec::new(); topo.links.len() * vcs as usize];
-    // 0 = unseen, 1 = on the DFS stack, 2 = done (for this destination).
-    let mut color = vec![0u8; states];
+    // Per state: the walk that last saw it and whether it is on the DFS stack (1) or done (2).
+    let mut seen = vec![(u32::MAX, 0u8); states];
     let mut cands = Candidates::default();
-    for dst in 0..topo.terminals() as u32 {
-        color.iter_mut().for_each(|c| *c = 0);
-        let packet = Packet {
-            src: 0,
-            dst,
-            message: 0,
-            flits: 1,
-            created: 0,
-            injected: 0,
-            hops: 0,
-            delivered: 0,
-            measured: false,
+    let terminals = topo.terminals() as u32;
+    let mut walk = 0u32;
+    for dst in 0..terminals {
+        // A destination-routed packet's route depends only on where it is: one walk per destination
+        // from every source. A source route also depends on its source and variant.
+        let groups: Vec<(Option<u32>, u8)> = if routing.is_source_routed() {
+            (0..terminals).flat_map(|s| (0..routing.variants()).map(move |v| (Some(s), v))).collect()
+        } else {
+            vec![(None, 0)]
         };
-        let (lo, hi) = routing.injection_vcs(&packet);
-        for &(r0, p0) in &topo.terminal_at {
-            for v0 in lo..hi {
-                // Iterative DFS over (router, in_port, in_vc); stack holds (state, expanded?).
-                let mut stack = vec![(r0, p0, v0, false)];
-                while let Some((r, p, v, expanded)) = stack.pop() {
-                    let s = state(r, p, v);
-                    if expanded {
-                        color[s] = 2;
-                        continue;
-                    }
-                    match color[s] {
-                        2 => continue,
-                        1 => {
-                            return Err(Error::Routing {
-                                message: format!(
-                                    "{}: packets for terminal {dst} can loop through router {r} in-port {p} vc {v}",
-                                    routing.name()
-                                ),
-                            })
+        for (src, variant) in groups {
+            walk += 1;
+            let mut packet = Packet {
+                src: src.unwrap_or(0),
+                dst,
+                message: 0,
+                flits: 1,
+                created: 0,
+                injected: 0,
+                hops: 0,
+                delivered: 0,
+                measured: false,
+                variant,
+            };
+            let (lo, hi) = routing.injection_vcs(&packet);
+            let starts: Vec<(u32, u8)> = match src {
+                Some(s) => vec![topo.terminal_at[s as usize]],
+                None => topo.terminal_at.clone(),
+            };
+            for (r0, p0) in starts {
+                for v0 in lo..hi {
+                    // Iterative DFS over (router, in_port, in_vc) with the hop count; the stack holds
+                    // (state, hops, expanded?).
+                    let mut stack = vec![(r0, p0, v0, 0u32, false)];
+                    while let Some((r, p, v, hops, expanded)) = stack.pop() {
+                        let s = state(r, p, v);
+                        if expanded {
+                            seen[s] = (walk, 2);
+                            continue;
                         }
-                        _ => {}
-                    }
-                    color[s] = 1;
-                    stack.push((r, p, v, true));
-                    let at = At { router: r, in_port: p, in_vc: v };
-                    routing.route(at, &packet, &mut cands);
-                    if cands.is_empty() {
-                        return Err(Error::Routing {
-                            message: format!("{}: no route from router {r} to terminal {dst}", routing.name()),
-                        });
-                    }
-                    let incoming = match topo.input(r, p) {
-                        PortLink::Router { router: up, port: up_port } => Some((up, up_port)),
-                        _ => None,
-                    };
-                    for c in cands.as_slice() {
-                        match topo.link(r, c.port) {
-                            PortLink::Terminal { terminal } if terminal == dst => {}
-                            PortLink::Terminal { terminal } => {
+                        match seen[s] {
+                            (w, 2) if w == walk => continue,
+                            (w, 1) if w == walk => {
                                 return Err(Error::Routing {
                                     message: format!(
-                                        "{}: a packet for terminal {dst} is ejected at terminal {terminal}",
+                                        "{}: packets for terminal {dst} can loop through router {r} in-port {p} vc {v}",
                                         routing.name()
                                     ),
                                 })
                             }
-                            PortLink::Unused => {
-                                return Err(Error::Routing {
-                                    message: format!(
-                                        "{}: router {r} routes to unconnected port {}",
-                                        routing.name(),
-                                        c.port
-                                    ),
-                                })
-                            }
-                            PortLink::Router { router: to, port: in_port } => {
-                                for w in c.vc_lo..c.vc_hi {
-                                    if let Some((up, up_port)) = incoming {
-                                        let from = vc_node(topo, vcs, up, up_port, v);
-                                        let to_node = vc_node(topo, vcs, r, c.port, w) as u32;
-                                        if !deps[from].contains(&to_node) {
-                                            deps[from].push(to_node);
+                            _ => {}
+                        }
+                        seen[s] = (walk, 1);
+                        stack.push((r, p, v, hops, true));
+                        let at = At { router: r, in_port: p, in_vc: v };
+                        packet.hops = hops;
+                        routing.route(at, &packet, &mut cands);
+                        if cands.is_empty() {
+                            return Err(Error::Routing {
+                                message: format!("{}: no route from router {r} to terminal {dst}", routing.name()),
+                            });
+                        }
+                        let incoming = match topo.input(r, p) {
+                            PortLink::Router { router: up, port: up_port } => Some((up, up_port)),
+                            _ => None,
+                        };
+                        for c in cands.as_slice() {
+                            match topo.link(r, c.port) {
+                                PortLink::Terminal { terminal } if terminal == dst => {}
+                                PortLink::Terminal { terminal } => {
+                                    return Err(Error::Routing {
+                                        message: format!(
+                                            "{}: a packet for terminal {dst} is ejected at terminal {terminal}",
+                                            routing.name()
+                                        ),
+                                    })
+                                }
+                                PortLink::Unused => {
+                                    return Err(Error::Routing {
+                                        message: format!(
+                                            "{}: router {r} routes to unconnected port {}",
+                                            routing.name(),
+                                            c.port
+                                        ),
+                                    })
+                                }
+                                PortLink::Router { router: to, port: in_port } => {
+                                    for w in c.vc_lo..c.vc_hi {
+                                        if let Some((up, up_port)) = incoming {
+                                            let from = vc_node(topo, vcs, up, up_port, v);
+                                            let to_node = vc_node(topo, vcs, r, c.port, w) as u32;
+                                            if !deps[from].contains(&to_node) {
+                                                deps[from].push(to_node);
+                                            }
                                         }
-                                    }
-                                    if color[state(to, in_port, w)] != 2 {
-                                        stack.push((to, in_port, w, false));
+                                        if seen[state(to, in_port, w)] != (walk, 2) {
+                                            stack.push((to, in_port, w, hops + 1, false));
+                                        }
                                     }
                                 }
                             }

@@ -4,6 +4,7 @@
 
 pub mod dor;
 pub mod dor_dateline;
+pub mod source_route;
 
 use crate::error::Error;
 use crate::packet::Packet;
@@ -54,16 +55,32 @@ pub struct At {
 pub enum Routing {
     Dor(dor::Dor),
     DorDateline(dor_dateline::DorDateline),
+    Source(source_route::SourceRouting),
 }
 
 impl Routing {
     pub fn build(scenario: &Scenario, topo: &Topology) -> Result<Routing, Error> {
         let vcs = scenario.switch.vcs as u8;
-        match (scenario.routing.algorithm, topo.geometry) {
+        let r = &scenario.routing;
+        match (r.algorithm, topo.geometry) {
             (RoutingAlgorithm::Dor, Geometry::Cube(g)) if !g.wrap => Ok(Routing::Dor(dor::Dor::new(g, vcs))),
             (RoutingAlgorithm::Dor, Geometry::Cube(g)) => {
                 Ok(Routing::DorDateline(dor_dateline::DorDateline::new(g, vcs)))
             }
+            (RoutingAlgorithm::Adaptive | RoutingAlgorithm::O1 | RoutingAlgorithm::O4, Geometry::Bmin) => {
+                Ok(Routing::Source(source_route::SourceRouting::new(
+                    topo,
+                    r.algorithm,
+                    r.oblivious_digits,
+                    r.o4_spread,
+                    vcs,
+                )?))
+            }
+            (algorithm, _) => Err(Error::config(
+                "routing.algorithm",
+                format!("{algorithm:?}").to_lowercase(),
+                "dor on a mesh, torus or ring; adaptive, o1 or o4 on a fat_tree, sp16 or sp128",
+            )),
         }
     }
 
@@ -74,6 +91,7 @@ impl Routing {
         match self {
             Routing::Dor(r) => r.route(at, packet.dst, out),
             Routing::DorDateline(r) => r.route(at, packet.dst, out),
+            Routing::Source(r) => r.route(at, packet, out),
         }
     }
 
@@ -82,25 +100,47 @@ impl Routing {
         match self {
             Routing::Dor(r) => (0, r.vcs),
             Routing::DorDateline(r) => r.class_vcs(0),
+            Routing::Source(r) => (0, r.vcs()),
         }
     }
 
-    /// True if the algorithm routes every packet on exactly one path (its channel dependency
-    /// graph can be checked by following each route).
-    pub fn is_deterministic(&self) -> bool {
-        true
+    /// Source-routed algorithms decide at the source: their route depends on the source and on
+    /// the packet's variant, not only on where the packet is.
+    pub fn is_source_routed(&self) -> bool {
+        matches!(self, Routing::Source(_))
+    }
+
+    /// Oblivious route variants per source-destination pair, used round robin by each source.
+    pub fn variants(&self) -> u8 {
+        match self {
+            Routing::Source(r) => r.variants(),
+            _ => 1,
+        }
     }
 
     pub fn name(&self) -> &'static str {
         match self {
             Routing::Dor(_) => "dor",
             Routing::DorDateline(_) => "dor_dateline",
+            Routing::Source(r) => match r.mode {
+                source_route::Mode::Adaptive => "adaptive",
+                source_route::Mode::O1 => "o1",
+                source_route::Mode::O4 => "o4",
+            },
         }
     }
 }
 
 /// Configuration checks that need to know the routing (called from `Scenario::validate`).
 pub fn check_config(s: &Scenario) -> Result<(), Error> {
+    let bmin = matches!(s.network.topology, TopologyKind::FatTree | TopologyKind::Sp16 | TopologyKind::Sp128);
+    if bmin == (s.routing.algorithm == RoutingAlgorithm::Dor) {
+        return Err(Error::config(
+            "routing.algorithm",
+            format!("{:?}", s.routing.algorithm).to_lowercase(),
+            "dor on a mesh, torus or ring; adaptive, o1 or o4 on a fat_tree, sp16 or sp128",
+        ));
+    }
     let wraps = matches!(s.network.topology, TopologyKind::Torus | TopologyKind::Ring);
     if wraps && s.routing.check_deadlock_free && s.switch.vcs < 2 {
         return Err(Error::config(

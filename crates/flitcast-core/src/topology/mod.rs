@@ -2,7 +2,10 @@
 //! terminals, and channels with a latency in cycles. Builders document their port numbering.
 
 pub mod cube;
+pub mod fat_tree;
 pub mod mesh;
+pub mod sp128;
+pub mod sp16;
 pub mod torus;
 
 use crate::error::Error;
@@ -84,6 +87,9 @@ impl Coords {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Geometry {
     Cube(CubeGeometry),
+    /// A bidirectional multistage network (fat tree, SP boards): routed by source routes planned
+    /// from the graph itself (`routing/source_route.rs`).
+    Bmin,
 }
 
 #[derive(Debug, Clone)]
@@ -111,6 +117,9 @@ impl Topology {
             TopologyKind::Mesh => mesh::build(net.k, net.n, net.channel_latency_cycles),
             TopologyKind::Torus => torus::build(net.k, net.n, !net.unidirectional, net.channel_latency_cycles),
             TopologyKind::Ring => torus::build(net.k, 1, !net.unidirectional, net.channel_latency_cycles),
+            TopologyKind::FatTree => fat_tree::build(net.k, net.n, net.channel_latency_cycles),
+            TopologyKind::Sp16 => sp16::build(net.node_numbering, net.channel_latency_cycles),
+            TopologyKind::Sp128 => sp128::build(net.node_numbering, net.channel_latency_cycles),
         }
     }
 
@@ -132,6 +141,14 @@ impl Topology {
     pub fn link(&self, router: u32, port: u8) -> PortLink {
         self.links[self.port_index(router, port)]
     }
+    /// The routers terminals attach to ("node switches"), in increasing id order.
+    pub fn node_switches(&self) -> Vec<u32> {
+        let mut v: Vec<u32> = self.terminal_at.iter().map(|&(r, _)| r).collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
     pub fn max_radix(&self) -> usize {
         (0..self.routers()).map(|r| self.radix(r as u32)).max().unwrap_or(0)
     }
@@ -156,7 +173,7 @@ impl Topology {
         terminal_latency: Vec<u32>,
     ) -> Result<Topology, Error> {
         let mut inputs = vec![PortLink::Unused; links.len()];
-        let mut terminal_at = Vec::new();
+        let mut attached: Vec<Option<(u32, u8)>> = vec![None; terminal_latency.len()];
         let routers = port_base.len() - 1;
         for r in 0..routers as u32 {
             for p in 0..(port_base[r as usize + 1] - port_base[r as usize]) as u8 {
@@ -166,12 +183,14 @@ impl Topology {
                         (port_base[router as usize] as usize + port as usize, PortLink::Router { router: r, port: p })
                     }
                     PortLink::Terminal { terminal } => {
-                        if terminal as usize != terminal_at.len() {
-                            return Err(Error::Internal {
-                                message: format!("terminal {terminal} attached out of order"),
-                            });
+                        match attached.get_mut(terminal as usize) {
+                            Some(slot @ None) => *slot = Some((r, p)),
+                            _ => {
+                                return Err(Error::Internal {
+                                    message: format!("terminal {terminal} attached twice or out of range"),
+                                })
+                            }
                         }
-                        terminal_at.push((r, p));
                         (idx, PortLink::Terminal { terminal })
                     }
                     PortLink::Unused => continue,
@@ -184,6 +203,11 @@ impl Topology {
                 inputs[target] = feeder;
             }
         }
+        let terminal_at = attached
+            .into_iter()
+            .enumerate()
+            .map(|(t, at)| at.ok_or_else(|| Error::Internal { message: format!("terminal {t} is not attached") }))
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(Topology { name, geometry, port_base, links, inputs, latency, terminal_at, terminal_latency })
     }
 

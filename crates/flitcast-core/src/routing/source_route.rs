@@ -1,0 +1,267 @@
+//! Source routing on bidirectional MINs: SP adaptive source routing, O1 and O4 (study 002 §3, §4.2).
+//!
+//! A packet carries one route field per switch on its path. On the way up to a least common
+//! ancestor (LCA) a field is a set of permissible output ports (the SP "adaptive nibble", bits for
+//! the four ports on the side opposite the entry port; here a port mask, which is equivalent); from
+//! the LCA down, each field is one fixed port, because "there is only one path downward from an LCA".
+//! The adaptive count A is the number of leading fields with more than one port. The switch at hop
+//! i uses field i (hop = router-to-router channels crossed so far, carried by the packet).
+//!
+//! Fields are derived from the network graph, not from a per-topology formula: for the node switches
+//! of source and destination, the fields are, hop by hop, the output ports that keep the path
+//! minimal (hop distance to the destination's switch falls by one). That is exactly the up*/down*
+//! turnaround routing of a fat tree or SP network; the build-time check (`check/routes.rs`) walks
+//! every path the fields allow and confirms they are minimal, reach the destination and that every
+//! switch at a stage sees the same downward port (the "same downward view" the SP route format needs).
+//!
+//! Routing modes:
+//! * `adaptive` — every field as derived (maximum adaptivity, A = number of up stages);
+//! * `o1` — one port per field: at up stage i the port of rank (⌊pos / Π_{j<i} c_j⌋ mod c_i) among the
+//!   c_i permissible ones, pos being the destination's position (node switch index · nodes per
+//!   switch + port rank) — d-mod-k routing; `oblivious_digits = "source"` uses the source's
+//!   position (s-mod-k). This is our reading: the study does not give its O1 route table.
+//! * `o4` — four routes per pair, route j rotating the first up stage's rank by j (or every up
+//!   stage with `o4_spread = "every_stage"`); a source uses them round robin for consecutive packets
+//!   to a destination. This is our static load-balancing reading of the route tables of [1] in the
+//!   study: on the 16-node board the four routes of a pair cross the four different top chips.
+
+use super::{At, Candidate, Candidates};
+use crate::error::Error;
+use crate::packet::Packet;
+use crate::scenario::{O4Spread, ObliviousDigits, RoutingAlgorithm};
+use crate::topology::{PortLink, Topology};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Adaptive,
+    O1,
+    O4,
+}
+
+#[derive(Debug, Clone)]
+pub struct SourceRouting {
+    pub mode: Mode,
+    digits: ObliviousDigits,
+    spread: O4Spread,
+    vcs: u8,
+    leaves: usize,
+    /// Node switch index of each terminal.
+    term_leaf: Vec<u32>,
+    /// Port of each terminal on its node switch.
+    term_port: Vec<u8>,
+    /// Position of each terminal: node switch index · nodes per switch + rank of its port.
+    term_pos: Vec<u32>,
+    /// Per (source leaf, destination leaf): offset of its fields in `fields` and hop count.
+    pairs: Vec<(u32, u8)>,
+    /// Port masks of the router-to-router hops of every leaf pair.
+    fields: Vec<u64>,
+}
+
+impl SourceRouting {
+    pub fn new(
+        topo: &Topology,
+        algorithm: RoutingAlgorithm,
+        digits: ObliviousDigits,
+        spread: O4Spread,
+        vcs: u8,
+    ) -> Result<SourceRouting, Error> {
+        let mode = match algorithm {
+            RoutingAlgorithm::Adaptive => Mode::Adaptive,
+            RoutingAlgorithm::O1 => Mode::O1,
+            RoutingAlgorithm::O4 => Mode::O4,
+            RoutingAlgorithm::Dor => unreachable!("dor is not a source routing"),
+        };
+        if topo.max_radix() > 64 {
+            return Err(Error::Routing { message: "source routes support switches of at most 64 ports".into() });
+        }
+        let switches = topo.node_switches();
+        let mut leaf_of_router = vec![u32::MAX; topo.routers()];
+        for (i, &r) in switches.iter().enumerate() {
+            leaf_of_router[r as usize] = i as u32;
+        }
+        let term_leaf: Vec<u32> = topo.terminal_at.iter().map(|&(r, _)| leaf_of_router[r as usize]).collect();
+        let term_port: Vec<u8> = topo.terminal_at.iter().map(|&(_, p)| p).collect();
+        let per_leaf = topo.terminals().div_ceil(switches.len()) as u32;
+        let term_pos = topo
+            .terminal_at
+            .iter()
+            .map(|&(r, p)| {
+                let rank = topo.terminal_at.iter().filter(|&&(r2, p2)| r2 == r && p2 < p).count() as u32;
+                leaf_of_router[r as usize] * per_leaf + rank
+            })
+            .collect();
+        let mut pairs = Vec::with_capacity(switches.len() * switches.len());
+        let mut fields = Vec::new();
+        for &target in &switches {
+            let dist = distances_to(topo, target);
+            for &from in &switches {
+                let offset = fields.len() as u32;
+                let hops = walk(topo, &dist, from, &mut fields).map_err(|message| Error::Routing { message })?;
+                pairs.push((offset, hops));
+            }
+        }
+        Ok(SourceRouting {
+            mode,
+            digits,
+            spread,
+            vcs,
+            leaves: switches.len(),
+            term_leaf,
+            term_port,
+            term_pos,
+            pairs,
+            fields,
+        })
+    }
+
+    /// Fields of the router-to-router hops from `src`'s node switch to `dst`'s.
+    pub fn fields(&self, src: u32, dst: u32) -> &[u64] {
+        let (ls, ld) = (self.term_leaf[src as usize] as usize, self.term_leaf[dst as usize] as usize);
+        let (offset, hops) = self.pairs[ld * self.leaves + ls];
+        &self.fields[offset as usize..offset as usize + hops as usize]
+    }
+
+    /// Number of routes a fully adaptive packet from `src` to `dst` may take (Π |R_i|).
+    pub fn adaptive_routes(&self, src: u32, dst: u32) -> u64 {
+        self.fields(src, dst).iter().map(|m| m.count_ones() as u64).product()
+    }
+
+    /// How many oblivious routes per pair the mode uses (round robin over them).
+    pub fn variants(&self) -> u8 {
+        if self.mode == Mode::O4 {
+            4
+        } else {
+            1
+        }
+    }
+
+    /// The port an oblivious packet takes at hop `hop` whose field is `mask`.
+    fn oblivious_port(&self, packet: &Packet, hop: usize, mask: u64) -> u8 {
+        let pos = match self.digits {
+            ObliviousDigits::Destination => self.term_pos[packet.dst as usize],
+            ObliviousDigits::Source => self.term_pos[packet.src as usize],
+        } as u64;
+        let fields = self.fields(packet.src, packet.dst);
+        let below: u64 = fields[..hop].iter().map(|m| m.count_ones() as u64).product();
+        let choices = mask.count_ones() as u64;
+        let mut rank = (pos / below) % choices;
+        let rotate = match self.spread {
+            O4Spread::FirstStage => hop == 0,
+            O4Spread::EveryStage => true,
+        };
+        if self.mode == Mode::O4 && rotate {
+            rank = (rank + packet.variant as u64) % choices;
+        }
+        nth_set_bit(mask, rank as u32)
+    }
+
+    #[inline]
+    pub fn route(&self, at: At, packet: &Packet, out: &mut Candidates) {
+        let fields = self.fields(packet.src, packet.dst);
+        let hop = packet.hops as usize;
+        let _ = at;
+        if hop >= fields.len() {
+            let port = self.term_port[packet.dst as usize];
+            out.push(Candidate { port, vc_lo: 0, vc_hi: self.vcs });
+            return;
+        }
+        let mask = fields[hop];
+        if self.mode == Mode::Adaptive || mask.count_ones() == 1 {
+            let mut m = mask;
+            while m != 0 {
+                out.push(Candidate { port: m.trailing_zeros() as u8, vc_lo: 0, vc_hi: self.vcs });
+                m &= m - 1;
+            }
+        } else {
+            out.push(Candidate { port: self.oblivious_port(packet, hop, mask), vc_lo: 0, vc_hi: self.vcs });
+        }
+    }
+
+    pub fn vcs(&self) -> u8 {
+        self.vcs
+    }
+}
+
+fn nth_set_bit(mut mask: u64, n: u32) -> u8 {
+    for _ in 0..n {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros() as u8
+}
+
+/// Hop distance from every router to `target` over router-to-router channels (u32::MAX: unreachable).
+fn distances_to(topo: &Topology, target: u32) -> Vec<u32> {
+    let mut dist = vec![u32::MAX; topo.routers()];
+    let mut queue = std::collections::VecDeque::from([target]);
+    dist[target as usize] = 0;
+    while let Some(r) = queue.pop_front() {
+        for p in 0..topo.radix(r) as u8 {
+            // Channels into r: follow the input side backwards.
+            if let PortLink::Router { router: up, .. } = topo.input(r, p) {
+                if dist[up as usize] == u32::MAX {
+                    dist[up as usize] = dist[r as usize] + 1;
+                    queue.push_back(up);
+                }
+            }
+        }
+    }
+    dist
+}
+
+/// Appends the fields from `from` to the router at distance 0, following the lowest permissible
+/// port as the representative path; returns the number of hops.
+fn walk(topo: &Topology, dist: &[u32], from: u32, fields: &mut Vec<u64>) -> Result<u8, String> {
+    let mut r = from;
+    let hops = dist[from as usize];
+    if hops == u32::MAX {
+        return Err(format!("router {from} cannot reach a destination's node switch"));
+    }
+    while dist[r as usize] > 0 {
+        let mut mask = 0u64;
+        let mut next = u32::MAX;
+        for p in 0..topo.radix(r) as u8 {
+            if let PortLink::Router { router: to, .. } = topo.link(r, p) {
+                if dist[to as usize] + 1 == dist[r as usize] {
+                    mask |= 1 << p;
+                    next = next.min(to);
+                }
+            }
+        }
+        fields.push(mask);
+        r = next;
+    }
+    Ok(hops as u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::NodeNumbering;
+    use crate::topology::{sp128, sp16};
+
+    fn adaptive(topo: &Topology) -> SourceRouting {
+        SourceRouting::new(topo, RoutingAlgorithm::Adaptive, ObliviousDigits::Destination, O4Spread::FirstStage, 1)
+            .unwrap()
+    }
+
+    #[test]
+    fn sp16_paths_match_the_study() {
+        let t = sp16::build(NodeNumbering::Sp, 1).unwrap();
+        let r = adaptive(&t);
+        // P13 -> P8: one chip (no router-to-router hop). P13 -> P6: three chips, 4 routes.
+        assert_eq!(r.fields(13, 8).len(), 0);
+        assert_eq!(r.fields(13, 6).len(), 2);
+        assert_eq!(r.adaptive_routes(13, 6), 4);
+        assert_eq!(r.fields(13, 6)[0], 0xF0, "up: any of ports 4-7");
+    }
+
+    #[test]
+    fn sp128_far_pairs_have_64_routes() {
+        let t = sp128::build(NodeNumbering::Sp, 1).unwrap();
+        let r = adaptive(&t);
+        for (s, d, chips, routes) in [(0, 127, 6, 64), (0, 40, 5, 16), (0, 15, 3, 4), (13, 8, 1, 1)] {
+            assert_eq!(r.fields(s, d).len() + 1, chips, "{s}->{d}");
+            assert_eq!(r.adaptive_routes(s, d), routes, "{s}->{d}");
+        }
+    }
+}

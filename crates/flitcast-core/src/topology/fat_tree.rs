@@ -1,0 +1,68 @@
+//! k-ary n-tree (Petrini & Vanneschi): the bidirectional MIN / fat tree of 2k-port switches that
+//! study 000 §7 simulates with k = 4 (16, 64 and 256 nodes for n = 2, 3, 4).
+//!
+//! Node p has base-k digits p_{n-1} … p_0. Switch ⟨w, l⟩ (level l = 0 at the leaves … n−1 at the
+//! top; w < k^{n−1}, digits w_{n−2} … w_0) is router l · k^{n−1} + w. Ports 0 … k−1 lead down,
+//! ports k … 2k−1 lead up. Node p attaches to leaf ⟨p div k, 0⟩ on down port p_0. Up port k + j of
+//! ⟨w, l⟩ leads to ⟨w', l+1⟩, where w' is w with digit w_l replaced by j, arriving on its down port
+//! w_l. Top-level up ports are unused. Every switch at the LCA level of a pair has the same
+//! downward view of the destination, so adaptive source routes are well defined.
+
+use super::{Geometry, PortLink, Topology};
+use crate::error::Error;
+
+pub fn build(k: u32, n: u32, latency: u32) -> Result<Topology, Error> {
+    let per_level = k.pow(n - 1);
+    let routers = n * per_level;
+    let radix = 2 * k;
+    let mut links = vec![PortLink::Unused; (routers * radix) as usize];
+    for l in 0..n {
+        for w in 0..per_level {
+            let r = l * per_level + w;
+            if l == 0 {
+                for p in 0..k {
+                    links[(r * radix + p) as usize] = PortLink::Terminal { terminal: w * k + p };
+                }
+            }
+            if l + 1 < n {
+                let stride = k.pow(l);
+                let digit = (w / stride) % k;
+                for j in 0..k {
+                    let w2 = w - digit * stride + j * stride;
+                    let up = (l + 1) * per_level + w2;
+                    links[(r * radix + k + j) as usize] = PortLink::Router { router: up, port: digit as u8 };
+                    links[(up * radix + digit) as usize] = PortLink::Router { router: r, port: (k + j) as u8 };
+                }
+            }
+        }
+    }
+    Topology::new(
+        format!("{k}-ary {n}-tree ({} nodes)", k.pow(n)),
+        Geometry::Bmin,
+        (0..=routers).map(|r| r * radix).collect(),
+        links.clone(),
+        vec![latency; links.len()],
+        vec![latency; k.pow(n) as usize],
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_and_symmetry() {
+        for (n, routers) in [(2, 8), (3, 48), (4, 256)] {
+            let t = build(4, n, 1).unwrap();
+            assert_eq!(t.routers(), routers);
+            assert_eq!(t.terminals(), 4usize.pow(n));
+            for r in 0..t.routers() as u32 {
+                for p in 0..8u8 {
+                    if let PortLink::Router { router, port } = t.link(r, p) {
+                        assert_eq!(t.link(router, port), PortLink::Router { router: r, port: p });
+                    }
+                }
+            }
+        }
+    }
+}
