@@ -31,6 +31,9 @@ pub fn catalogue() -> Catalogue {
             e("mesh", "k-ary n-mesh, bidirectional links; ports 2d (+d), 2d+1 (-d), 2n (terminal)"),
             e("torus", "k-ary n-torus, bidirectional or unidirectional (network.unidirectional); unidirectional ports d (+d), n (terminal)"),
             e("ring", "k-node ring = 1-dimensional torus, bidirectional or unidirectional"),
+            e("fat_tree", "k-ary n-tree of 2k-port switches, ports 0..k-1 down, k..2k-1 up (study 000)"),
+            e("sp16", "the 16-node SP board of study 002 Fig. 2 (SP or plain node numbering)"),
+            e("sp128", "the 128-node SP network of study 002 Fig. 3 (8 node and 4 intermediate switch boards)"),
         ],
         switch: vec![e(
             "input_buffered",
@@ -40,11 +43,21 @@ pub fn catalogue() -> Catalogue {
             e("wormhole", "a head advances when the downstream VC is free and has one free flit slot"),
             e("vct", "virtual cut-through: a head advances only when the downstream VC can take the whole packet"),
         ],
-        routing: vec![e(
-            "dor",
-            "dimension-order routing; on tori and rings with dateline VC classes (needs switch.vcs >= 2)",
-        )],
-        selection: vec![e("first_free", "first candidate in routing order, lowest free VC")],
+        routing: vec![
+            e("dor", "dimension-order routing; on tori and rings with dateline VC classes (needs switch.vcs >= 2)"),
+            e("adaptive", "SP adaptive source routing: any up port to an LCA, fixed ports down (study 002 §4.2)"),
+            e("o1", "one oblivious source route per pair, d-mod-k up ports (study 002 §3)"),
+            e("o4", "four oblivious source routes per pair, used round robin by each source (study 002 §3)"),
+        ],
+        selection: vec![
+            e("first_free", "first candidate in routing order, lowest free VC"),
+            e("lru", "least recently used granted output, one list per input port (study 002 §4.3; Switch2)"),
+            e("mru", "most recently used granted output, one list per input port (study 002 §4.3)"),
+            e("rnd", "a granted output uniformly at random (study 002 §4.3)"),
+            e("rr", "round robin from the last output used by the input + 1 (study 002 §4.3)"),
+            e("lruc", "least recently used granted output, one list per switch chip (study 002 §4.3)"),
+            e("lrud", "least recently used granted output, one list per destination node switch (study 002 §4.3)"),
+        ],
         pattern: vec![
             e("uniform", "uniform random over the other nodes (workload.uniform_include_self to include the source)"),
             e("bit_reversal", "d = bits of s reversed (power-of-two node count)"),

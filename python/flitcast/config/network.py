@@ -10,22 +10,38 @@ from flitcast.config._base import Section
 from flitcast.errors import ConfigError
 
 
+#: topologies whose size is fixed (network.k and network.n are ignored)
+FIXED_SIZE = {"sp16": 16, "sp128": 128}
+#: bidirectional multistage networks (source routed: adaptive, o1, o4)
+BMINS = ("fat_tree", "sp16", "sp128")
+
+
 class NetworkConfig(Section):
-    """Topology: a k-ary n-mesh, k-ary n-torus or ring, with one terminal per router."""
+    """Topology: a k-ary n-mesh, k-ary n-torus or ring with one terminal per router, a k-ary n-tree,
+    or one of the SP networks of study 002."""
 
     section: ClassVar[str] = "network"
 
-    topology: Literal["mesh", "torus", "ring"] = Field(
+    topology: Literal["mesh", "torus", "ring", "fat_tree", "sp16", "sp128"] = Field(
         "mesh",
         description="Topology family: `mesh` (k-ary n-mesh), `torus` (k-ary n-cube with wrap-around "
-        "links) or `ring` (a one-dimensional torus).",
+        "links), `ring` (a one-dimensional torus), `fat_tree` (k-ary n-tree of 2k-port switches, "
+        "k**n nodes), `sp16` / `sp128` (the SP networks of study 002 Figs. 2 and 3; k and n are ignored).",
     )
-    k: StrictInt = Field(8, ge=2, le=1024, description="Routers per dimension (the radix k).")
+    k: StrictInt = Field(
+        8, ge=2, le=1024, description="Routers per dimension (the radix k); for a fat tree, half the switch ports."
+    )
     n: StrictInt = Field(
         2,
         ge=1,
         le=6,
-        description="Number of dimensions. A ring always has n = 1 (leave it out or set it to 1).",
+        description="Number of dimensions (levels of a fat tree). A ring always has n = 1 (leave it out or set it to 1).",
+    )
+    node_numbering: Literal["sp", "plain"] = Field(
+        "sp",
+        description="Node numbering of `sp16` / `sp128`: `sp` (the SP numbering of study 002 Fig. 2, an "
+        "artifact of the wiring) or `plain` (node chip i holds nodes 4i..4i+3). Matters for permutation "
+        "patterns; ignored by other topologies.",
     )
     unidirectional: StrictBool = Field(
         False,
@@ -46,15 +62,19 @@ class NetworkConfig(Section):
                     "network.n", self.n, "1 for a ring (or leave network.n out)", reason="a ring is one-dimensional"
                 )
             self._resolve("n", 1)
-        if self.unidirectional and self.topology == "mesh":
+        if self.unidirectional and self.topology not in ("torus", "ring"):
             raise ConfigError(
                 "network.unidirectional",
                 True,
-                "false for a mesh; unidirectional links need the wrap-around of a torus or ring",
+                f"false for a {self.topology}; unidirectional links need the wrap-around of a torus or ring",
             )
+        if self.topology == "fat_tree" and self.k > 32:
+            raise ConfigError("network.k", self.k, "2 to 32 for a fat tree (its switches have 2k <= 64 ports)")
         return self
 
     @property
     def nodes(self) -> int:
-        """Terminal count: k**n routers, one terminal each."""
+        """Terminal count: k**n routers with one terminal each, k**n for a fat tree, fixed for SP."""
+        if self.topology in FIXED_SIZE:
+            return FIXED_SIZE[self.topology]
         return self.k**self.n * self.terminals_per_router

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from pydantic import Field, StrictBool
+from pydantic import Field, StrictBool, model_validator
 
 from flitcast.config._base import Section
+
+#: the selection functions of study 002 §4.3, plus first_free
+SELECTIONS = ("first_free", "lru", "mru", "rnd", "rr", "lruc", "lrud")
 
 
 class RoutingConfig(Section):
@@ -14,9 +17,26 @@ class RoutingConfig(Section):
 
     section: ClassVar[str] = "routing"
 
-    algorithm: Literal["dor"] = Field(
+    algorithm: Literal["dor", "adaptive", "o1", "o4"] = Field(
         "dor",
-        description="Routing algorithm: `dor` (dimension-order routing; with dateline VC classes on tori and rings).",
+        description="Routing algorithm: `dor` (dimension-order routing; with dateline VC classes on tori "
+        "and rings) for meshes, tori and rings; on fat trees and SP networks the source routings of "
+        "study 002: `adaptive` (any up port to an LCA), `o1` (one oblivious route per pair) or `o4` (four "
+        "oblivious routes per pair, used round robin).",
+    )
+    selection: Literal["first_free", "lru", "mru", "rnd", "rr", "lruc", "lrud"] | None = Field(
+        None,
+        description="Output selection among granted candidates (study 002 §4.3): `lru`, `mru`, `rnd`, `rr`, "
+        "`lruc`, `lrud`, or `first_free` (lowest port). Default: `lru` for `adaptive` (Switch2's "
+        "function), `first_free` otherwise.",
+    )
+    oblivious_digits: Literal["destination", "source"] = Field(
+        "destination",
+        description="Whose position picks the up ports of `o1` / `o4` routes: `destination` (d-mod-k) or `source` (s-mod-k).",
+    )
+    o4_spread: Literal["first_stage", "every_stage"] = Field(
+        "first_stage",
+        description="Where the four `o4` routes of a pair differ: at the `first_stage` up port only, or at `every_stage`.",
     )
     check_deadlock_free: StrictBool = Field(
         True,
@@ -24,3 +44,9 @@ class RoutingConfig(Section):
         "scenario otherwise. Set to false only for deliberately deadlock-prone setups (e.g. to "
         "exercise the deadlock watchdog).",
     )
+
+    @model_validator(mode="after")
+    def _default_selection(self) -> RoutingConfig:
+        if self.selection is None:
+            self._resolve("selection", "lru" if self.algorithm == "adaptive" else "first_free")
+        return self

@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import Field, PrivateAttr, model_validator
 
 from flitcast.config._base import Section
-from flitcast.config.network import NetworkConfig
+from flitcast.config.network import BMINS, NetworkConfig
 from flitcast.config.routing import RoutingConfig
 from flitcast.config.run import RunConfig
 from flitcast.config.switch import SwitchConfig
@@ -31,6 +31,8 @@ CROSS_CHECKS = [
     "DOR on a `torus` or `ring` with `routing.check_deadlock_free = true` needs `switch.vcs >= 2` "
     "(the dateline classes).",
     "`network.unidirectional = true` needs a `torus` or `ring`; a `ring` has `n = 1`.",
+    "`routing.algorithm` is `dor` on a mesh, torus or ring and `adaptive`, `o1` or `o4` on a `fat_tree`, "
+    "`sp16` or `sp128`.",
     "`run.batches` must not exceed `run.measure_cycles`.",
     "Byte sizing: `workload.message_bytes` needs `workload.flit_bytes` and `workload.max_packet_bytes` "
     "(a multiple of `flit_bytes`) and excludes `workload.packet_flits` / `workload.message_flits`.",
@@ -121,6 +123,13 @@ class Scenario(Section):
                 "switch.vcs",
                 sw.vcs,
                 f">= 2 (dateline classes) for dor on a {net.topology}",
+            )
+        if (net.topology in BMINS) == (self.routing.algorithm == "dor"):
+            raise ConfigError(
+                "routing.algorithm",
+                self.routing.algorithm,
+                "dor on a mesh, torus or ring; adaptive, o1 or o4 on a fat_tree, sp16 or sp128",
+                reason=f"the network is a {net.topology}",
             )
         return self
 

@@ -23,7 +23,7 @@ use crate::error::BlockedChannel;
 use crate::packet::Flit;
 use crate::routing::{At, Candidates};
 use crate::scenario::{FlowControl, Scenario};
-use crate::selection::Selection;
+use crate::selection::{Request as Choice, Selection};
 use crate::topology::{PortLink, Topology};
 
 /// Most virtual channels per port (the scenario allows 1..=16).
@@ -129,10 +129,21 @@ fn allocate(
     }
     // A retrying wormhole head needs one free slot; only VCT needs the packet's length.
     let need = if vct { ctx.packets[flit.packet()].flits } else { 1 };
-    selection.pick(cands, |o, w| {
+    let choice = choice(at.in_port, flit, selection, ctx);
+    selection.pick(choice, cands, |o, w| {
         let out = &outputs[o as usize];
         out.busy & (1 << w) == 0 && out.credits[w as usize & (MAX_VCS - 1)] as u32 >= need
     })
+}
+
+/// What the selection function may know about the head `flit` that entered by `in_port`.
+#[inline]
+fn choice(in_port: u8, flit: Flit, selection: &Selection, ctx: &StepCtx) -> Choice {
+    let dst_switch = match selection {
+        Selection::Lrud(_) => ctx.topo.terminal_switch[ctx.packets[flit.packet()].dst as usize],
+        _ => 0,
+    };
+    Choice { in_port, dst_switch }
 }
 
 impl InputBuffered {
@@ -163,7 +174,7 @@ impl InputBuffered {
             vcs,
             depth,
             vct: s.switch.flow_control == FlowControl::Vct,
-            selection: Selection::FirstFree,
+            selection: Selection::build(s.routing.selection, router, radix, topo.node_switches().len(), s.run.seed),
             inputs,
             outputs,
             cands: vec![Candidates::default(); radix * MAX_VCS],
@@ -279,6 +290,10 @@ impl InputBuffered {
         if flit.head() {
             out.busy |= 1 << r.out_vc;
             q.state = VcState::Active { port: r.port, vc: r.out_vc };
+            if self.selection.has_history() {
+                let choice = choice(p as u8, flit, &self.selection, ctx);
+                self.selection.commit(choice, r.port);
+            }
         }
         if flit.tail() {
             out.busy &= !(1 << r.out_vc);

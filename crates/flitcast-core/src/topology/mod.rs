@@ -107,6 +107,8 @@ pub struct Topology {
     pub latency: Vec<u32>,
     /// Router and port each terminal is attached to.
     pub terminal_at: Vec<(u32, u8)>,
+    /// Index (among `node_switches()`) of the router each terminal is attached to.
+    pub terminal_switch: Vec<u32>,
     /// Latency of each terminal's injection and ejection channels.
     pub terminal_latency: Vec<u32>,
 }
@@ -208,7 +210,22 @@ impl Topology {
             .enumerate()
             .map(|(t, at)| at.ok_or_else(|| Error::Internal { message: format!("terminal {t} is not attached") }))
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Topology { name, geometry, port_base, links, inputs, latency, terminal_at, terminal_latency })
+        let mut switches: Vec<u32> = terminal_at.iter().map(|&(r, _)| r).collect();
+        switches.sort_unstable();
+        switches.dedup();
+        let terminal_switch =
+            terminal_at.iter().map(|(r, _)| switches.binary_search(r).expect("listed") as u32).collect();
+        Ok(Topology {
+            name,
+            geometry,
+            port_base,
+            links,
+            inputs,
+            latency,
+            terminal_at,
+            terminal_switch,
+            terminal_latency,
+        })
     }
 
     /// What feeds input (router, port).

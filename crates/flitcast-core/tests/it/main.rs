@@ -5,5 +5,6 @@ mod conservation;
 mod deadlock;
 mod determinism;
 mod prop_routing;
+mod selection;
 mod throughput;
 mod zero_load;

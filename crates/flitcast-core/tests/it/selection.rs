@@ -1,0 +1,65 @@
+//! Each selection function's choices on scripted grant patterns follow its definition (study 002
+//! §4.3). Output ports 4–7 are the candidates (the up side of an SP chip); grants are port masks.
+
+use flitcast_core::routing::{Candidate, Candidates};
+use flitcast_core::scenario::SelectionKind;
+use flitcast_core::selection::{Request, Selection};
+
+const ALL: u64 = 0xF0;
+
+/// Picks for a sequence of (input port, destination switch, granted ports), committing each pick.
+fn run(kind: SelectionKind, script: &[(u8, u32, u64)]) -> Vec<u8> {
+    let mut sel = Selection::build(kind, 0, 8, 4, 1);
+    let mut cands = Candidates::default();
+    for port in 4..8 {
+        cands.push(Candidate { port, vc_lo: 0, vc_hi: 1 });
+    }
+    script
+        .iter()
+        .map(|&(in_port, dst_switch, granted)| {
+            let req = Request { in_port, dst_switch };
+            let (port, _) = sel.pick(req, &cands, |p, _| granted & (1 << p) != 0).expect("something granted");
+            sel.commit(req, port);
+            port
+        })
+        .collect()
+}
+
+#[test]
+fn lru_mru_rr_diverge_as_defined() {
+    // All granted, then only 4 and 7 (5 and 6 busy), then all again.
+    let script = [(0, 0, ALL), (0, 0, 0x90), (0, 0, ALL)];
+    // LRU: 4; then the older of {4, 7} is 7; then 5, which aged while busy.
+    assert_eq!(run(SelectionKind::Lru, &script), [4, 7, 5]);
+    // RR: 4; from 5 the next granted is 7; from 0 the next granted is 4 (no memory of 5 and 6).
+    assert_eq!(run(SelectionKind::Rr, &script), [4, 7, 4]);
+    // MRU: the initial order makes 7 the most recent, and it stays so.
+    assert_eq!(run(SelectionKind::Mru, &script), [7, 7, 7]);
+    // First free: always the lowest granted candidate.
+    assert_eq!(run(SelectionKind::FirstFree, &script), [4, 4, 4]);
+}
+
+#[test]
+fn lru_keeps_a_list_per_input_lruc_one_per_chip_lrud_one_per_destination_switch() {
+    // Inputs 0, 1, 0 to destination switches 0, 1, 0.
+    let script = [(0, 0, ALL), (1, 1, ALL), (0, 0, ALL)];
+    assert_eq!(run(SelectionKind::Lru, &script), [4, 4, 5], "per input");
+    assert_eq!(run(SelectionKind::Lruc, &script), [4, 5, 6], "shared by the chip");
+    assert_eq!(run(SelectionKind::Lrud, &script), [4, 4, 5], "per destination switch");
+    // Same input, alternating destination switches: LRU moves on, LRUD keeps one history each.
+    let script = [(0, 0, ALL), (0, 1, ALL), (0, 0, ALL), (0, 1, ALL)];
+    assert_eq!(run(SelectionKind::Lru, &script), [4, 5, 6, 7]);
+    assert_eq!(run(SelectionKind::Lrud, &script), [4, 4, 5, 5]);
+}
+
+#[test]
+fn rnd_is_uniform_over_the_grants_only() {
+    let script: Vec<(u8, u32, u64)> = (0..8000).map(|_| (0, 0, 0xB0)).collect(); // ports 4, 5, 7
+    let picks = run(SelectionKind::Rnd, &script);
+    for port in [4u8, 5, 7] {
+        let n = picks.iter().filter(|&&p| p == port).count();
+        assert!((n as f64 - 8000.0 / 3.0).abs() < 200.0, "port {port}: {n}");
+    }
+    assert!(!picks.contains(&6));
+    assert_eq!(picks, run(SelectionKind::Rnd, &script), "reproducible");
+}
