@@ -35,10 +35,13 @@ pub fn catalogue() -> Catalogue {
             e("sp16", "the 16-node SP board of study 002 Fig. 2 (SP or plain node numbering)"),
             e("sp128", "the 128-node SP network of study 002 Fig. 3 (8 node and 4 intermediate switch boards)"),
         ],
-        switch: vec![e(
-            "input_buffered",
-            "input-queued VC router: per-VC FIFOs, credits, separable input-first round-robin allocation",
-        )],
+        switch: vec![
+            e("input_buffered", "input-queued VC router: per-VC FIFOs, credits, separable input-first round-robin allocation"),
+            e(
+                "central_buffer",
+                "SP buffered-wormhole switch: input FIFOs, crossbar cut-through, shared central buffer of chunks (studies 000, 002)",
+            ),
+        ],
         flow_control: vec![
             e("wormhole", "a head advances when the downstream VC is free and has one free flit slot"),
             e("vct", "virtual cut-through: a head advances only when the downstream VC can take the whole packet"),

@@ -76,6 +76,7 @@ impl Simulation {
         let nics = (0..terminals).map(|_| Nic::new(scenario.switch.vcs, scenario.switch.buffer_flits)).collect();
         let delay = scenario.switch.router_delay_cycles;
         let max_latency = topo.latency.iter().chain(&topo.terminal_latency).copied().max().unwrap_or(1) + delay;
+        // (the longest a flit or credit is in flight: a channel plus a whole router pipeline)
         let run = &scenario.run;
         Ok(Simulation {
             traffic: Traffic::build(scenario, terminals as u32),
@@ -157,18 +158,37 @@ impl Simulation {
 
     /// Zero-load probe: one message from `src` to `dst` created at cycle 0 on an idle network,
     /// nothing else. Returns its latency (creation to tail delivery) and its hop count.
-    pub fn probe(mut self, src: u32, dst: u32) -> Result<Probe, Error> {
+    pub fn probe(self, src: u32, dst: u32) -> Result<Probe, Error> {
+        Ok(self.probe_many(&[(0, src, dst)])?[0])
+    }
+
+    /// Scripted probe: messages (creation cycle, source, destination) on an otherwise idle network.
+    /// Returns each message's latency and hop count, in the order given.
+    pub fn probe_many(mut self, script: &[(Cycle, u32, u32)]) -> Result<Vec<Probe>, Error> {
         let terminals = self.topo.terminals() as u32;
-        for (key, v) in [("probe.src", src), ("probe.dst", dst)] {
-            if v >= terminals {
-                return Err(Error::config(key, v, format!("a terminal id from 0 to {}", terminals - 1)));
+        for &(_, src, dst) in script {
+            for (key, v) in [("probe.src", src), ("probe.dst", dst)] {
+                if v >= terminals {
+                    return Err(Error::config(key, v, format!("a terminal id from 0 to {}", terminals - 1)));
+                }
             }
         }
-        // Measure from cycle 0 so the message is tracked.
-        self.stats = Collector::new(0, 1, 1);
-        self.create_message_to(src, dst)?;
-        let limit = self.scenario.run.watchdog_cycles;
-        while self.stats.outstanding > 0 {
+        let mut order: Vec<usize> = (0..script.len()).collect();
+        order.sort_by_key(|&i| script[i].0);
+        let last = script.iter().map(|s| s.0).max().unwrap_or(0);
+        // Measure everything created up to the last scripted message, one batch per message.
+        self.stats = Collector::keeping_each(0, last + 1);
+        let limit = last + self.scenario.run.watchdog_cycles;
+        let mut results = vec![Probe { latency: 0, hops: 0 }; script.len()];
+        let mut next = 0;
+        let mut ids = vec![u32::MAX; script.len()];
+        while next < order.len() || self.stats.outstanding > 0 {
+            while next < order.len() && script[order[next]].0 == self.now {
+                let (_, src, dst) = script[order[next]];
+                ids[order[next]] = self.messages_created();
+                self.create_message_to(src, dst)?;
+                next += 1;
+            }
             if self.now > limit {
                 return Err(self.deadlock(limit));
             }
@@ -176,19 +196,15 @@ impl Simulation {
             self.now += 1;
         }
         self.check_conservation()?;
-        let r = self.stats.finish(Finish {
-            nodes: 1,
-            message_flits: self.traffic.message_flits,
-            drained: true,
-            drain_max_cycles: 0,
-            cycles: self.now,
-            cycles_skipped: self.skipped,
-            seed: self.scenario.run.seed,
-            flit_hops: self.counters.flit_hops,
-            channel_names: vec![],
-            channel_flits: vec![],
-        });
-        Ok(Probe { latency: r.latency_max as u64, hops: r.hops_mean as u32 })
+        for (i, id) in ids.into_iter().enumerate() {
+            let (latency, hops) = self.stats.delivered(id).expect("every probe message is delivered");
+            results[i] = Probe { latency, hops };
+        }
+        Ok(results)
+    }
+
+    fn messages_created(&self) -> u32 {
+        self.stats.messages_created as u32
     }
 
     fn cycle(&mut self) -> Result<(), Error> {
@@ -247,9 +263,10 @@ impl Simulation {
     fn create_message_to(&mut self, term: u32, dst: u32) -> Result<(), Error> {
         let now = self.now;
         let flits = self.traffic.message_flits;
-        let measured = self.stats.message_created(now, flits);
+        let measure_id = self.stats.message_created(now, flits);
+        let measured = measure_id.is_some();
         let packets = self.traffic.packets_per_message();
-        let message = self.messages.insert(Message { created: now, packets_left: packets, measured });
+        let message = self.messages.insert(Message { created: now, packets_left: packets, measured: measure_id });
         let terminals = self.topo.terminals();
         let variants = self.routing.variants();
         for i in 0..packets {
@@ -293,7 +310,7 @@ impl Simulation {
     }
 
     fn step_nics(&mut self) {
-        let (now, vct, delay) = (self.now, self.vct, self.scenario.switch.router_delay_cycles as Cycle);
+        let (now, vct, delay) = (self.now, self.vct, self.scenario.switch.input_delay() as Cycle);
         let measuring = self.stats.in_window(now);
         let Simulation {
             nics, nic_active, active_nics, packets, routing, wheel, topo, counters, injection_flits, ..
@@ -364,17 +381,21 @@ impl Simulation {
         let m = &mut self.messages[message];
         m.packets_left -= 1;
         if m.packets_left == 0 {
-            if m.measured {
+            if let Some(id) = m.measured {
                 let created = m.created;
-                self.stats.message_delivered(now, created);
+                self.stats.message_delivered(now, created, id, hops);
             }
             self.messages.remove(message);
         }
         Ok(())
     }
 
-    /// Flits injected = flits delivered + flits in buffers + flits on channels.
+    /// Flits injected = flits delivered + flits in buffers + flits on channels, and every router's
+    /// own bookkeeping holds.
     fn check_conservation(&self) -> Result<(), Error> {
+        for (r, router) in self.routers.iter().enumerate() {
+            router.check_accounting().map_err(|e| Error::Conservation { message: format!("router {r}: {e}") })?;
+        }
         let buffered: u64 = self.routers.iter().map(|r| r.flits() as u64).sum();
         let on_channels = self.wheel.flits() as u64;
         if self.injected_flits != self.ejected_flits + buffered + on_channels {

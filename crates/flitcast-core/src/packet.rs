@@ -54,7 +54,8 @@ pub struct Packet {
 pub struct Message {
     pub created: Cycle,
     pub packets_left: u32,
-    pub measured: bool,
+    /// Measurement id if the message was created in the measurement window.
+    pub measured: Option<u32>,
 }
 
 /// A vector with a free list: stable indices, no allocation in steady state.

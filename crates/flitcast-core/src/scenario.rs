@@ -60,6 +60,8 @@ pub struct Network {
 #[serde(rename_all = "snake_case")]
 pub enum SwitchModel {
     InputBuffered,
+    /// The SP buffered-wormhole switch with a shared central buffer (study 000 §4.1, 002 §2).
+    CentralBuffer,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -79,6 +81,40 @@ pub struct Switch {
     pub vcs: u32,
     pub buffer_flits: u32,
     pub router_delay_cycles: u32,
+    /// Central buffer: cycles from a head's arrival to its output request (FIFO read, route, request,
+    /// grant).
+    #[serde(default = "default_route_cycles")]
+    pub route_cycles: u32,
+    /// Central buffer: flits per chunk.
+    #[serde(default = "default_chunk_flits")]
+    pub chunk_flits: u32,
+    /// Central buffer: capacity in chunks.
+    #[serde(default = "default_central_buffer_chunks")]
+    pub central_buffer_chunks: u32,
+}
+
+fn default_route_cycles() -> u32 {
+    4
+}
+fn default_chunk_flits() -> u32 {
+    8
+}
+fn default_central_buffer_chunks() -> u32 {
+    256
+}
+
+impl Switch {
+    /// Cycles from a flit's arrival at a router until it may leave its input FIFO.
+    pub fn input_delay(&self) -> u32 {
+        match self.model {
+            SwitchModel::InputBuffered => self.router_delay_cycles,
+            SwitchModel::CentralBuffer => self.route_cycles,
+        }
+    }
+    /// Cycles from a flit leaving the input FIFO until it is on the output channel.
+    pub fn output_delay(&self) -> u32 {
+        self.router_delay_cycles - self.input_delay()
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -205,6 +241,9 @@ impl Default for Scenario {
                 vcs: 2,
                 buffer_flits: 8,
                 router_delay_cycles: 1,
+                route_cycles: 4,
+                chunk_flits: 8,
+                central_buffer_chunks: 256,
             },
             routing: Routing {
                 algorithm: RoutingAlgorithm::Dor,
@@ -308,6 +347,33 @@ impl Scenario {
             sw.router_delay_cycles,
             "an integer from 1 to 1000",
         )?;
+        if sw.model == SwitchModel::CentralBuffer {
+            check(
+                sw.vcs == 1,
+                "switch.vcs",
+                sw.vcs,
+                "1 for the central-buffer switch (SP switches have no virtual channels)",
+            )?;
+            check(
+                sw.flow_control == FlowControl::Wormhole,
+                "switch.flow_control",
+                "vct",
+                "wormhole for the central-buffer switch (buffered wormhole)",
+            )?;
+            check(
+                (1..=sw.router_delay_cycles).contains(&sw.route_cycles),
+                "switch.route_cycles",
+                sw.route_cycles,
+                &format!("an integer from 1 to switch.router_delay_cycles = {}", sw.router_delay_cycles),
+            )?;
+            check((1..=64).contains(&sw.chunk_flits), "switch.chunk_flits", sw.chunk_flits, "an integer from 1 to 64")?;
+            check(
+                (1..=1_000_000).contains(&sw.central_buffer_chunks),
+                "switch.central_buffer_chunks",
+                sw.central_buffer_chunks,
+                "an integer from 1 to 1000000",
+            )?;
+        }
         check(
             wl.load.is_finite() && wl.load > 0.0 && wl.load <= 1.0,
             "workload.load",

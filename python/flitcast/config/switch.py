@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from pydantic import Field, StrictInt
+from pydantic import Field, StrictInt, model_validator
 
 from flitcast.config._base import Section
+from flitcast.errors import ConfigError
+
+#: the SP switch of study 000 §7.1 / study 002 §5.1: what `central_buffer` defaults to
+SP_PRESET = {"vcs": 1, "buffer_flits": 64, "router_delay_cycles": 6}
 
 
 class SwitchConfig(Section):
@@ -14,9 +18,12 @@ class SwitchConfig(Section):
 
     section: ClassVar[str] = "switch"
 
-    model: Literal["input_buffered"] = Field(
+    model: Literal["input_buffered", "central_buffer"] = Field(
         "input_buffered",
-        description="Switch microarchitecture: `input_buffered` (per-VC input FIFOs with credit flow control).",
+        description="Switch microarchitecture: `input_buffered` (per-VC input FIFOs with credit flow control) "
+        "or `central_buffer` (the SP buffered-wormhole switch of studies 000 and 002: input FIFOs, a "
+        "crossbar and a shared central buffer of chunks; vcs, buffer_flits and router_delay_cycles "
+        "default to the SP values 1, 64 and 6).",
     )
     flow_control: Literal["wormhole", "vct"] = Field(
         "wormhole",
@@ -33,5 +40,39 @@ class SwitchConfig(Section):
     )
     buffer_flits: StrictInt = Field(8, ge=1, le=4096, description="Buffer depth per virtual channel, in flits.")
     router_delay_cycles: StrictInt = Field(
-        1, ge=1, le=1000, description="Pipeline delay of a router (cycles from input buffer to output)."
+        1,
+        ge=1,
+        le=1000,
+        description="Cycles from a head's arrival at a router to its departure on the output channel at zero "
+        "load (the whole pipeline; 6 for the SP switch).",
     )
+    route_cycles: StrictInt = Field(
+        4,
+        ge=1,
+        le=1000,
+        description="central_buffer: cycles from a head's arrival to its output request and grant (FIFO read, "
+        "route, request, grant); at most router_delay_cycles.",
+    )
+    chunk_flits: StrictInt = Field(
+        8, ge=1, le=64, description="central_buffer: flits per central-buffer chunk (k for a k-port switch)."
+    )
+    central_buffer_chunks: StrictInt = Field(
+        256, ge=1, le=1_000_000, description="central_buffer: capacity of the central buffer in chunks (256 = 4 KB of 2-byte flits)."
+    )
+
+    @model_validator(mode="after")
+    def _central_buffer(self) -> SwitchConfig:
+        if self.model != "central_buffer":
+            return self
+        for name, value in SP_PRESET.items():
+            if name not in self.model_fields_set:
+                self._resolve(name, value)
+        if self.vcs != 1:
+            raise ConfigError("switch.vcs", self.vcs, "1 for the central-buffer switch (SP switches have no virtual channels)")
+        if self.flow_control != "wormhole":
+            raise ConfigError("switch.flow_control", self.flow_control, "wormhole for the central-buffer switch (buffered wormhole)")
+        if self.route_cycles > self.router_delay_cycles:
+            raise ConfigError(
+                "switch.route_cycles", self.route_cycles, f"at most switch.router_delay_cycles = {self.router_delay_cycles}"
+            )
+        return self

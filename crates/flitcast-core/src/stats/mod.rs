@@ -67,9 +67,23 @@ pub struct Collector {
     hops_sum: u64,
     pub backlog_at_start: Option<u64>,
     pub backlog_at_end: Option<u64>,
+    /// Per measured message, in creation order: (latency, hops of its last packet) once delivered —
+    /// kept only for probes (`keep_each`).
+    each: Vec<Option<(u64, u32)>>,
+    keep_each: bool,
 }
 
 impl Collector {
+    /// A collector that also keeps every measured message's latency and hops (for probes).
+    pub fn keeping_each(warmup: Cycle, measure: Cycle) -> Collector {
+        Collector { keep_each: true, ..Collector::new(warmup, measure, 1) }
+    }
+
+    /// Latency and hops of the `id`-th measured message, if delivered (with `keeping_each`).
+    pub fn delivered(&self, id: u32) -> Option<(u64, u32)> {
+        self.each.get(id as usize).copied().flatten()
+    }
+
     pub fn new(warmup: Cycle, measure: Cycle, batches: u32) -> Collector {
         Collector {
             window_start: warmup,
@@ -86,15 +100,18 @@ impl Collector {
         t >= self.window_start && t < self.window_end
     }
 
-    /// A message was created; returns whether it is measured.
-    pub fn message_created(&mut self, now: Cycle, flits: u32) -> bool {
-        let measured = self.in_window(now);
-        if measured {
-            self.offered_flits += flits as u64;
-            self.outstanding += 1;
-            self.messages_created += 1;
+    /// A message was created; returns its measurement id if it is measured.
+    pub fn message_created(&mut self, now: Cycle, flits: u32) -> Option<u32> {
+        if !self.in_window(now) {
+            return None;
         }
-        measured
+        self.offered_flits += flits as u64;
+        self.outstanding += 1;
+        self.messages_created += 1;
+        if self.keep_each {
+            self.each.push(None);
+        }
+        Some(self.messages_created as u32 - 1)
     }
 
     #[inline]
@@ -111,8 +128,11 @@ impl Collector {
         self.hops_sum += hops as u64;
     }
 
-    pub fn message_delivered(&mut self, now: Cycle, created: Cycle) {
+    pub fn message_delivered(&mut self, now: Cycle, created: Cycle, id: u32, hops: u32) {
         let lat = now - created;
+        if self.keep_each {
+            self.each[id as usize] = Some((lat, hops));
+        }
         self.latencies.push(lat.min(u32::MAX as u64) as u32);
         let span = self.window_end - self.window_start;
         let b = (((created - self.window_start) as u128 * self.batches as u128) / span as u128) as usize;
@@ -249,8 +269,8 @@ mod tests {
     fn percentiles_and_batches() {
         let mut c = Collector::new(0, 100, 2);
         for i in 0..100u64 {
-            assert!(c.message_created(i, 1));
-            c.message_delivered(i + 1 + i % 10, i);
+            let id = c.message_created(i, 1).unwrap();
+            c.message_delivered(i + 1 + i % 10, i, id, 0);
         }
         let r = c.finish(Finish {
             nodes: 1,

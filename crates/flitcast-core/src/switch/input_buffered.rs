@@ -153,7 +153,7 @@ impl InputBuffered {
         let vcs = s.switch.vcs as usize;
         assert!(vcs <= MAX_VCS, "at most {MAX_VCS} virtual channels");
         let depth = s.switch.buffer_flits as usize;
-        let (out_links, in_links) = links_of(topo, router, s.switch.router_delay_cycles);
+        let (out_links, in_links) = links_of(topo, router, &s.switch);
         let idle = InVc { head: 0, len: 0, state: VcState::Idle };
         let inputs = in_links
             .into_iter()

@@ -3,12 +3,13 @@
 //! the wheel through a [`StepCtx`]. It reads only its own state, so visit order cannot leak into
 //! results.
 
+pub mod central_buffer;
 pub mod input_buffered;
 
 use crate::error::BlockedChannel;
 use crate::packet::{Flit, Packet, Slab};
 use crate::routing::Routing;
-use crate::scenario::Scenario;
+use crate::scenario::{Scenario, SwitchModel};
 use crate::topology::{PortLink, Topology};
 use crate::wheel::{Event, Wheel};
 use crate::Cycle;
@@ -51,16 +52,18 @@ pub struct InLink {
     pub latency: u32,
 }
 
-/// The output and input links of `router`, in port order; `pipeline` is every router's delay.
-pub fn links_of(topo: &Topology, router: u32, pipeline: u32) -> (Vec<OutLink>, Vec<InLink>) {
+/// The output and input links of `router`, in port order. A flit sent on an output reaches the
+/// next hop's input FIFO after this router's output stage (`switch.output_delay()`), the channel, and
+/// — into a router — that router's input stage (`switch.input_delay()`).
+pub fn links_of(topo: &Topology, router: u32, switch: &crate::scenario::Switch) -> (Vec<OutLink>, Vec<InLink>) {
     let ports = 0..topo.radix(router) as u8;
     let outs = ports
         .clone()
         .map(|p| {
             let idx = topo.port_index(router, p);
             let to = topo.links[idx];
-            let delay = if matches!(to, PortLink::Router { .. }) { pipeline } else { 0 };
-            OutLink { to, latency: topo.latency[idx] + delay }
+            let input = if matches!(to, PortLink::Router { .. }) { switch.input_delay() } else { 0 };
+            OutLink { to, latency: topo.latency[idx] + switch.output_delay() + input }
         })
         .collect();
     let ins = ports
@@ -113,17 +116,24 @@ impl StepCtx<'_> {
 #[derive(Debug, Clone)]
 pub enum Router {
     InputBuffered(input_buffered::InputBuffered),
+    CentralBuffer(Box<central_buffer::CentralBuffer>),
 }
 
 impl Router {
     pub fn build(s: &Scenario, topo: &Topology, router: u32) -> Router {
-        Router::InputBuffered(input_buffered::InputBuffered::new(s, topo, router))
+        match s.switch.model {
+            SwitchModel::InputBuffered => Router::InputBuffered(input_buffered::InputBuffered::new(s, topo, router)),
+            SwitchModel::CentralBuffer => {
+                Router::CentralBuffer(Box::new(central_buffer::CentralBuffer::new(s, topo, router)))
+            }
+        }
     }
 
     #[inline]
     pub fn step(&mut self, me: u32, ctx: &mut StepCtx) {
         match self {
             Router::InputBuffered(r) => r.step(me, ctx),
+            Router::CentralBuffer(r) => r.step(me, ctx),
         }
     }
     /// A flit arrives on (`port`, `vc`); false if the buffer overflowed (a flow-control bug).
@@ -131,12 +141,14 @@ impl Router {
     pub fn accept_flit(&mut self, port: u8, vc: u8, flit: Flit) -> bool {
         match self {
             Router::InputBuffered(r) => r.accept_flit(port, vc, flit),
+            Router::CentralBuffer(r) => r.accept_flit(port, flit),
         }
     }
     #[inline]
     pub fn accept_credit(&mut self, port: u8, vc: u8) {
         match self {
             Router::InputBuffered(r) => r.accept_credit(port, vc),
+            Router::CentralBuffer(r) => r.accept_credit(port),
         }
     }
     /// Flits held in this router's buffers.
@@ -144,18 +156,29 @@ impl Router {
     pub fn flits(&self) -> u32 {
         match self {
             Router::InputBuffered(r) => r.flits(),
+            Router::CentralBuffer(r) => r.flits(),
         }
     }
+    /// The model's own bookkeeping invariants (checked at the end of every run).
+    pub fn check_accounting(&self) -> Result<(), String> {
+        match self {
+            Router::InputBuffered(_) => Ok(()),
+            Router::CentralBuffer(r) => r.check_accounting(),
+        }
+    }
+
     /// Flits sent out of `port` during the measurement window.
     pub fn window_flits(&self, port: u8) -> u64 {
         match self {
             Router::InputBuffered(r) => r.window_flits(port),
+            Router::CentralBuffer(r) => r.window_flits(port),
         }
     }
     /// Every non-empty buffer and why its head cannot move (for the deadlock report).
     pub fn blocked(&self, me: u32) -> Vec<BlockedChannel> {
         match self {
             Router::InputBuffered(r) => r.blocked(me),
+            Router::CentralBuffer(r) => r.blocked(me),
         }
     }
 }

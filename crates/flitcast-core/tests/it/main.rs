@@ -1,5 +1,6 @@
 //! One integration-test binary; files are named by the behaviour they check.
 
+mod central_buffer;
 mod common;
 mod conservation;
 mod deadlock;

@@ -1,0 +1,543 @@
+//! The SP buffered-wormhole switch with a dynamically shared central buffer (study 000 §4.1 and
+//! §7.1; study 002 §2 and §4.3). Reading choices are listed here and in docs/models/central_buffer.md.
+//!
+//! Structure (defaults are the SP values of study 000 §7.1): 8 ports; per input a FIFO of
+//! `buffer_flits` (64) flits under token (credit) flow control; a crossbar; a central buffer of
+//! `central_buffer_chunks` (256) chunks of `chunk_flits` (8) flits shared by all ports, organised as
+//! one FIFO queue of packets per output; no virtual channels.
+//!
+//! Behaviour, cycle by cycle:
+//! * A head is ready to request `route_cycles` (4) after it arrives ("reading data out of the input
+//!   FIFO, determining the route, requesting output port(s), and granting the request"). It makes
+//!   **one** attempt: it requests every candidate output; each free output (idle, nothing of its own
+//!   queued in the central buffer) grants one requesting input, least recently used first (study 002
+//!   §2: "on an individual LRU basis"); the input's selection function picks among its grants (§4.3).
+//! * Granted: the packet cuts through the crossbar, one flit per cycle as credits allow, and each flit
+//!   leaves on the output channel `router_delay_cycles − route_cycles` (2) cycles after it left the
+//!   FIFO: 6 cycles through an idle switch.
+//! * No grant: the packet goes to the central buffer, behind the queue of the output the selection
+//!   function picks among all candidates (our reading; the study leaves it open). Its flits are read
+//!   from the FIFO one per cycle into the input's chunk register; a full chunk (or the tail's) is
+//!   written into the buffer — one chunk write per cycle for the whole chip, to the least recently
+//!   served input. The deserialisation delay of study 000 (7 extra cycles for 8-flit chunks) is the
+//!   time this takes, not a separate parameter. A packet joins its output's queue when its first
+//!   chunk is written (SP keeps queues in header-chunk write order). When the buffer is full the rest
+//!   of the packet waits in the FIFO ("blocked in place") and is written as chunks free up; all its
+//!   flits follow through the buffer — a packet never switches back to the crossbar midway.
+//! * An idle output with a queued packet serves it: one chunk read per cycle for the whole chip, to
+//!   the least recently served output whose register is empty; a read frees its chunk; the output
+//!   sends one flit per cycle from the register, also as soon as a chunk of a packet that is still
+//!   being written is there. While its queue is non-empty an output grants no crossbar request
+//!   (arrivals for it join the queue, which keeps them in order).
+//! * The remainder "blocked in place" (our reading of how it leaves, the choice the studies leave
+//!   open): when the buffer is full and an output comes to a packet none of whose remaining flits
+//!   are stored — its queue's front packet with every stored chunk read, or, with an empty queue, a
+//!   packet whose first chunk could not be written — the output takes the rest straight from the
+//!   writing input: first the flits in its chunk register, then through the crossbar. Without this,
+//!   a full buffer holding only chunks queued behind such packets deadlocks the switch.
+//!
+//! The router holds no flit twice: a chunk is (packet, first flit, count), since a packet's flits
+//! are consecutive.
+
+use std::collections::VecDeque;
+
+use super::{links_of, InLink, OutLink, StepCtx};
+use crate::error::BlockedChannel;
+use crate::packet::Flit;
+use crate::routing::{At, Candidates};
+use crate::scenario::Scenario;
+use crate::selection::order::Order;
+use crate::selection::{Request as Choice, Selection};
+use crate::topology::{PortLink, Topology};
+use crate::Cycle;
+
+/// Flits `first .. first + count` of `packet`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Chunk {
+    packet: u32,
+    first: u32,
+    count: u32,
+    flits: u32,
+}
+
+impl Chunk {
+    fn flit(&self, i: u32) -> Flit {
+        let n = self.first + i;
+        Flit::new(self.packet, n == 0, n + 1 == self.flits)
+    }
+    fn has_tail(&self) -> bool {
+        self.first + self.count == self.flits
+    }
+}
+
+/// A packet in (or entering) the central buffer: its chunks written and not yet read.
+#[derive(Debug, Clone)]
+struct Queued {
+    packet: u32,
+    chunks: VecDeque<Chunk>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum InState {
+    /// The front flit, if any, is a head that has not requested yet.
+    Idle,
+    /// The packet at the front cuts through the crossbar to this output.
+    Crossbar(u8),
+    /// The packet at the front goes into the central buffer, queued for this output.
+    ToBuffer { out: u8, queued: bool },
+}
+
+#[derive(Debug, Clone)]
+struct Input {
+    link: InLink,
+    fifo: VecDeque<Flit>,
+    state: InState,
+    /// The chunk being assembled from the FIFO (count 0: empty).
+    assembly: Chunk,
+    /// Last cycle this input was given the central buffer's write port.
+    served: Cycle,
+}
+
+impl Input {
+    /// The packet this input is writing: the one in its chunk register, or else at its FIFO front.
+    fn assembly_or_front_packet(&self) -> Option<u32> {
+        if self.assembly.count > 0 || self.assembly.first > 0 {
+            Some(self.assembly.packet)
+        } else {
+            self.fifo.front().map(|f| f.packet())
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum OutState {
+    Idle,
+    /// Connected through the crossbar to this input.
+    Crossbar(u8),
+    /// Sending the packet at the front of its queue; `register` holds the chunk being sent and
+    /// `sent` how many of its flits have left. `then`: once the register is sent, continue through
+    /// the crossbar from this input (the packet's remainder, taken over from a blocked write).
+    FromBuffer {
+        register: Option<Chunk>,
+        sent: u32,
+        then: Option<u8>,
+    },
+}
+
+#[derive(Debug, Clone)]
+struct Output {
+    link: OutLink,
+    sink: bool,
+    credits: u32,
+    state: OutState,
+    /// Packets queued in the central buffer for this output, in header-chunk write order.
+    queue: VecDeque<Queued>,
+    /// Inputs from least to most recently granted.
+    grant_order: Order,
+    /// Last cycle this output was given the central buffer's read port.
+    served: Cycle,
+    window_flits: u64,
+}
+
+#[derive(Debug, Clone)]
+pub struct CentralBuffer {
+    chunk_flits: u32,
+    fifo_flits: usize,
+    capacity: u32,
+    free_chunks: u32,
+    selection: Selection,
+    inputs: Vec<Input>,
+    outputs: Vec<Output>,
+    cands: Candidates,
+    flits: u32,
+}
+
+impl CentralBuffer {
+    pub fn new(s: &Scenario, topo: &Topology, router: u32) -> CentralBuffer {
+        let radix = topo.radix(router);
+        assert!(radix <= 64, "router radix above 64 is not supported");
+        let (out_links, in_links) = links_of(topo, router, &s.switch);
+        let empty = Chunk { packet: 0, first: 0, count: 0, flits: 0 };
+        let inputs = in_links
+            .into_iter()
+            .map(|link| Input { link, fifo: VecDeque::new(), state: InState::Idle, assembly: empty, served: 0 })
+            .collect();
+        let outputs = out_links
+            .into_iter()
+            .map(|link| {
+                let sink = matches!(link.to, PortLink::Terminal { .. });
+                let credits = if sink { u32::MAX } else { s.switch.buffer_flits };
+                Output {
+                    link,
+                    sink,
+                    credits,
+                    state: OutState::Idle,
+                    queue: VecDeque::new(),
+                    grant_order: Order::new(radix),
+                    served: 0,
+                    window_flits: 0,
+                }
+            })
+            .collect();
+        CentralBuffer {
+            chunk_flits: s.switch.chunk_flits,
+            fifo_flits: s.switch.buffer_flits as usize,
+            capacity: s.switch.central_buffer_chunks,
+            free_chunks: s.switch.central_buffer_chunks,
+            selection: Selection::build(s.routing.selection, router, radix, topo.node_switches().len(), s.run.seed),
+            inputs,
+            outputs,
+            cands: Candidates::default(),
+            flits: 0,
+        }
+    }
+
+    pub fn flits(&self) -> u32 {
+        self.flits
+    }
+
+    pub fn accept_flit(&mut self, port: u8, flit: Flit) -> bool {
+        let input = &mut self.inputs[port as usize];
+        if input.fifo.len() == self.fifo_flits {
+            return false;
+        }
+        input.fifo.push_back(flit);
+        self.flits += 1;
+        true
+    }
+
+    pub fn accept_credit(&mut self, port: u8) {
+        self.outputs[port as usize].credits += 1;
+    }
+
+    pub fn window_flits(&self, port: u8) -> u64 {
+        self.outputs[port as usize].window_flits
+    }
+
+    /// Every chunk is free or holds flits of a queued packet, and every flit the router counts is
+    /// in a FIFO, a chunk register or a stored chunk.
+    pub fn check_accounting(&self) -> Result<(), String> {
+        let stored: u32 = self.outputs.iter().flat_map(|o| &o.queue).map(|q| q.chunks.len() as u32).sum();
+        if stored + self.free_chunks != self.capacity {
+            return Err(format!("{stored} chunks stored + {} free != capacity {}", self.free_chunks, self.capacity));
+        }
+        let fifo: u32 = self.inputs.iter().map(|i| i.fifo.len() as u32 + i.assembly.count).sum();
+        let chunks: u32 = self.outputs.iter().flat_map(|o| &o.queue).flat_map(|q| &q.chunks).map(|c| c.count).sum();
+        let registers: u32 = self
+            .outputs
+            .iter()
+            .map(|o| match o.state {
+                OutState::FromBuffer { register: Some(c), sent, .. } => c.count - sent,
+                _ => 0,
+            })
+            .sum();
+        if fifo + chunks + registers != self.flits {
+            return Err(format!(
+                "{} flits counted but {fifo} in FIFOs, {chunks} in chunks, {registers} in registers",
+                self.flits
+            ));
+        }
+        Ok(())
+    }
+
+    pub fn step(&mut self, me: u32, ctx: &mut StepCtx) {
+        let now = ctx.now;
+        // Heads request first, so a packet refused the crossbar starts into its chunk register in
+        // the same cycle, and a chunk can be written, read and sent in the cycle it completes: the
+        // buffer path then costs exactly the assembly (7 cycles for 8-flit chunks, study 000 §7.1).
+        self.request_and_grant(me, ctx);
+        if self.free_chunks == 0 {
+            self.take_over_blocked_writes();
+        }
+        let (mut moved, sent) = self.crossbar(ctx);
+        self.fill_assemblies(ctx);
+        self.write_chunk(now);
+        for (o, out) in self.outputs.iter_mut().enumerate() {
+            // An output that just sent a crossbar tail starts on its queue next cycle.
+            if out.state == OutState::Idle && !out.queue.is_empty() && sent & (1 << o) == 0 {
+                out.state = OutState::FromBuffer { register: None, sent: 0, then: None };
+            }
+        }
+        self.read_chunk(now);
+        moved += self.send_from_buffer(ctx, sent);
+        if moved > 0 {
+            ctx.counters.flit_hops += moved;
+            ctx.counters.last_progress = now;
+        }
+    }
+
+    /// The central buffer's write port: one complete chunk per cycle, least recently served input.
+    fn write_chunk(&mut self, now: Cycle) {
+        if self.free_chunks == 0 {
+            return;
+        }
+        let ready = |i: &Input, c: u32| i.assembly.count == c || (i.assembly.count > 0 && i.assembly.has_tail());
+        let c = self.chunk_flits;
+        let Some(p) =
+            (0..self.inputs.len()).filter(|&p| ready(&self.inputs[p], c)).min_by_key(|&p| self.inputs[p].served)
+        else {
+            return;
+        };
+        let input = &mut self.inputs[p];
+        let InState::ToBuffer { out, queued } = input.state else {
+            unreachable!("assembling input goes to the buffer")
+        };
+        let chunk = input.assembly;
+        input.assembly.count = 0;
+        input.served = now;
+        self.free_chunks -= 1;
+        let queue = &mut self.outputs[out as usize].queue;
+        if queued {
+            // Other inputs may have queued packets for this output since: find this one.
+            let entry = queue.iter_mut().rev().find(|q| q.packet == chunk.packet).expect("the packet is queued");
+            entry.chunks.push_back(chunk);
+        } else {
+            queue.push_back(Queued { packet: chunk.packet, chunks: VecDeque::from([chunk]) });
+        }
+        input.state = if chunk.has_tail() { InState::Idle } else { InState::ToBuffer { out, queued: true } };
+        if chunk.has_tail() {
+            input.assembly = Chunk { packet: 0, first: 0, count: 0, flits: 0 };
+        } else {
+            input.assembly.first = chunk.first + chunk.count;
+        }
+    }
+
+    /// Inputs bound for the central buffer read one flit per cycle into their chunk register.
+    fn fill_assemblies(&mut self, ctx: &mut StepCtx) {
+        let c = self.chunk_flits;
+        for input in &mut self.inputs {
+            if !matches!(input.state, InState::ToBuffer { .. }) {
+                continue;
+            }
+            let a = &mut input.assembly;
+            if a.count == c || (a.count > 0 && a.has_tail()) {
+                continue;
+            }
+            let Some(&flit) = input.fifo.front() else { continue };
+            if a.count == 0 {
+                a.packet = flit.packet();
+                a.flits = ctx.packets[flit.packet()].flits;
+                if flit.head() {
+                    a.first = 0;
+                }
+            }
+            a.count += 1;
+            input.fifo.pop_front();
+            ctx.send_credit(input.link, 0);
+        }
+    }
+
+    /// Idle inputs with a head at the front make their one attempt at the crossbar.
+    fn request_and_grant(&mut self, me: u32, ctx: &mut StepCtx) {
+        let radix = self.inputs.len();
+        let mut requests = [0u64; 64];
+        let mut requesting = 0u64;
+        let mut wanted = [0u64; 64];
+        for (p, input) in self.inputs.iter().enumerate() {
+            if input.state != InState::Idle {
+                continue;
+            }
+            let Some(&flit) = input.fifo.front() else { continue };
+            debug_assert!(flit.head(), "an idle input's front flit is a head");
+            let packet = &ctx.packets[flit.packet()];
+            ctx.routing.route(At { router: me, in_port: p as u8, in_vc: 0 }, packet, &mut self.cands);
+            let mut mask = 0u64;
+            for c in self.cands.as_slice() {
+                mask |= 1 << c.port;
+            }
+            wanted[p] = mask;
+            requesting |= 1 << p;
+            for o in 0..radix {
+                if mask & (1 << o) != 0 {
+                    requests[o] |= 1 << p;
+                }
+            }
+        }
+        if requesting == 0 {
+            return;
+        }
+        // Free outputs grant one requester each, least recently granted first.
+        let mut grants = [0u64; 64];
+        for (o, out) in self.outputs.iter().enumerate() {
+            if requests[o] != 0 && out.state == OutState::Idle && out.queue.is_empty() {
+                let p = out.grant_order.least_recent(requests[o]) as usize;
+                grants[p] |= 1 << o;
+            }
+        }
+        let mut pending = requesting;
+        while pending != 0 {
+            let p = pending.trailing_zeros() as usize;
+            pending &= pending - 1;
+            let flit = *self.inputs[p].fifo.front().expect("requesting input has a head");
+            let choice = Choice {
+                in_port: p as u8,
+                dst_switch: ctx.topo.terminal_switch[ctx.packets[flit.packet()].dst as usize],
+            };
+            let mut cands = Candidates::default();
+            let has_grants = grants[p] != 0;
+            let offered = if has_grants { grants[p] } else { wanted[p] };
+            let mut m = offered;
+            while m != 0 {
+                cands.push(crate::routing::Candidate { port: m.trailing_zeros() as u8, vc_lo: 0, vc_hi: 1 });
+                m &= m - 1;
+            }
+            let (o, _) = self.selection.pick(choice, &cands, |_, _| true).expect("a candidate");
+            self.selection.commit(choice, o);
+            if has_grants {
+                let out = &mut self.outputs[o as usize];
+                out.grant_order.touch(p as u8);
+                out.state = OutState::Crossbar(p as u8);
+                self.inputs[p].state = InState::Crossbar(o);
+            } else {
+                self.inputs[p].state = InState::ToBuffer { out: o, queued: false };
+            }
+        }
+    }
+
+    /// With the buffer full, outputs take the unstored remainder of the packet they have come to
+    /// straight from its input (see the module notes).
+    fn take_over_blocked_writes(&mut self) {
+        for o in 0..self.outputs.len() {
+            let out = &self.outputs[o];
+            // The packet this output has come to and has nothing stored of, if any.
+            let packet = match (out.state, out.queue.front()) {
+                (OutState::FromBuffer { register: None, then: None, .. }, Some(q)) if q.chunks.is_empty() => {
+                    Some(q.packet)
+                }
+                (OutState::Idle, None) => None,
+                _ => continue,
+            };
+            let writer = self.inputs.iter().position(|i| match i.state {
+                InState::ToBuffer { out: to, queued } => {
+                    to as usize == o
+                        && match packet {
+                            Some(p) => queued && i.assembly_or_front_packet() == Some(p),
+                            // Nothing of it written yet: it never entered the buffer.
+                            None => !queued,
+                        }
+                }
+                _ => false,
+            });
+            let Some(p) = writer else { continue };
+            let out = &mut self.outputs[o];
+            if packet.is_some() {
+                out.queue.pop_front();
+            }
+            let input = &mut self.inputs[p];
+            let assembly = input.assembly;
+            input.assembly.count = 0;
+            if assembly.count == 0 {
+                out.state = OutState::Crossbar(p as u8);
+                input.state = InState::Crossbar(o as u8);
+            } else if assembly.has_tail() {
+                out.state = OutState::FromBuffer { register: Some(assembly), sent: 0, then: None };
+                out.queue.push_front(Queued { packet: assembly.packet, chunks: VecDeque::new() });
+                input.state = InState::Idle;
+                input.assembly = Chunk { packet: 0, first: 0, count: 0, flits: 0 };
+            } else {
+                out.state = OutState::FromBuffer { register: Some(assembly), sent: 0, then: Some(p as u8) };
+                input.assembly.first = assembly.first + assembly.count;
+                input.state = InState::Crossbar(o as u8);
+            }
+        }
+    }
+
+    /// Crossbar connections move one flit per cycle as credits allow. Returns the flits moved and the
+    /// outputs that sent one.
+    fn crossbar(&mut self, ctx: &mut StepCtx) -> (u64, u64) {
+        let (mut moved, mut sent) = (0, 0u64);
+        for o in 0..self.outputs.len() {
+            let OutState::Crossbar(p) = self.outputs[o].state else { continue };
+            let out = &mut self.outputs[o];
+            if out.credits == 0 {
+                continue;
+            }
+            let input = &mut self.inputs[p as usize];
+            let Some(flit) = input.fifo.pop_front() else { continue };
+            if !out.sink {
+                out.credits -= 1;
+            }
+            out.window_flits += ctx.measuring as u64;
+            self.flits -= 1;
+            moved += 1;
+            sent |= 1 << o;
+            ctx.send_credit(input.link, 0);
+            ctx.send_flit(out.link, 0, flit);
+            if flit.tail() {
+                out.state = OutState::Idle;
+                input.state = InState::Idle;
+            }
+        }
+        (moved, sent)
+    }
+
+    /// The central buffer's read port: one chunk per cycle, to the least recently served output
+    /// whose register is empty and whose packet has a chunk in the buffer.
+    fn read_chunk(&mut self, now: Cycle) {
+        let wants = |out: &Output| {
+            matches!(out.state, OutState::FromBuffer { register: None, then: None, .. })
+                && out.queue.front().is_some_and(|q| !q.chunks.is_empty())
+        };
+        let Some(o) =
+            (0..self.outputs.len()).filter(|&o| wants(&self.outputs[o])).min_by_key(|&o| self.outputs[o].served)
+        else {
+            return;
+        };
+        let out = &mut self.outputs[o];
+        let chunk = out.queue.front_mut().expect("queued").chunks.pop_front().expect("a chunk");
+        out.state = OutState::FromBuffer { register: Some(chunk), sent: 0, then: None };
+        out.served = now;
+        self.free_chunks += 1;
+    }
+
+    /// Outputs serving the central buffer send one flit per cycle from their register (not those
+    /// that already sent one through the crossbar this cycle).
+    fn send_from_buffer(&mut self, ctx: &mut StepCtx, busy: u64) -> u64 {
+        let mut moved = 0;
+        for (o, out) in self.outputs.iter_mut().enumerate() {
+            let OutState::FromBuffer { register: Some(chunk), sent, then } = out.state else { continue };
+            if out.credits == 0 || busy & (1 << o) != 0 {
+                continue;
+            }
+            let flit = chunk.flit(sent);
+            if !out.sink {
+                out.credits -= 1;
+            }
+            out.window_flits += ctx.measuring as u64;
+            self.flits -= 1;
+            moved += 1;
+            ctx.send_flit(out.link, 0, flit);
+            out.state = if flit.tail() {
+                out.queue.pop_front();
+                OutState::Idle
+            } else if sent + 1 == chunk.count {
+                match then {
+                    Some(p) => OutState::Crossbar(p),
+                    None => OutState::FromBuffer { register: None, sent: 0, then: None },
+                }
+            } else {
+                OutState::FromBuffer { register: Some(chunk), sent: sent + 1, then }
+            };
+        }
+        moved
+    }
+
+    pub fn blocked(&self, me: u32) -> Vec<BlockedChannel> {
+        let mut out = Vec::new();
+        for (p, input) in self.inputs.iter().enumerate() {
+            if input.fifo.is_empty() && input.assembly.count == 0 {
+                continue;
+            }
+            let reason = match input.state {
+                InState::Idle => "head waiting to request".to_string(),
+                InState::Crossbar(o) => format!("cutting through to out-port {o}, which has no credit"),
+                InState::ToBuffer { out: o, .. } => {
+                    format!("writing into the central buffer for out-port {o} ({} chunks free)", self.free_chunks)
+                }
+            };
+            let flits = input.fifo.len() as u32 + input.assembly.count;
+            out.push(BlockedChannel { router: me, in_port: p as u8, vc: 0, flits, reason });
+        }
+        out
+    }
+}
