@@ -65,7 +65,7 @@ pub fn catalogue() -> Catalogue {
             e("uniform", "uniform random over the other nodes (workload.uniform_include_self to include the source)"),
             e("bit_reversal", "d = bits of s reversed (power-of-two node count)"),
             e("bit_complement", "d = bits of s complemented (power-of-two node count)"),
-            e("transpose", "d = upper and lower halves of the id bits swapped (4^m nodes)"),
+            e("transpose", "d = upper and lower halves of the id bits swapped (power-of-two node count; odd bit counts split by workload.transpose_split)"),
             e("shuffle", "d = id bits rotated left by one (power-of-two node count)"),
             e("tornado", "each coordinate x -> (x + ceil(k/2) - 1) mod k"),
             e("neighbor", "each coordinate x -> (x + 1) mod k"),

@@ -196,6 +196,17 @@ pub enum ArrivalKind {
     Bernoulli,
 }
 
+/// How matrix transpose splits an odd number of id bits (study 002 defines it for even n only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum TransposeSplit {
+    /// The upper ⌈b/2⌉ bits become the lower ones (the catalogue's proposed reading).
+    #[default]
+    Ceil,
+    /// The upper ⌊b/2⌋ bits become the lower ones.
+    Floor,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Workload {
@@ -208,6 +219,8 @@ pub struct Workload {
     pub uniform_include_self: bool,
     pub hotspot_nodes: Vec<u32>,
     pub hotspot_fraction: f64,
+    #[serde(default)]
+    pub transpose_split: TransposeSplit,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -261,6 +274,7 @@ impl Default for Scenario {
                 uniform_include_self: false,
                 hotspot_nodes: vec![],
                 hotspot_fraction: 0.0,
+                transpose_split: TransposeSplit::Ceil,
             },
             run: Run {
                 warmup_cycles: 10_000,

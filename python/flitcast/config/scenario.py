@@ -25,8 +25,8 @@ BYTE_KEYS = ("message_bytes", "flit_bytes", "max_packet_bytes")
 CROSS_CHECKS = [
     "`network.k ** network.n` must not exceed `run.max_nodes`.",
     "`workload.hotspot_nodes` are node ids from 0 to `k ** n - 1`.",
-    "`workload.pattern` = `bit_reversal`, `bit_complement` or `shuffle` needs a power-of-two node count; "
-    "`transpose` needs 2**(2m) nodes (a power of two with an even exponent).",
+    "`workload.pattern` = `bit_reversal`, `bit_complement`, `shuffle` or `transpose` needs a power-of-two "
+    "node count (`transpose` with an odd number of bits splits them by `workload.transpose_split`).",
     '`switch.flow_control = "vct"` needs `switch.buffer_flits >= workload.packet_flits`.',
     "DOR on a `torus` or `ring` with `routing.check_deadlock_free = true` needs `switch.vcs >= 2` "
     "(the dateline classes).",
@@ -100,12 +100,11 @@ class Scenario(Section):
                 wl.pattern,
                 f"a power-of-two node count; this network has {nodes} nodes",
             )
-        if wl.pattern == "transpose" and (exponent is None or exponent % 2):
+        if wl.pattern == "transpose" and exponent is None:
             raise ConfigError(
                 "workload.pattern",
                 wl.pattern,
-                f"a node count 2**(2m) (a power of two with an even exponent, e.g. 16, 64, 256); "
-                f"this network has {nodes} nodes",
+                f"a power-of-two node count; this network has {nodes} nodes",
             )
         if sw.flow_control == "vct" and sw.buffer_flits < wl.packet_flits:
             raise ConfigError(

@@ -27,7 +27,7 @@ class WorkloadConfig(Section):
     pattern: Pattern = Field(
         "uniform",
         description="Destination pattern (see `flitcast list patterns`). bit_reversal, bit_complement and "
-        "shuffle need a power-of-two node count, transpose a node count 2**(2m).",
+        "shuffle and transpose need a power-of-two node count.",
     )
     load: StrictFloat = Field(
         0.1,
@@ -80,6 +80,11 @@ class WorkloadConfig(Section):
         allow_inf_nan=False,
         description="With the hotspot pattern, the fraction of messages sent to a hot-spot node "
         "(the rest go uniformly at random).",
+    )
+    transpose_split: Literal["ceil", "floor"] = Field(
+        "ceil",
+        description="transpose with an odd number of id bits (e.g. 128 nodes, undefined in study 002): the upper "
+        "`ceil` (default) or `floor` half of the bits moves down.",
     )
 
     @model_validator(mode="after")

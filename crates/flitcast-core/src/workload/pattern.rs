@@ -4,7 +4,9 @@
 //! Node ids are terminal numbers; on a k-ary n-cube terminal r sits on router r, whose digit d
 //! (base k) is its coordinate in dimension d. Bit patterns act on the b = log2(N) bits of the id:
 //! * `bit_reversal`: d = s_0 s_1 … s_{b−1};  `bit_complement`: d = ¬s;
-//! * `transpose`: swap the upper and lower b/2 bits (b even) — (x, y) → (y, x) on a 2^m × 2^m mesh;
+//! * `transpose`: swap the upper and lower halves of the bits — (x, y) → (y, x) on a 2^m × 2^m mesh;
+//!   for odd b (e.g. 128 nodes, which study 002 leaves undefined) the upper ⌈b/2⌉ bits become the
+//!   lower ones (`workload.transpose_split = "floor"`: ⌊b/2⌋);
 //! * `shuffle`: rotate the b bits left by one.
 //!
 //! Coordinate patterns act digit-wise: `tornado` x → (x + ⌈k/2⌉ − 1) mod k, `neighbor` x → (x + 1)
@@ -17,7 +19,7 @@ use rand::Rng;
 
 use crate::error::Error;
 use crate::rng::Stream;
-use crate::scenario::{Network, PatternKind, Scenario, TopologyKind, Workload};
+use crate::scenario::{Network, PatternKind, Scenario, TopologyKind, TransposeSplit, Workload};
 
 #[derive(Debug, Clone)]
 pub struct Pattern {
@@ -27,6 +29,8 @@ pub struct Pattern {
     k: u32,
     n: u32,
     include_self: bool,
+    /// Transpose: how many of the upper bits move down.
+    upper_bits: u32,
     hotspots: Vec<u32>,
     hotspot_fraction: f64,
 }
@@ -66,6 +70,10 @@ impl Pattern {
             k: net.k,
             n: if net.topology == TopologyKind::Ring { 1 } else { net.n },
             include_self: s.workload.uniform_include_self,
+            upper_bits: match s.workload.transpose_split {
+                TransposeSplit::Ceil => nodes.trailing_zeros().div_ceil(2),
+                TransposeSplit::Floor => nodes.trailing_zeros() / 2,
+            },
             hotspots: s.workload.hotspot_nodes.clone(),
             hotspot_fraction: s.workload.hotspot_fraction,
         }
@@ -101,9 +109,9 @@ impl Pattern {
             PatternKind::BitReversal => src.reverse_bits() >> (32 - b),
             PatternKind::BitComplement => !src & mask,
             PatternKind::Transpose => {
-                let h = b / 2;
-                let lo = src & ((1 << h) - 1);
-                (lo << h) | (src >> h)
+                // The lower b − u bits move up, the upper u bits move down.
+                let low = b - self.upper_bits;
+                ((src & ((1 << low) - 1)) << self.upper_bits) | (src >> low)
             }
             PatternKind::Shuffle => ((src << 1) | (src >> (b - 1))) & mask,
             PatternKind::Tornado => self.digits(src, |x| (x + self.k.div_ceil(2) - 1) % self.k),
@@ -161,6 +169,18 @@ mod tests {
         assert_eq!(to.destination(0, &mut rng), 3 * 8 + 3);
         let sh = pattern(PatternKind::Shuffle, 4, 2);
         assert_eq!(sh.destination(0b1001, &mut rng), 0b0011);
+        // 128 nodes, 7 bits: the upper 4 bits come down, the lower 3 go up.
+        let mut s = Scenario::default();
+        s.workload.pattern = PatternKind::Transpose;
+        let t7 = Pattern::build(&s, 128);
+        assert_eq!(t7.destination(0b0000_001, &mut rng), 0b0010_000);
+        assert_eq!(t7.destination(0b1000_000, &mut rng), 0b0001_000);
+        let mut seen = [false; 128];
+        for v in 0..128 {
+            let d = t7.destination(v, &mut rng) as usize;
+            assert!(!seen[d]);
+            seen[d] = true;
+        }
     }
 
     #[test]
