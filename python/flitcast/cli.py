@@ -243,7 +243,6 @@ def sweep_command(
     threads: Annotated[int, typer.Option("--threads", min=0, help="Simulation threads (0 = all cores).")] = 0,
 ) -> None:
     """Simulate a grid of scenarios and print offered/accepted load and latency."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
 
     from flitcast.api import grid, sweep
@@ -261,18 +260,7 @@ def sweep_command(
         raise ConfigError("--vary", f"{total} points", f"at most {MAX_SWEEP_POINTS} points in one sweep")
     points = grid(base, varied)
 
-    progress_console = _console(stderr=True)
-    with Progress(
-        TextColumn("simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=progress_console,
-        transient=True,  # gone when done: stderr keeps only what matters (an error line, if any)
-        disable=not progress_console.is_terminal,
-    ) as bar:
-        task = bar.add_task("sweep", total=len(points))
-        frame = sweep(points, threads=threads, progress=lambda done, _total: bar.update(task, completed=done))
+    frame = _with_progress(len(points), lambda progress: sweep(points, threads=threads, progress=progress))
 
     table = Table(title=f"sweep of {len(points)} points (loads in flits/node/cycle, latencies in cycles)")
     for key in varied:
@@ -295,6 +283,57 @@ def sweep_command(
         typer.echo(f"wrote {', '.join(p.name for p in written)} to {out}")
 
 
+def _with_progress(total: int, work: Callable[[Callable[[int, int], None]], Any]) -> Any:
+    """Run ``work(progress)`` under a progress bar on stderr (shown only on a terminal, gone when done)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    console = _console(stderr=True)
+    with Progress(
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,  # stderr keeps only what matters (an error line, if any)
+        disable=not console.is_terminal,
+    ) as bar:
+        task = bar.add_task("points", total=total)
+        return work(lambda done, _total: bar.update(task, completed=done))
+
+
+@app.command("reproduce")
+@_guard
+def reproduce_command(
+    experiment: Annotated[str, typer.Argument(metavar="ID", help="Experiment id (`flitcast list experiments`).")],
+    quick: Annotated[bool, typer.Option("--quick", help="Short runs at fewer loads (a smoke test, not a reproduction).")] = False,
+    out: Annotated[
+        str | None,
+        typer.Option("--out", metavar="DIR", help="Write results.csv, one PNG per panel and claims.csv into DIR."),
+    ] = None,
+    threads: Annotated[int, typer.Option("--threads", min=0, help="Simulation threads (0 = all cores).")] = 0,
+) -> None:
+    """Reproduce a figure of a study and print the study's claims beside ours."""
+    from rich.table import Table
+
+    from flitcast.experiments import get, run_experiment
+
+    exp = get(experiment)
+    total = len(exp.points(quick))
+    results, claims, wall = _with_progress(
+        total, lambda progress: run_experiment(exp, quick=quick, out=out, threads=threads, progress=progress)
+    )
+    table = Table(title=f"{exp.id}: {exp.figure} of study {exp.study}" + (" (quick)" if quick else ""))
+    for column in ("claim", "study", "ours", "holds", "note"):
+        table.add_column(column)
+    for _, row in claims.iterrows():
+        table.add_row(row["claim"], row["study"], row["ours"], "yes" if row["holds"] else "NO", row["note"])
+    _console().print(table)
+    held = int(claims["holds"].sum())
+    typer.echo(f"{len(results)} points in {wall:.1f} s; {held} of {len(claims)} claims hold")
+    if out is not None:
+        typer.echo(f"wrote results.csv, claims.csv and the figure panels to {out}")
+
+
 def _plural(family: str) -> str:
     if family.endswith("y") and family[-2:-1] not in ("a", "e", "i", "o", "u"):
         return family[:-1] + "ies"
@@ -315,8 +354,8 @@ def list_command(
         str | None,
         typer.Argument(
             metavar="[WHAT]",
-            help="topologies, switches, routings, patterns, arrivals, flow_controls, selections or parameters "
-            "(default: all).",
+            help="topologies, switches, routings, patterns, arrivals, flow_controls, selections, parameters or "
+            "experiments (default: all).",
         ),
     ] = None,
 ) -> None:
@@ -327,7 +366,7 @@ def list_command(
 
     catalogue = json.loads(_core.catalogue())
     families = _families(catalogue)
-    choices = [*families, "parameters"]
+    choices = [*families, "parameters", "experiments"]
     if what is not None and what not in choices:
         raise ConfigError("WHAT", what, "one of " + ", ".join(choices))
     console = _console()
@@ -352,6 +391,15 @@ def list_command(
                     bounds_text(field),
                     field.description or "",
                 )
+        console.print(table)
+    if what in (None, "experiments"):
+        from flitcast.experiments import EXPERIMENTS
+
+        table = Table(title="experiments (flitcast reproduce ID [--quick])")
+        for column in ("id", "study", "figure", "what"):
+            table.add_column(column, no_wrap=column == "id")
+        for exp in EXPERIMENTS.values():
+            table.add_row(exp.id, exp.study.split()[0], exp.figure, exp.title)
         console.print(table)
 
 

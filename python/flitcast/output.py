@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import shutil
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +27,7 @@ from flitcast.errors import ConfigError
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["write_run_dir"]
+__all__ = ["write_all_or_nothing", "write_run_dir"]
 
 
 def _nearest_existing(path: Path) -> Path:
@@ -48,29 +48,10 @@ def write_run_dir(
     ``scenario`` is the base scenario; ``vary`` maps the varied dotted keys to their values (a sweep).
     Returns the paths written.
     """
-    target = Path(out_dir)
-    if target.exists() and not target.is_dir():
-        raise ConfigError("output directory", str(target), "a directory (this path is a file)")
-    try:
-        return _write(target, frame, scenario, vary)
-    except OSError as exc:
-        raise ConfigError(
-            "output directory",
-            str(target),
-            "a directory flitcast can create and write",
-            message=f"cannot write the run directory {str(target)!r}: {exc.strerror or exc}",
-        ) from None
 
+    def write(staging: Path) -> None:
+        import tomli_w
 
-def _write(
-    target: Path, frame: pd.DataFrame, scenario: Scenario, vary: Mapping[str, Sequence[Any]] | None
-) -> list[Path]:
-    import tomli_w
-
-    anchor = target.parent if target.parent.is_dir() else _nearest_existing(target.parent)
-    staging = anchor / f".{target.name or 'run'}.tmp-{uuid.uuid4().hex[:12]}"
-    staging.mkdir()
-    try:
         frame.to_csv(staging / "results.csv", index=False)
         frame.to_parquet(staging / "results.parquet", index=False, engine="pyarrow")
         document = scenario.to_toml_dict()
@@ -81,6 +62,33 @@ def _write(
             from flitcast.plot import plot_latency_vs_load
 
             plot_latency_vs_load(frame, list(vary), staging / "latency_vs_load.png")
+
+    return write_all_or_nothing(out_dir, write)
+
+
+def write_all_or_nothing(out_dir: str | os.PathLike[str], write: Callable[[Path], None]) -> list[Path]:
+    """Call ``write(staging)`` to fill a temporary sibling of ``out_dir``, then move its files into
+    ``out_dir`` (created only then). On any failure nothing is left behind. Returns the paths written."""
+    target = Path(out_dir)
+    if target.exists() and not target.is_dir():
+        raise ConfigError("output directory", str(target), "a directory (this path is a file)")
+    try:
+        return _write(target, write)
+    except OSError as exc:
+        raise ConfigError(
+            "output directory",
+            str(target),
+            "a directory flitcast can create and write",
+            message=f"cannot write the run directory {str(target)!r}: {exc.strerror or exc}",
+        ) from None
+
+
+def _write(target: Path, write: Callable[[Path], None]) -> list[Path]:
+    anchor = target.parent if target.parent.is_dir() else _nearest_existing(target.parent)
+    staging = anchor / f".{target.name or 'run'}.tmp-{uuid.uuid4().hex[:12]}"
+    staging.mkdir()
+    try:
+        write(staging)
         names = sorted(p.name for p in staging.iterdir())
         target.parent.mkdir(parents=True, exist_ok=True)
         if not target.exists():

@@ -43,10 +43,9 @@ pub fn check_size(wl: &Workload, nodes: u32, _net: &Network) -> Result<(), Error
         PatternKind::BitReversal | PatternKind::BitComplement | PatternKind::Shuffle => {
             (pow2, format!("a network with a power-of-two node count for this pattern; this one has {nodes} nodes"))
         }
-        PatternKind::Transpose => (
-            pow2 && bits.is_multiple_of(2),
-            format!("a network with 4^m nodes for transpose (an even number of id bits); this one has {nodes} nodes"),
-        ),
+        PatternKind::Transpose => {
+            (pow2, format!("a network with a power-of-two node count for transpose; this one has {nodes} nodes"))
+        }
         PatternKind::Hotspot => (
             !wl.hotspot_nodes.is_empty() && wl.hotspot_fraction > 0.0,
             "hotspot with workload.hotspot_nodes non-empty and workload.hotspot_fraction > 0".to_string(),

@@ -1,0 +1,19 @@
+"""The experiments registry: every reproduction, by id (`flitcast reproduce ID`, `flitcast list experiments`)."""
+
+from __future__ import annotations
+
+from flitcast.errors import ConfigError
+from flitcast.experiments import banikazemi
+from flitcast.experiments.experiment import Claim, Experiment, Point, peak_throughput, run_experiment
+
+EXPERIMENTS: dict[str, Experiment] = {e.id: e for e in banikazemi.EXPERIMENTS}
+
+__all__ = ["EXPERIMENTS", "Claim", "Experiment", "Point", "get", "peak_throughput", "run_experiment"]
+
+
+def get(experiment_id: str) -> Experiment:
+    """The experiment called ``experiment_id``; a ConfigError listing the ids otherwise."""
+    try:
+        return EXPERIMENTS[experiment_id]
+    except KeyError:
+        raise ConfigError("experiment", experiment_id, "one of " + ", ".join(EXPERIMENTS)) from None

@@ -1,0 +1,109 @@
+"""Reproduction experiments: a figure of a study as a named set of scenario points, the analysis that
+checks the study's stated numbers and orderings, and the plots.
+
+Every experiment writes, into its output directory (all or nothing):
+
+- ``results.csv`` — one tidy row per simulated point: the experiment's labels, every scenario
+  parameter (dotted keys) and every metric;
+- one PNG per panel of the study's figure;
+- ``claims.csv`` — one row per stated number or ordering: ``claim``, ``study`` (the study's value or
+  ordering), ``ours``, ``holds`` (does our result support it within the tolerance in ``note``),
+  ``note``.
+
+A claim that does not hold is reported as such, never tuned away.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from flitcast.config import Scenario
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+@dataclass(frozen=True)
+class Point:
+    """One simulated point: labels (columns of results.csv, e.g. ``variant``, ``message_bytes``) and its scenario."""
+
+    labels: Mapping[str, Any]
+    scenario: Scenario
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One stated number or ordering of the study, beside ours."""
+
+    claim: str
+    study: str
+    ours: str
+    holds: bool
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Experiment:
+    """A reproduction of one figure (or evaluation) of a study."""
+
+    id: str
+    study: str
+    figure: str
+    title: str
+    #: the points to simulate, full or quick
+    points: Callable[[bool], list[Point]]
+    #: the study's claims checked against the results table
+    claims: Callable[[pd.DataFrame], list[Claim]]
+    #: writes one PNG per panel into the directory and returns nothing
+    plot: Callable[[pd.DataFrame, Path], None]
+    #: what a quick run changes (shown by `flitcast list experiments`)
+    quick_note: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def run_experiment(
+    experiment: Experiment,
+    quick: bool = False,
+    out: str | Path | None = None,
+    threads: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[pd.DataFrame, pd.DataFrame, float]:
+    """Simulate every point of ``experiment`` and analyse them. Returns (results, claims, wall seconds);
+    with ``out`` also writes results.csv, the panel PNGs and claims.csv there (all or nothing)."""
+    import pandas as pd
+
+    from flitcast.api import sweep
+
+    points = experiment.points(quick)
+    start = time.perf_counter()
+    table = sweep([p.scenario for p in points], threads=threads, progress=progress)
+    wall = time.perf_counter() - start
+    labels = pd.DataFrame([dict(p.labels) for p in points])
+    results = pd.concat([labels.reset_index(drop=True), table.reset_index(drop=True)], axis=1)
+    claims = pd.DataFrame([c.__dict__ for c in experiment.claims(results)], columns=["claim", "study", "ours", "holds", "note"])
+    if out is not None:
+        from flitcast.output import write_all_or_nothing
+
+        def write(staging: Path) -> None:
+            results.to_csv(staging / "results.csv", index=False)
+            claims.to_csv(staging / "claims.csv", index=False)
+            experiment.plot(results, staging)
+
+        write_all_or_nothing(out, write)
+    return results, claims, wall
+
+
+def peak_throughput(results: pd.DataFrame, by: Sequence[str]) -> pd.Series:
+    """Peak throughput per group: the highest accepted load (flits/node/cycle, i.e. as a fraction of the
+    link rate) over the group's applied loads (study 002 §5.2, "peak throughput ... as a percentage of
+    maximum possible"; docs/experiments.md)."""
+    return results.groupby(list(by), sort=False)["accepted_load"].max()
+
+
+def fmt(x: float) -> str:
+    """A throughput or ratio as the study writes it (two decimals)."""
+    return f"{x:.2f}"

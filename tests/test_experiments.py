@@ -1,0 +1,67 @@
+"""Every reproduction experiment runs end to end in quick mode and writes its contract: results.csv,
+one PNG per panel, claims.csv with claim/study/ours/holds/note. (Quick mode is a smoke test: whether
+the claims hold is decided by the full runs, reported in docs/experiments.md.)"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from typer.testing import CliRunner
+
+from flitcast.cli import app
+from flitcast.experiments import EXPERIMENTS, peak_throughput
+
+#: panels each experiment must draw
+PANELS = {
+    "banikazemi-fig5": ["fig5.png"],
+    "banikazemi-fig6": ["fig6a.png", "fig6b.png"],
+    "banikazemi-fig7": ["fig7a.png", "fig7b.png"],
+    "banikazemi-fig8": ["fig8a.png", "fig8b.png"],
+    "banikazemi-fig9": ["fig9a.png", "fig9b.png"],
+    "banikazemi-grid": ["grid_peak_throughput.png"],
+}
+
+
+def test_every_experiment_has_its_panels_listed() -> None:
+    assert set(PANELS) == set(EXPERIMENTS)
+
+
+@pytest.mark.parametrize("experiment_id", sorted(EXPERIMENTS))
+def test_quick_reproduction_writes_the_contract(experiment_id: str, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["reproduce", experiment_id, "--quick", "--out", str(out), "--threads", "2"])
+    assert result.exit_code == 0, result.output
+    assert "claims hold" in result.output
+    names = {p.name for p in out.iterdir()}
+    assert {"results.csv", "claims.csv", *PANELS[experiment_id]} <= names
+    claims = pd.read_csv(out / "claims.csv")
+    assert list(claims.columns) == ["claim", "study", "ours", "holds", "note"]
+    assert len(claims) >= 2 and claims["holds"].isin([True, False]).all()
+    results = pd.read_csv(out / "results.csv")
+    points = EXPERIMENTS[experiment_id].points(True)
+    assert len(results) == len(points)
+    assert {"variant", "message_bytes", "accepted_load", "latency_mean", "switch.model"} <= set(results.columns)
+    assert (results["switch.model"] == "central_buffer").all()
+
+
+def test_list_shows_every_experiment() -> None:
+    result = CliRunner().invoke(app, ["list", "experiments"])
+    assert result.exit_code == 0
+    for experiment_id in EXPERIMENTS:
+        assert experiment_id in result.output
+
+
+def test_unknown_experiment_is_a_clean_error(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["reproduce", "banikazemi-fig99", "--quick", "--out", str(tmp_path / "x")])
+    assert result.exit_code == 2
+    assert "banikazemi-fig5" in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "x").exists()
+
+
+def test_peak_throughput_is_the_highest_accepted_load_per_group() -> None:
+    frame = pd.DataFrame(
+        {"variant": ["A", "A", "A", "B", "B"], "accepted_load": [0.3, 0.62, 0.6, 0.5, 0.49]}
+    )
+    assert peak_throughput(frame, ["variant"]).to_dict() == {"A": 0.62, "B": 0.5}
