@@ -1,0 +1,160 @@
+//! Source routes on the BMINs (study 002 §3, §4.2): every path a route allows is minimal and goes
+//! up to an LCA and then only down (never down then up again; "level" = hops from the nearest node
+//! switch); far pairs of the 128-node network
+//! have 64 adaptive routes and exactly one oblivious route; O4 spreads a pair's packets over
+//! exactly four routes, round robin.
+
+use std::collections::VecDeque;
+
+use flitcast_core::packet::Packet;
+use flitcast_core::routing::{At, Candidates, Routing};
+use flitcast_core::scenario::{RoutingAlgorithm, TopologyKind};
+use flitcast_core::topology::{PortLink, Topology};
+use flitcast_core::Scenario;
+
+fn scenario(topology: TopologyKind, k: u32, n: u32, algorithm: RoutingAlgorithm) -> Scenario {
+    let mut s = Scenario::default();
+    s.network.topology = topology;
+    s.network.k = k;
+    s.network.n = n;
+    s.routing.algorithm = algorithm;
+    s
+}
+
+/// Hop distance of every router from the nearest node switch: its "level" in the tree.
+fn levels(topo: &Topology) -> Vec<u32> {
+    let mut level = vec![u32::MAX; topo.routers()];
+    let mut queue: VecDeque<u32> = topo.node_switches().into_iter().collect();
+    for &r in &queue {
+        level[r as usize] = 0;
+    }
+    while let Some(r) = queue.pop_front() {
+        for p in 0..topo.radix(r) as u8 {
+            if let PortLink::Router { router, .. } = topo.link(r, p) {
+                if level[router as usize] == u32::MAX {
+                    level[router as usize] = level[r as usize] + 1;
+                    queue.push_back(router);
+                }
+            }
+        }
+    }
+    level
+}
+
+fn packet(src: u32, dst: u32, variant: u8) -> Packet {
+    Packet { src, dst, message: 0, flits: 1, created: 0, injected: 0, hops: 0, delivered: 0, measured: false, variant }
+}
+
+/// Every path from `src` to `dst` the routing allows: (routers visited, level sequence) per path.
+fn paths(topo: &Topology, routing: &Routing, src: u32, dst: u32, variant: u8) -> Vec<Vec<u32>> {
+    let mut out = Vec::new();
+    let (r0, p0) = topo.terminal_at[src as usize];
+    let mut stack = vec![(r0, p0, vec![r0])];
+    let mut cands = Candidates::default();
+    while let Some((r, in_port, path)) = stack.pop() {
+        let mut pk = packet(src, dst, variant);
+        pk.hops = path.len() as u32 - 1;
+        routing.route(At { router: r, in_port, in_vc: 0 }, &pk, &mut cands);
+        for c in cands.as_slice() {
+            match topo.link(r, c.port) {
+                PortLink::Terminal { terminal } => {
+                    assert_eq!(terminal, dst);
+                    out.push(path.clone());
+                }
+                PortLink::Router { router, port } => {
+                    let mut next = path.clone();
+                    next.push(router);
+                    assert!(next.len() <= 16, "path too long");
+                    stack.push((router, port, next));
+                }
+                PortLink::Unused => panic!("unconnected port"),
+            }
+        }
+    }
+    out
+}
+
+fn check_network(s: &Scenario) {
+    let topo = Topology::build(&s.network).unwrap();
+    let routing = Routing::build(s, &topo).unwrap();
+    let level = levels(&topo);
+    let terminals = topo.terminals() as u32;
+    // Hop distances between node switches, for minimality.
+    for src in 0..terminals {
+        for dst in 0..terminals {
+            let all = paths(&topo, &routing, src, dst, 0);
+            assert!(!all.is_empty());
+            let shortest = all.iter().map(Vec::len).min().unwrap();
+            for path in &all {
+                assert_eq!(path.len(), shortest, "{src}->{dst}: not minimal");
+                // Up (the 128-node network also crosses between its ISB chips at the top), then
+                // only down: once a hop goes down, no later hop goes up.
+                let levels: Vec<i64> = path.iter().map(|&r| level[r as usize] as i64).collect();
+                let steps: Vec<i64> = levels.windows(2).map(|w| w[1] - w[0]).collect();
+                if let Some(first_down) = steps.iter().position(|&d| d < 0) {
+                    assert!(steps[first_down..].iter().all(|&d| d < 0), "{src}->{dst} {levels:?}: down then up");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn routes_are_minimal_and_turn_around_once() {
+    check_network(&scenario(TopologyKind::Sp16, 8, 2, RoutingAlgorithm::Adaptive));
+    check_network(&scenario(TopologyKind::Sp128, 8, 2, RoutingAlgorithm::Adaptive));
+    check_network(&scenario(TopologyKind::FatTree, 4, 2, RoutingAlgorithm::Adaptive));
+    check_network(&scenario(TopologyKind::FatTree, 4, 3, RoutingAlgorithm::Adaptive));
+}
+
+#[test]
+fn far_pairs_have_64_adaptive_routes_and_one_oblivious_route() {
+    for (algorithm, routes) in [(RoutingAlgorithm::Adaptive, 64), (RoutingAlgorithm::O1, 1)] {
+        let s = scenario(TopologyKind::Sp128, 8, 2, algorithm);
+        let topo = Topology::build(&s.network).unwrap();
+        let routing = Routing::build(&s, &topo).unwrap();
+        for (src, dst) in [(0, 127), (5, 70), (100, 3)] {
+            assert_eq!(paths(&topo, &routing, src, dst, 0).len(), routes, "{algorithm:?} {src}->{dst}");
+        }
+    }
+}
+
+#[test]
+fn o4_uses_exactly_four_routes_round_robin() {
+    let s = scenario(TopologyKind::Sp128, 8, 2, RoutingAlgorithm::O4);
+    let topo = Topology::build(&s.network).unwrap();
+    let routing = Routing::build(&s, &topo).unwrap();
+    assert_eq!(routing.variants(), 4);
+    for (src, dst) in [(0, 127), (0, 40), (0, 15)] {
+        let routes: Vec<Vec<u32>> = (0..4)
+            .map(|v| {
+                let p = paths(&topo, &routing, src, dst, v);
+                assert_eq!(p.len(), 1, "each O4 route is one path");
+                p[0].clone()
+            })
+            .collect();
+        let mut distinct = routes.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 4, "{src}->{dst}: {routes:?}");
+    }
+    // In a run, a source cycles through the four: with all of node 0's traffic going to node 127,
+    // its four first-stage up links carry a quarter each.
+    let mut s = s;
+    s.workload.pattern = flitcast_core::scenario::PatternKind::Hotspot;
+    s.workload.hotspot_nodes = vec![127];
+    s.workload.hotspot_fraction = 1.0;
+    s.workload.load = 0.02;
+    s.run.warmup_cycles = 0;
+    s.run.measure_cycles = 40_000;
+    let r = flitcast_core::run(&s).unwrap();
+    let (chip, _) = topo.terminal_at[0];
+    let up: Vec<f64> = (4..8u8)
+        .map(|p| {
+            let name = topo.channel_name(chip, p).unwrap();
+            r.channel_utilisation[r.channel_names.iter().position(|n| *n == name).unwrap()]
+        })
+        .collect();
+    let mean = up.iter().sum::<f64>() / 4.0;
+    assert!(up.iter().all(|&u| (u - mean).abs() < 0.15 * mean), "{up:?}");
+}
