@@ -42,7 +42,8 @@ WRONG_TYPE = st.one_of(
 # key -> (cheap valid values, out-of-range values or None)
 SECTIONS: dict[str, dict[str, tuple[st.SearchStrategy[Any], st.SearchStrategy[Any] | None]]] = {
     "network": {
-        "topology": (st.sampled_from(["mesh", "torus", "ring"]), None),
+        "topology": (st.sampled_from(["mesh", "torus", "ring", "fat_tree", "sp16", "sp128"]), None),
+        "node_numbering": (st.sampled_from(["sp", "plain"]), None),
         "k": (st.integers(2, 4), _outside(2, 1024)),
         "n": (st.integers(1, 2), _outside(1, 6)),
         "unidirectional": (st.booleans(), None),
@@ -50,14 +51,18 @@ SECTIONS: dict[str, dict[str, tuple[st.SearchStrategy[Any], st.SearchStrategy[An
         "terminals_per_router": (st.just(1), _outside(1, 1)),
     },
     "switch": {
-        "model": (st.just("input_buffered"), None),
+        "model": (st.sampled_from(["input_buffered", "central_buffer"]), None),
+        "route_cycles": (st.integers(1, 6), _outside(1, 1000)),
+        "chunk_flits": (st.integers(1, 16), _outside(1, 64)),
+        "central_buffer_chunks": (st.integers(1, 64), _outside(1, 1_000_000)),
         "flow_control": (st.sampled_from(["wormhole", "vct"]), None),
         "vcs": (st.integers(1, 4), _outside(1, 16)),
         "buffer_flits": (st.integers(1, 16), _outside(1, 4096)),
         "router_delay_cycles": (st.integers(1, 3), _outside(1, 1000)),
     },
     "routing": {
-        "algorithm": (st.just("dor"), None),
+        "algorithm": (st.sampled_from(["dor", "adaptive", "o1", "o4"]), None),
+        "selection": (st.sampled_from(["first_free", "lru", "mru", "rnd", "rr", "lruc", "lrud"]), None),
         "check_deadlock_free": (st.booleans(), None),
     },
     "workload": {

@@ -5,6 +5,7 @@
 //! * `mesh8x8_uniform`: whole runs of the fixed benchmark scenarios (8-flit packets, 2 VCs x 8 flits)
 //!   at a light and a heavy load, throughput in simulated cycles. `flitcast bench` prints cycles/s
 //!   and flit-hops/s for the same scenarios.
+//! * `sp128_bit_reversal_1KB`: the 128-node SP network of study 002 at load 0.5.
 
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
 use flitcast_core::packet::{Flit, Packet, Slab};
@@ -91,5 +92,28 @@ fn whole_runs(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, router_step, whole_runs);
+/// The 128-node SP network of study 002: central-buffer switches, adaptive LRU routing, bit-reversal,
+/// 1 KB messages (512 two-byte flits), load 0.5.
+fn sp128(c: &mut Criterion) {
+    use flitcast_core::scenario::{PatternKind, RoutingAlgorithm, SelectionKind, SwitchModel, TopologyKind};
+    let mut s = mesh(0.5, 20_000);
+    s.network.topology = TopologyKind::Sp128;
+    s.switch.model = SwitchModel::CentralBuffer;
+    s.switch.vcs = 1;
+    s.switch.buffer_flits = 64;
+    s.switch.router_delay_cycles = 6;
+    s.routing.algorithm = RoutingAlgorithm::Adaptive;
+    s.routing.selection = SelectionKind::Lru;
+    s.workload.pattern = PatternKind::BitReversal;
+    s.workload.packet_flits = 512;
+    s.workload.message_flits = 512;
+    let cycles = flitcast_core::run(&s).expect("bench scenario runs").cycles;
+    let mut g = c.benchmark_group("sp128_bit_reversal_1KB");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(cycles));
+    g.bench_function("load_0.5", |b| b.iter(|| flitcast_core::run(&s).unwrap()));
+    g.finish();
+}
+
+criterion_group!(benches, router_step, whole_runs, sp128);
 criterion_main!(benches);
