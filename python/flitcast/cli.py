@@ -411,7 +411,7 @@ def bench_scenarios(quick: bool) -> list[tuple[str, Scenario]]:
     run = {"warmup_cycles": measure // 10, "measure_cycles": measure, "seed": 1}
     mesh = [
         (
-            "8x8 mesh, uniform",
+            "mesh8 uniform",
             Scenario.model_validate(
                 {
                     "network": {"topology": "mesh", "k": 8, "n": 2},
@@ -438,7 +438,7 @@ def bench_scenarios(quick: bool) -> list[tuple[str, Scenario]]:
             "run": run,
         }
     )
-    return [*mesh, ("SP 128 nodes, bit-reversal, 1 KB", sp)]
+    return [*mesh, ("sp128 bit-rev 1KB", sp)]
 
 
 @app.command("bench")
@@ -453,10 +453,10 @@ def bench_command(
     from flitcast.api import _payload, _result
 
     table = Table(title="flitcast bench" + (" --quick" if quick else "") + ": one thread per scenario")
-    table.add_column("scenario")
-    table.add_column("offered load")
+    table.add_column("scenario", no_wrap=True)
+    table.add_column("load", no_wrap=True)
     for column in ("cycles", "wall s", "cycles/s", "flit-hops", "flit-hops/s"):
-        table.add_column(column, justify="right")
+        table.add_column(column, justify="right", no_wrap=True)
     costs = []
     for name, point in bench_scenarios(quick):
         payload = _payload(point)
@@ -476,6 +476,7 @@ def bench_command(
             f"{hops / wall:,.0f}",
         )
     console = _console()
+    console.width = max(console.width, 110)  # the table is wider than a default 80-column pipe
     console.print(table)
     console.print(f"mesh per-cycle cost heavy/light (load 0.3 / load 0.1): {costs[1] / costs[0]:.2f}")
 

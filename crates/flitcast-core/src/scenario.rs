@@ -143,15 +143,17 @@ pub enum SelectionKind {
     Lrud,
 }
 
-/// Whose address picks the oblivious route at each up stage.
+/// How the O1 / O4 route tables are chosen (study 002 §3 gives none; see routing/source_route.rs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
-pub enum ObliviousDigits {
-    /// d-mod-k: the destination's digits.
+pub enum ObliviousTable {
+    /// Static load balancing: routes chosen pair by pair to keep the busiest link as light as possible.
     #[default]
-    Destination,
-    /// s-mod-k: the source's digits.
-    Source,
+    Balanced,
+    /// d-mod-k: the destination's position digits pick the up ports.
+    DModK,
+    /// s-mod-k: the source's position digits pick the up ports.
+    SModK,
 }
 
 /// Which up stages the four O4 routes of a pair differ in.
@@ -171,7 +173,7 @@ pub struct Routing {
     #[serde(default)]
     pub selection: SelectionKind,
     #[serde(default)]
-    pub oblivious_digits: ObliviousDigits,
+    pub oblivious_table: ObliviousTable,
     #[serde(default)]
     pub o4_spread: O4Spread,
 }
@@ -262,7 +264,7 @@ impl Default for Scenario {
                 algorithm: RoutingAlgorithm::Dor,
                 check_deadlock_free: true,
                 selection: SelectionKind::FirstFree,
-                oblivious_digits: ObliviousDigits::Destination,
+                oblivious_table: ObliviousTable::Balanced,
                 o4_spread: O4Spread::FirstStage,
             },
             workload: Workload {
@@ -329,10 +331,10 @@ impl Scenario {
             "false except for a torus or ring (only they can be unidirectional)",
         )?;
         check(
-            net.topology != TopologyKind::FatTree || (2..=32).contains(&net.k),
+            net.topology != TopologyKind::FatTree || (2..=8).contains(&net.k),
             "network.k",
             net.k,
-            "an integer from 2 to 32 for a fat tree (switches have 2k ports)",
+            "an integer from 2 to 8 for a fat tree (switches have 2k ports; a route offers at most 8 up ports)",
         )?;
         check(
             (1..=1000).contains(&net.channel_latency_cycles),
@@ -388,6 +390,14 @@ impl Scenario {
                 "an integer from 1 to 1000000",
             )?;
         }
+        check(
+            !matches!(self.routing.algorithm, RoutingAlgorithm::O1 | RoutingAlgorithm::O4)
+                || self.routing.oblivious_table != ObliviousTable::Balanced
+                || nodes <= 256,
+            "routing.oblivious_table",
+            "balanced",
+            "d_mod_k or s_mod_k above 256 nodes (balanced tables are built pair by pair)",
+        )?;
         check(
             wl.load.is_finite() && wl.load > 0.0 && wl.load <= 1.0,
             "workload.load",

@@ -68,8 +68,10 @@ class NetworkConfig(Section):
                 True,
                 f"false for a {self.topology}; unidirectional links need the wrap-around of a torus or ring",
             )
-        if self.topology == "fat_tree" and self.k > 32:
-            raise ConfigError("network.k", self.k, "2 to 32 for a fat tree (its switches have 2k <= 64 ports)")
+        if self.topology == "fat_tree" and self.k > 8:
+            raise ConfigError(
+                "network.k", self.k, "2 to 8 for a fat tree (switches have 2k ports; a route offers at most 8 up ports)"
+            )
         return self
 
     @property

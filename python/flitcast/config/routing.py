@@ -30,13 +30,16 @@ class RoutingConfig(Section):
         "`lruc`, `lrud`, or `first_free` (lowest port). Default: `lru` for `adaptive` (Switch2's "
         "function), `first_free` otherwise.",
     )
-    oblivious_digits: Literal["destination", "source"] = Field(
-        "destination",
-        description="Whose position picks the up ports of `o1` / `o4` routes: `destination` (d-mod-k) or `source` (s-mod-k).",
+    oblivious_table: Literal["balanced", "d_mod_k", "s_mod_k"] = Field(
+        "balanced",
+        description="How `o1` / `o4` route tables are chosen (study 002 gives none): `balanced` (static load "
+        "balancing: pair by pair, the minimal path whose busiest link is least loaded; up to 256 nodes), "
+        "`d_mod_k` or `s_mod_k` (the destination's or source's position digits pick the up ports).",
     )
     o4_spread: Literal["first_stage", "every_stage"] = Field(
         "first_stage",
-        description="Where the four `o4` routes of a pair differ: at the `first_stage` up port only, or at `every_stage`.",
+        description="d_mod_k / s_mod_k tables: where the four `o4` routes of a pair differ, at the `first_stage` up "
+        "port only or at `every_stage`.",
     )
     check_deadlock_free: StrictBool = Field(
         True,

@@ -123,6 +123,12 @@ class Scenario(Section):
                 sw.vcs,
                 f">= 2 (dateline classes) for dor on a {net.topology}",
             )
+        if self.routing.algorithm in ("o1", "o4") and self.routing.oblivious_table == "balanced" and nodes > 256:
+            raise ConfigError(
+                "routing.oblivious_table",
+                "balanced",
+                "d_mod_k or s_mod_k above 256 nodes (balanced tables are built pair by pair)",
+            )
         if (net.topology in BMINS) == (self.routing.algorithm == "dor"):
             raise ConfigError(
                 "routing.algorithm",

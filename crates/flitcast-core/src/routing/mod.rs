@@ -71,7 +71,7 @@ impl Routing {
                 Ok(Routing::Source(source_route::SourceRouting::new(
                     topo,
                     r.algorithm,
-                    r.oblivious_digits,
+                    r.oblivious_table,
                     r.o4_spread,
                     vcs,
                 )?))

@@ -16,19 +16,25 @@
 //!
 //! Routing modes:
 //! * `adaptive` — every field as derived (maximum adaptivity, A = number of up stages);
-//! * `o1` — one port per field: at up stage i the port of rank (⌊pos / Π_{j<i} c_j⌋ mod c_i) among the
-//!   c_i permissible ones, pos being the destination's position (node switch index · nodes per
-//!   switch + port rank) — d-mod-k routing; `oblivious_digits = "source"` uses the source's
-//!   position (s-mod-k). This is our reading: the study does not give its O1 route table.
-//! * `o4` — four routes per pair, route j rotating the first up stage's rank by j (or every up
-//!   stage with `o4_spread = "every_stage"`); a source uses them round robin for consecutive packets
-//!   to a destination. This is our static load-balancing reading of the route tables of [1] in the
-//!   study: on the 16-node board the four routes of a pair cross the four different top chips.
+//! * `o1` — one route per pair; `o4` — four routes per pair, which a source uses round robin for
+//!   consecutive packets to a destination. The study does not give its route tables; it says the
+//!   four routes "are selected by a static load balancing algorithm that attempts to distribute the
+//!   aggregate network traffic evenly across all the links" [its ref. 1]. Our reading
+//!   (`oblivious_table = "balanced"`, the default): pairs in order (source, then destination); for
+//!   each of the pair's routes, among all its minimal paths the one whose busiest link carries the
+//!   least traffic so far (ties: least total, then lowest ports), distinct paths for a pair's four
+//!   routes when it has four; each route adds 1/routes of a pair's traffic to its links — uniform
+//!   traffic is what the tables balance. The options `d_mod_k` / `s_mod_k` pick the port of rank
+//!   ⌊pos / Π_{j<i} c_j⌋ mod c_i among the c_i permissible at up stage i, pos being the destination's
+//!   (source's) position = node switch index · nodes per switch + port rank, O4's route j rotating the
+//!   first up stage's rank by j (every stage with `o4_spread = "every_stage"`). d-mod-k balances a
+//!   k-ary n-tree, but on the 128-node SP network it sends all cross-half traffic into a board
+//!   through one chip.
 
 use super::{At, Candidate, Candidates};
 use crate::error::Error;
 use crate::packet::Packet;
-use crate::scenario::{O4Spread, ObliviousDigits, RoutingAlgorithm};
+use crate::scenario::{O4Spread, ObliviousTable, RoutingAlgorithm};
 use crate::topology::{PortLink, Topology};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,8 +47,10 @@ pub enum Mode {
 #[derive(Debug, Clone)]
 pub struct SourceRouting {
     pub mode: Mode,
-    digits: ObliviousDigits,
+    table: ObliviousTable,
     spread: O4Spread,
+    /// The balanced route tables (O1/O4 with `oblivious_table = "balanced"`).
+    balanced: Option<Balanced>,
     vcs: u8,
     leaves: usize,
     /// Node switch index of each terminal.
@@ -61,7 +69,7 @@ impl SourceRouting {
     pub fn new(
         topo: &Topology,
         algorithm: RoutingAlgorithm,
-        digits: ObliviousDigits,
+        table: ObliviousTable,
         spread: O4Spread,
         vcs: u8,
     ) -> Result<SourceRouting, Error> {
@@ -100,10 +108,11 @@ impl SourceRouting {
                 pairs.push((offset, hops));
             }
         }
-        Ok(SourceRouting {
+        let mut routing = SourceRouting {
             mode,
-            digits,
+            table,
             spread,
+            balanced: None,
             vcs,
             leaves: switches.len(),
             term_leaf,
@@ -111,7 +120,11 @@ impl SourceRouting {
             term_pos,
             pairs,
             fields,
-        })
+        };
+        if mode != Mode::Adaptive && table == ObliviousTable::Balanced {
+            routing.balanced = Some(Balanced::build(&routing, topo));
+        }
+        Ok(routing)
     }
 
     /// Fields of the router-to-router hops from `src`'s node switch to `dst`'s.
@@ -137,9 +150,12 @@ impl SourceRouting {
 
     /// The port an oblivious packet takes at hop `hop` whose field is `mask`.
     fn oblivious_port(&self, packet: &Packet, hop: usize, mask: u64) -> u8 {
-        let pos = match self.digits {
-            ObliviousDigits::Destination => self.term_pos[packet.dst as usize],
-            ObliviousDigits::Source => self.term_pos[packet.src as usize],
+        if let Some(b) = &self.balanced {
+            return b.port(packet, hop, self.term_leaf.len());
+        }
+        let pos = match self.table {
+            ObliviousTable::SModK => self.term_pos[packet.src as usize],
+            _ => self.term_pos[packet.dst as usize],
         } as u64;
         let fields = self.fields(packet.src, packet.dst);
         let below: u64 = fields[..hop].iter().map(|m| m.count_ones() as u64).product();
@@ -180,6 +196,89 @@ impl SourceRouting {
     pub fn vcs(&self) -> u8 {
         self.vcs
     }
+}
+
+/// Statically load-balanced oblivious route tables: the chosen port of every hop of every route.
+#[derive(Debug, Clone)]
+struct Balanced {
+    variants: usize,
+    /// Hops per route slot (the longest route).
+    stride: usize,
+    /// Ports, index ((src · terminals + dst) · variants + variant) · stride + hop.
+    ports: Vec<u8>,
+}
+
+impl Balanced {
+    fn build(routing: &SourceRouting, topo: &Topology) -> Balanced {
+        let n = topo.terminals();
+        let variants = routing.variants() as usize;
+        let stride = routing.pairs.iter().map(|&(_, h)| h as usize).max().unwrap_or(0).max(1);
+        let mut ports = vec![0u8; n * n * variants * stride];
+        let mut load = vec![0f64; topo.links.len()];
+        let share = 1.0 / variants as f64;
+        for src in 0..n as u32 {
+            for dst in 0..n as u32 {
+                let fields = routing.fields(src, dst);
+                let paths = enumerate_paths(topo, topo.terminal_at[src as usize].0, fields);
+                let mut used = vec![false; paths.len()];
+                for v in 0..variants {
+                    if used.iter().all(|&u| u) {
+                        used.iter_mut().for_each(|u| *u = false);
+                    }
+                    let cost = |links: &[usize]| {
+                        let max = links.iter().map(|&l| load[l]).fold(0.0, f64::max);
+                        let sum: f64 = links.iter().map(|&l| load[l]).sum();
+                        (max, sum)
+                    };
+                    let best = (0..paths.len())
+                        .filter(|&i| !used[i])
+                        .min_by(|&a, &b| {
+                            cost(&paths[a].1).partial_cmp(&cost(&paths[b].1)).expect("finite").then(a.cmp(&b))
+                        })
+                        .expect("a minimal path exists");
+                    used[best] = true;
+                    for &l in &paths[best].1 {
+                        load[l] += share;
+                    }
+                    let at = ((src as usize * n + dst as usize) * variants + v) * stride;
+                    ports[at..at + fields.len()].copy_from_slice(&paths[best].0);
+                }
+            }
+        }
+        Balanced { variants, stride, ports }
+    }
+
+    fn port(&self, packet: &Packet, hop: usize, terminals: usize) -> u8 {
+        let pair = packet.src as usize * terminals + packet.dst as usize;
+        self.ports[(pair * self.variants + packet.variant as usize) * self.stride + hop]
+    }
+}
+
+/// Every path the fields allow from `from`: its ports and the indices of the channels it uses.
+fn enumerate_paths(topo: &Topology, from: u32, fields: &[u64]) -> Vec<(Vec<u8>, Vec<usize>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![(from, Vec::new(), Vec::new())];
+    while let Some((r, ports, links)) = stack.pop() {
+        let hop = ports.len();
+        if hop == fields.len() {
+            out.push((ports, links));
+            continue;
+        }
+        let mut m = fields[hop];
+        while m != 0 {
+            let p = m.trailing_zeros() as u8;
+            m &= m - 1;
+            if let PortLink::Router { router, .. } = topo.link(r, p) {
+                let (mut ports, mut links) = (ports.clone(), links.clone());
+                ports.push(p);
+                links.push(topo.port_index(r, p));
+                stack.push((router, ports, links));
+            }
+        }
+    }
+    // In port order, so ties go to the lowest ports.
+    out.sort();
+    out
 }
 
 fn nth_set_bit(mut mask: u64, n: u32) -> u8 {
@@ -240,8 +339,7 @@ mod tests {
     use crate::topology::{sp128, sp16};
 
     fn adaptive(topo: &Topology) -> SourceRouting {
-        SourceRouting::new(topo, RoutingAlgorithm::Adaptive, ObliviousDigits::Destination, O4Spread::FirstStage, 1)
-            .unwrap()
+        SourceRouting::new(topo, RoutingAlgorithm::Adaptive, ObliviousTable::Balanced, O4Spread::FirstStage, 1).unwrap()
     }
 
     #[test]

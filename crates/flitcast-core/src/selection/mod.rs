@@ -1,8 +1,10 @@
 //! Selection: which of the routing's candidates a packet takes among those that are free ("granted")
 //! now. One function per file; `Selection` dispatches statically and holds the per-router state.
 //!
-//! `pick` looks at the grants and chooses; `commit` records a choice once the head really left
-//! through that port (a pick can still lose output arbitration), so histories only count real use.
+//! `pick` looks at the grants and chooses; `commit` records a choice once it is final — in the
+//! input-buffered router when the head leaves through the port (a pick can still lose output
+//! arbitration there), in the central-buffer switch when the input selects among its grants or
+//! commits the packet to an output's central-buffer queue.
 //! The adaptive functions are those of study 002 §4.3.
 
 pub mod first_free;

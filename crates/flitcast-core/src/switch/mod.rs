@@ -116,16 +116,14 @@ impl StepCtx<'_> {
 #[derive(Debug, Clone)]
 pub enum Router {
     InputBuffered(input_buffered::InputBuffered),
-    CentralBuffer(Box<central_buffer::CentralBuffer>),
+    CentralBuffer(central_buffer::CentralBuffer),
 }
 
 impl Router {
     pub fn build(s: &Scenario, topo: &Topology, router: u32) -> Router {
         match s.switch.model {
             SwitchModel::InputBuffered => Router::InputBuffered(input_buffered::InputBuffered::new(s, topo, router)),
-            SwitchModel::CentralBuffer => {
-                Router::CentralBuffer(Box::new(central_buffer::CentralBuffer::new(s, topo, router)))
-            }
+            SwitchModel::CentralBuffer => Router::CentralBuffer(central_buffer::CentralBuffer::new(s, topo, router)),
         }
     }
 

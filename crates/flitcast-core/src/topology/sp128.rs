@@ -7,8 +7,10 @@
 //! * U(b,u) = 32 + 4b + u — the board's other four chips;
 //! * L(q,u) = 64 + 4q + u — ISB chips facing the left half; R(q,v) = 80 + 4q + v — facing the right.
 //!
-//! Wiring (the reconstruction in docs/models/sp_networks.md; the only one we found that satisfies
-//! every statement of the study, including that all LCAs of a pair have the same downward view):
+//! Wiring (the reconstruction in docs/models/sp_networks.md; it satisfies every statement of the
+//! study, including that all LCAs of a pair have the same downward view, and keeps the intermediate
+//! boards connected as Fig. 3 suggests — a variant that sends all four links of a U chip into one ISB
+//! also fits the text but splits the upper stages into four disconnected planes):
 //! * N(b,i) port 4+u ↔ U(b,u) port 4+i (inside each board, as on the 16-node board);
 //! * U(b,u) port q ↔ L(q,u) port b for the left boards b = 0…3;
 //! * U(4+b,v) port q ↔ R(q,v) port b for the right boards;

@@ -44,13 +44,15 @@ fn zero_load_latency_through_1_3_5_6_switches() {
 
 #[test]
 fn the_central_buffer_path_costs_the_chunk_assembly() {
-    // Plain numbering: nodes 0 and 1 sit on node chip SW4, node 4 on SW5. With O1 both packets to
-    // node 4 leave SW4 by the same up port. A (8 flits) is created at 0 and crosses SW4 at cycles
+    // Plain numbering: nodes 0 and 1 sit on node chip SW4, node 4 on SW5. With d-mod-k O1 both
+    // packets to node 4 leave SW4 by the same up port. A (8 flits) is created at 0 and crosses SW4 at cycles
     // 5-12; B is created at 7, is ready to request at 12 — A's tail is still crossing — gets no grant
     // and goes into the central buffer: 8 flits read into the chunk register in cycles 12-19, the
     // chunk written, read and its head sent at 19, 7 cycles after its request.
     let mut s = sp(TopologyKind::Sp16, RoutingAlgorithm::O1);
     s.network.node_numbering = flitcast_core::scenario::NodeNumbering::Plain;
+    // d-mod-k: every route to node 4 takes up port 4, whatever the source.
+    s.routing.oblivious_table = flitcast_core::scenario::ObliviousTable::DModK;
     s.workload.packet_flits = 8;
     s.workload.message_flits = 8;
     let t0 = 3 * (6 + 1) + 1 + 7;

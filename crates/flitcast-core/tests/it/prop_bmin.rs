@@ -158,3 +158,38 @@ fn o4_uses_exactly_four_routes_round_robin() {
     let mean = up.iter().sum::<f64>() / 4.0;
     assert!(up.iter().all(|&u| (u - mean).abs() < 0.15 * mean), "{up:?}");
 }
+
+/// Source–destination pairs whose O1 route uses each channel, at most.
+fn busiest_channel(table: flitcast_core::scenario::ObliviousTable) -> usize {
+    let mut s = scenario(TopologyKind::Sp128, 8, 2, RoutingAlgorithm::O1);
+    s.routing.oblivious_table = table;
+    let topo = Topology::build(&s.network).unwrap();
+    let routing = Routing::build(&s, &topo).unwrap();
+    let mut pairs = vec![0usize; topo.links.len()];
+    for src in 0..128 {
+        for dst in 0..128 {
+            let path = &paths(&topo, &routing, src, dst, 0)[0];
+            let mut r = path[0];
+            for &next in &path[1..] {
+                let p = (0..topo.radix(r) as u8)
+                    .find(|&p| matches!(topo.link(r, p), PortLink::Router { router, .. } if router == next))
+                    .unwrap();
+                pairs[topo.port_index(r, p)] += 1;
+                r = next;
+            }
+        }
+    }
+    *pairs.iter().max().unwrap()
+}
+
+#[test]
+fn balanced_oblivious_tables_spread_the_pairs_over_the_links() {
+    use flitcast_core::scenario::ObliviousTable;
+    // Every ejection link carries the 127 pairs ending at its node: no channel needs more than
+    // about that. Balanced tables get close; d-mod-k on this network funnels all traffic into a
+    // board through one chip.
+    let balanced = busiest_channel(ObliviousTable::Balanced);
+    let d_mod_k = busiest_channel(ObliviousTable::DModK);
+    assert!(balanced <= 140, "balanced: {balanced} pairs on the busiest channel");
+    assert!(d_mod_k > 250, "d-mod-k: {d_mod_k}");
+}
