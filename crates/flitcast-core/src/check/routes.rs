@@ -46,7 +46,11 @@ pub fn verify(topo: &Topology, routing: &Routing, vcs: u8, acyclic: bool) -> Res
         // A destination-routed packet's route depends only on where it is: one walk per destination
         // from every source. A source route also depends on its source and variant.
         let groups: Vec<(Option<u32>, u8)> = if routing.is_source_routed() {
-            (0..terminals).flat_map(|s| (0..routing.variants()).map(move |v| (Some(s), v))).collect()
+            let mut classes = std::collections::BTreeMap::new();
+            for s in 0..terminals {
+                classes.entry(routing.source_class(s)).or_insert(s);
+            }
+            classes.into_values().flat_map(|s| (0..routing.variants()).map(move |v| (Some(s), v))).collect()
         } else {
             vec![(None, 0)]
         };

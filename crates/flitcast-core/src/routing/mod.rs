@@ -110,6 +110,15 @@ impl Routing {
         matches!(self, Routing::Source(_))
     }
 
+    /// Sources with the same class route identically to every destination (the build-time check
+    /// walks one source per class).
+    pub fn source_class(&self, src: u32) -> u32 {
+        match self {
+            Routing::Source(r) => r.source_class(src),
+            _ => 0,
+        }
+    }
+
     /// Oblivious route variants per source-destination pair, used round robin by each source.
     pub fn variants(&self) -> u8 {
         match self {

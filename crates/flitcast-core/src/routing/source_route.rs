@@ -139,6 +139,17 @@ impl SourceRouting {
         self.fields(src, dst).iter().map(|m| m.count_ones() as u64).product()
     }
 
+    /// Sources whose routes to any destination are identical share a class: the node switch for
+    /// adaptive and d-mod-k routes, the source itself when the table depends on it.
+    pub fn source_class(&self, src: u32) -> u32 {
+        let per_source = self.mode != Mode::Adaptive && self.table != ObliviousTable::DModK;
+        if per_source {
+            src
+        } else {
+            self.term_leaf[src as usize]
+        }
+    }
+
     /// How many oblivious routes per pair the mode uses (round robin over them).
     pub fn variants(&self) -> u8 {
         if self.mode == Mode::O4 {
