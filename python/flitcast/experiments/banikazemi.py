@@ -170,14 +170,27 @@ def _fig5_claims(results: pd.DataFrame) -> list[Claim]:
             sat["O1"] <= min(sat["O4"], sat["LRU"]) and peaks["O1"] < min(peaks["O4"], peaks["LRU"]),
             "message size not stated in the study: 1 KB assumed; adaptive = LRU (Switch2's function)",
         ),
-        Claim(
-            "with four-route oblivious the network saturates earlier than with adaptive routing",
-            "O4 before adaptive",
-            f"first saturated load: {shown}; peak O4 {fmt(peaks['O4'])}, adaptive {fmt(peaks['LRU'])}",
-            sat["O4"] <= sat["LRU"] and peaks["O4"] <= peaks["LRU"] + 0.01,
-            "holds if O4 saturates at no higher load and peaks no higher (±0.01)",
-        ),
+        _o4_before_adaptive(results, sat, peaks),
     ]
+
+
+def _o4_before_adaptive(results: pd.DataFrame, sat: dict[str, float], peaks: dict[str, float]) -> Claim:
+    """Fig. 5: O4 saturates before adaptive — at a lower load, or (same first saturated load on our load
+    grid) with clearly higher latency just below it."""
+    table = results.pivot_table(index="workload.load", columns="variant", values="latency_mean")
+    unsaturated = results[~results["saturated"]].groupby("variant")["workload.load"].max()
+    common = min(unsaturated.get("O4", 0.0), unsaturated.get("LRU", 0.0))
+    ratio = table.loc[common, "O4"] / table.loc[common, "LRU"] if common > 0 else float("nan")
+    earlier = sat["O4"] < sat["LRU"] or (sat["O4"] == sat["LRU"] and ratio >= 1.10)
+    return Claim(
+        "with four-route oblivious the network saturates earlier than with adaptive routing",
+        "O4 before adaptive",
+        f"first saturated load O4 {sat['O4']:g}, adaptive {sat['LRU']:g}; at load {common:g} O4 latency "
+        f"{ratio:.2f}x adaptive; peaks O4 {fmt(peaks['O4'])}, adaptive {fmt(peaks['LRU'])}",
+        bool(earlier),
+        "holds if O4 saturates at a lower load, or at the same one with at least 10% higher latency at the "
+        "highest load both sustain",
+    )
 
 
 def _fig6_claims(results: pd.DataFrame) -> list[Claim]:
