@@ -84,9 +84,6 @@ impl<T> Slab<T> {
     pub fn remove(&mut self, i: u32) {
         self.free.push(i);
     }
-    pub fn live(&self) -> usize {
-        self.items.len() - self.free.len()
-    }
 }
 
 impl<T> std::ops::Index<u32> for Slab<T> {

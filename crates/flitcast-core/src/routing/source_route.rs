@@ -183,10 +183,9 @@ impl SourceRouting {
     }
 
     #[inline]
-    pub fn route(&self, at: At, packet: &Packet, out: &mut Candidates) {
+    pub fn route(&self, _at: At, packet: &Packet, out: &mut Candidates) {
         let fields = self.fields(packet.src, packet.dst);
         let hop = packet.hops as usize;
-        let _ = at;
         if hop >= fields.len() {
             let port = self.term_port[packet.dst as usize];
             out.push(Candidate { port, vc_lo: 0, vc_hi: self.vcs });
