@@ -8,6 +8,7 @@
 //! * `sp128_bit_reversal_1KB`: the 128-node SP network of study 002 at load 0.5.
 
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
+use flitcast_core::credits::Lanes;
 use flitcast_core::packet::{Flit, Packet, Slab};
 use flitcast_core::routing::Routing;
 use flitcast_core::switch::{MoveCounters, Router, StepCtx};
@@ -27,6 +28,7 @@ fn router_step(c: &mut Criterion) {
     let s = Scenario::default();
     let topo = Topology::build(&s.network).unwrap();
     let routing = Routing::build(&s, &topo).unwrap();
+    let credits = Lanes::new(&topo, s.switch.vcs).initial(&topo, s.switch.buffer_flits);
     let me = 3 * 8 + 3;
     // (input port, destination): from +x to -x, -x to +x, +y to -y, -y to +y, terminal to itself.
     let flows = [(0u8, 3 * 8), (1, 3 * 8 + 7), (2, 3), (3, 7 * 8 + 3), (4, me)];
@@ -53,8 +55,8 @@ fn router_step(c: &mut Criterion) {
     g.throughput(Throughput::Elements(40));
     g.bench_function("5x8_flits_through_mesh_router", |b| {
         b.iter_batched(
-            || (loaded.clone(), packets.clone(), Wheel::new(4)),
-            |(mut router, mut packets, mut wheel)| {
+            || (loaded.clone(), packets.clone(), Wheel::new(4), credits.clone()),
+            |(mut router, mut packets, mut wheel, mut credits)| {
                 let mut counters = MoveCounters::default();
                 let mut now = 0;
                 while router.flits() > 0 {
@@ -64,12 +66,14 @@ fn router_step(c: &mut Criterion) {
                         routing: &routing,
                         packets: &mut packets,
                         wheel: &mut wheel,
+                        credits: &mut credits,
                         counters: &mut counters,
                         measuring: false,
                     };
                     router.step(me, &mut ctx);
                     let due = wheel.take(now);
                     wheel.recycle(due);
+                    wheel.deliver_credits(now, &mut credits);
                     now += 1;
                 }
                 counters.flit_hops

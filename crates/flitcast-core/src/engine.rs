@@ -10,6 +10,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use crate::check;
+use crate::credits::Lanes;
 use crate::error::Error;
 use crate::host::Nic;
 use crate::packet::{Flit, Message, Packet, Slab};
@@ -18,7 +19,7 @@ use crate::scenario::{FlowControl, Scenario};
 use crate::stats::{Collector, Finish, RunResult};
 use crate::switch::{MoveCounters, Router, StepCtx};
 use crate::topology::Topology;
-use crate::wheel::{Event, Wheel};
+use crate::wheel::{Arrival, Wheel, TO_TERMINAL};
 use crate::workload::Traffic;
 use crate::Cycle;
 
@@ -41,6 +42,8 @@ pub struct Simulation {
     packets: Slab<Packet>,
     messages: Slab<Message>,
     wheel: Wheel,
+    /// Every channel's credit counters, by lane (`credits.rs`).
+    credits: Vec<u32>,
     traffic: Traffic,
     arrivals: BinaryHeap<Reverse<(Cycle, u32)>>,
     active_routers: Vec<u32>,
@@ -73,7 +76,9 @@ impl Simulation {
         check::routes::verify(&topo, &routing, scenario.switch.vcs as u8, scenario.routing.check_deadlock_free)?;
         let routers = (0..topo.routers() as u32).map(|r| Router::build(scenario, &topo, r)).collect();
         let terminals = topo.terminals();
-        let nics = (0..terminals).map(|_| Nic::new(scenario.switch.vcs, scenario.switch.buffer_flits)).collect();
+        let lanes = Lanes::new(&topo, scenario.switch.vcs);
+        let nics = (0..terminals as u32).map(|t| Nic::new(lanes.injection(t))).collect();
+        let credits = lanes.initial(&topo, scenario.switch.buffer_flits);
         let delay = scenario.switch.router_delay_cycles;
         let max_latency = topo.latency.iter().chain(&topo.terminal_latency).copied().max().unwrap_or(1) + delay;
         // (the longest a flit or credit is in flight: a channel plus a whole router pipeline)
@@ -86,6 +91,7 @@ impl Simulation {
             router_active: vec![false; topo.routers()],
             nic_active: vec![false; terminals],
             wheel: Wheel::new(max_latency),
+            credits,
             vct: scenario.switch.flow_control == FlowControl::Vct,
             scenario: scenario.clone(),
             topo,
@@ -209,33 +215,24 @@ impl Simulation {
 
     fn cycle(&mut self) -> Result<(), Error> {
         let now = self.now;
+        self.wheel.deliver_credits(now, &mut self.credits);
         let events = self.wheel.take(now);
-        let mut flits = 0;
-        for ev in &events {
-            match *ev {
-                Event::FlitToRouter { router, port, vc, flit } => {
-                    flits += 1;
-                    if !self.routers[router as usize].accept_flit(port, vc, flit) {
-                        return Err(Error::Internal {
-                            message: format!(
-                                "buffer overflow at router {router} port {port} vc {vc} (credit protocol)"
-                            ),
-                        });
-                    }
-                    if !self.router_active[router as usize] {
-                        self.router_active[router as usize] = true;
-                        self.active_routers.push(router);
-                    }
-                }
-                Event::CreditToRouter { router, port, vc } => self.routers[router as usize].accept_credit(port, vc),
-                Event::FlitToTerminal { terminal, flit, .. } => {
-                    flits += 1;
-                    self.eject(terminal, flit)?
-                }
-                Event::CreditToTerminal { terminal, vc } => self.nics[terminal as usize].accept_credit(vc),
+        for &Arrival { dest, port, vc, flit } in &events {
+            if dest & TO_TERMINAL != 0 {
+                self.eject(dest & !TO_TERMINAL, flit)?;
+                continue;
+            }
+            let router = dest;
+            if !self.routers[router as usize].accept_flit(port, vc, flit) {
+                return Err(Error::Internal {
+                    message: format!("buffer overflow at router {router} port {port} vc {vc} (credit protocol)"),
+                });
+            }
+            if !self.router_active[router as usize] {
+                self.router_active[router as usize] = true;
+                self.active_routers.push(router);
             }
         }
-        self.wheel.flits_delivered(flits);
         self.wheel.recycle(events);
 
         while let Some(&Reverse((t, term))) = self.arrivals.peek() {
@@ -313,16 +310,26 @@ impl Simulation {
         let (now, vct, delay) = (self.now, self.vct, self.scenario.switch.input_delay() as Cycle);
         let measuring = self.stats.in_window(now);
         let Simulation {
-            nics, nic_active, active_nics, packets, routing, wheel, topo, counters, injection_flits, ..
+            nics,
+            nic_active,
+            active_nics,
+            packets,
+            routing,
+            wheel,
+            credits,
+            topo,
+            counters,
+            injection_flits,
+            ..
         } = self;
         let mut sent = 0u64;
         active_nics.retain(|&t| {
             let nic = &mut nics[t as usize];
-            if let Some(inj) = nic.step(now, packets, |p| routing.injection_vcs(p), vct) {
+            if let Some(inj) = nic.step(now, packets, |p| routing.injection_vcs(p), vct, credits) {
                 let (router, port) = topo.terminal_at[t as usize];
                 // Into the router's input FIFO once the channel and the router pipeline are passed.
                 let at = now + topo.terminal_latency[t as usize] as Cycle + delay;
-                wheel.schedule_flit(at, Event::FlitToRouter { router, port, vc: inj.vc, flit: inj.flit });
+                wheel.schedule_flit(at, Arrival { dest: router, port, vc: inj.vc, flit: inj.flit });
                 counters.last_progress = now;
                 sent += 1;
                 if measuring {
@@ -339,15 +346,23 @@ impl Simulation {
 
     fn step_routers(&mut self) {
         let (now, measuring) = (self.now, self.stats.in_window(self.now));
-        let Simulation { routers, router_active, active_routers, packets, routing, wheel, topo, counters, .. } = self;
-        let mut ctx = StepCtx { now, topo, routing, packets, wheel, counters, measuring };
-        active_routers.retain(|&r| {
+        let Simulation {
+            routers, router_active, active_routers, packets, routing, wheel, credits, topo, counters, ..
+        } = self;
+        let mut ctx = StepCtx { now, topo, routing, packets, wheel, credits, counters, measuring };
+        // (swap_remove reorders the list, which is harmless: what a router sends lands next cycle)
+        let mut i = 0;
+        while i < active_routers.len() {
+            let r = active_routers[i];
             let router = &mut routers[r as usize];
             router.step(r, &mut ctx);
-            let keep = router.flits() > 0;
-            router_active[r as usize] = keep;
-            keep
-        });
+            if router.flits() > 0 {
+                i += 1;
+            } else {
+                router_active[r as usize] = false;
+                active_routers.swap_remove(i);
+            }
+        }
     }
 
     fn eject(&mut self, terminal: u32, flit: Flit) -> Result<(), Error> {
@@ -413,7 +428,7 @@ impl Simulation {
         let blocked = self
             .active_routers
             .iter()
-            .flat_map(|&r| self.routers[r as usize].blocked(r))
+            .flat_map(|&r| self.routers[r as usize].blocked(r, &self.credits))
             .take(MAX_BLOCKED_REPORTED)
             .collect();
         Error::Deadlock { cycle: self.now, idle, blocked }

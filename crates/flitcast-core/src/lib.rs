@@ -7,6 +7,7 @@
 
 pub mod catalogue;
 pub mod check;
+pub mod credits;
 pub mod engine;
 pub mod error;
 pub mod host;

@@ -1,25 +1,36 @@
 //! Timing wheel for channel traversals: flits and credits in flight arrive `latency` cycles after
 //! they were sent. Every latency is at least one cycle, so nothing sent in cycle t is seen before
 //! t+1 — which is what makes each cycle read-evaluate-write and independent of visit order.
+//!
+//! Flits and credits ride in separate lanes: a flit needs its receiver's code to run, a credit is
+//! only a counter to increment (`credits.rs`), so it travels as a bare lane number.
 
 use crate::packet::Flit;
 use crate::Cycle;
 
+/// A flit on a channel: where it lands and on which virtual channel (12 bytes, no decoding).
 #[derive(Debug, Clone, Copy)]
-pub enum Event {
-    FlitToRouter { router: u32, port: u8, vc: u8, flit: Flit },
-    CreditToRouter { router: u32, port: u8, vc: u8 },
-    FlitToTerminal { terminal: u32, vc: u8, flit: Flit },
-    CreditToTerminal { terminal: u32, vc: u8 },
+pub struct Arrival {
+    /// A router id, or [`TO_TERMINAL`] plus a terminal id.
+    pub dest: u32,
+    /// The router's input port (unused for a terminal).
+    pub port: u8,
+    pub vc: u8,
+    pub flit: Flit,
 }
+
+/// Marks an [`Arrival::dest`] that is a terminal.
+pub const TO_TERMINAL: u32 = 1 << 31;
 
 #[derive(Debug)]
 pub struct Wheel {
     /// A power-of-two number of buckets, more than the largest latency.
-    buckets: Vec<Vec<Event>>,
+    buckets: Vec<Vec<Arrival>>,
+    /// Credit lanes due in each cycle, bucketed like the flits.
+    credits: Vec<Vec<u32>>,
     mask: u64,
-    spare: Vec<Event>,
-    pending: usize,
+    spare: Vec<Arrival>,
+    pending_credits: usize,
     flits: usize,
 }
 
@@ -28,45 +39,53 @@ impl Wheel {
         let n = (max_latency as usize + 1).next_power_of_two();
         Wheel {
             buckets: (0..n).map(|_| Vec::new()).collect(),
+            credits: (0..n).map(|_| Vec::new()).collect(),
             mask: n as u64 - 1,
             spare: Vec::new(),
-            pending: 0,
+            pending_credits: 0,
             flits: 0,
         }
     }
 
+    /// Schedules a flit to arrive at `at`.
     #[inline]
-    pub fn schedule(&mut self, at: Cycle, ev: Event) {
-        self.pending += 1;
+    pub fn schedule_flit(&mut self, at: Cycle, ev: Arrival) {
+        self.flits += 1;
         self.buckets[(at & self.mask) as usize].push(ev);
     }
 
-    /// Like [`Wheel::schedule`], for an event that carries a flit.
+    /// Schedules a credit for `lane` to arrive at `at`.
     #[inline]
-    pub fn schedule_flit(&mut self, at: Cycle, ev: Event) {
-        self.flits += 1;
-        self.schedule(at, ev);
+    pub fn schedule_credit(&mut self, at: Cycle, lane: u32) {
+        self.pending_credits += 1;
+        self.credits[(at & self.mask) as usize].push(lane);
     }
 
-    /// Takes the events due at `now`; give the vector back with [`Wheel::recycle`]. The caller
-    /// reports how many of them carried flits with [`Wheel::flits_delivered`].
-    pub fn take(&mut self, now: Cycle) -> Vec<Event> {
+    /// Takes the flits due at `now`; give the vector back with [`Wheel::recycle`].
+    pub fn take(&mut self, now: Cycle) -> Vec<Arrival> {
         let out = std::mem::replace(&mut self.buckets[(now & self.mask) as usize], std::mem::take(&mut self.spare));
-        self.pending -= out.len();
+        self.flits -= out.len();
         out
     }
 
-    pub fn flits_delivered(&mut self, n: usize) {
-        self.flits -= n;
-    }
-
-    pub fn recycle(&mut self, mut v: Vec<Event>) {
+    pub fn recycle(&mut self, mut v: Vec<Arrival>) {
         v.clear();
         self.spare = v;
     }
 
+    /// Adds the credits due at `now` to their lanes' counters.
+    #[inline]
+    pub fn deliver_credits(&mut self, now: Cycle, counters: &mut [u32]) {
+        let due = &mut self.credits[(now & self.mask) as usize];
+        self.pending_credits -= due.len();
+        for &lane in due.iter() {
+            counters[lane as usize] += 1;
+        }
+        due.clear();
+    }
+
     pub fn is_empty(&self) -> bool {
-        self.pending == 0
+        self.flits == 0 && self.pending_credits == 0
     }
     /// Flits currently on channels.
     pub fn flits(&self) -> usize {

@@ -17,7 +17,8 @@ pub struct Nic {
     queue: VecDeque<u32>,
     /// Packet being injected: (packet, flits sent, vc).
     current: Option<(u32, u32, u8)>,
-    credits: Vec<u32>,
+    /// Credit lane of the injection channel's virtual channel 0 (`credits.rs`).
+    lane: u32,
     next_vc: u8,
 }
 
@@ -28,16 +29,13 @@ pub struct Injected {
 }
 
 impl Nic {
-    pub fn new(vcs: u32, buffer_flits: u32) -> Nic {
-        Nic { queue: VecDeque::new(), current: None, credits: vec![buffer_flits; vcs as usize], next_vc: 0 }
+    /// A NIC whose injection channel's credits are in lanes `lane ..` of the simulation's counters.
+    pub fn new(lane: u32) -> Nic {
+        Nic { queue: VecDeque::new(), current: None, lane, next_vc: 0 }
     }
 
     pub fn enqueue(&mut self, packet: u32) {
         self.queue.push_back(packet);
-    }
-
-    pub fn accept_credit(&mut self, vc: u8) {
-        self.credits[vc as usize] += 1;
     }
 
     /// True while the NIC has something to inject.
@@ -46,7 +44,7 @@ impl Nic {
     }
 
     /// Injects at most one flit at `now`. `vcs` is the routing's injection VC range; `vct` asks for
-    /// room for the whole packet before the head leaves.
+    /// room for the whole packet before the head leaves; `counters` are every lane's credits.
     #[inline]
     pub fn step(
         &mut self,
@@ -54,24 +52,26 @@ impl Nic {
         packets: &mut Slab<Packet>,
         vcs: impl Fn(&Packet) -> (u8, u8),
         vct: bool,
+        counters: &mut [u32],
     ) -> Option<Injected> {
+        let credits = &mut counters[self.lane as usize..];
         if self.current.is_none() {
             let &p = self.queue.front()?;
             let (lo, hi) = vcs(&packets[p]);
             let need = if vct { packets[p].flits } else { 1 };
             let span = hi - lo;
             let start = if self.next_vc >= lo && self.next_vc < hi { self.next_vc - lo } else { 0 };
-            let vc = (0..span).map(|i| lo + (start + i) % span).find(|&vc| self.credits[vc as usize] >= need)?;
+            let vc = (0..span).map(|i| lo + (start + i) % span).find(|&vc| credits[vc as usize] >= need)?;
             self.queue.pop_front();
             self.next_vc = vc + 1;
             packets[p].injected = now;
             self.current = Some((p, 0, vc));
         }
         let (p, sent, vc) = self.current?;
-        if self.credits[vc as usize] == 0 {
+        if credits[vc as usize] == 0 {
             return None;
         }
-        self.credits[vc as usize] -= 1;
+        credits[vc as usize] -= 1;
         let size = packets[p].flits;
         let flit = Flit::new(p, sent == 0, sent + 1 == size);
         self.current = if flit.tail() { None } else { Some((p, sent + 1, vc)) };

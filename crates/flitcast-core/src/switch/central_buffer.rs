@@ -48,7 +48,7 @@ use crate::routing::{At, Candidates};
 use crate::scenario::Scenario;
 use crate::selection::order::Order;
 use crate::selection::{Request as Choice, Selection};
-use crate::topology::{PortLink, Topology};
+use crate::topology::Topology;
 use crate::Cycle;
 
 /// Flits `first .. first + count` of `packet`.
@@ -126,9 +126,9 @@ enum OutState {
 
 #[derive(Debug, Clone)]
 struct Output {
+    /// The channel; its free downstream slots are in its credit lane (`StepCtx::credits`).
     link: OutLink,
     sink: bool,
-    credits: u32,
     state: OutState,
     /// Packets queued in the central buffer for this output, in header-chunk write order.
     queue: VecDeque<Queued>,
@@ -165,12 +165,10 @@ impl CentralBuffer {
         let outputs = out_links
             .into_iter()
             .map(|link| {
-                let sink = matches!(link.to, PortLink::Terminal { .. });
-                let credits = if sink { u32::MAX } else { s.switch.buffer_flits };
+                let sink = link.sink;
                 Output {
                     link,
                     sink,
-                    credits,
                     state: OutState::Idle,
                     queue: VecDeque::new(),
                     grant_order: Order::new(radix),
@@ -204,10 +202,6 @@ impl CentralBuffer {
         input.fifo.push_back(flit);
         self.flits += 1;
         true
-    }
-
-    pub fn accept_credit(&mut self, port: u8) {
-        self.outputs[port as usize].credits += 1;
     }
 
     pub fn window_flits(&self, port: u8) -> u64 {
@@ -453,13 +447,13 @@ impl CentralBuffer {
         for o in 0..self.outputs.len() {
             let OutState::Crossbar(p) = self.outputs[o].state else { continue };
             let out = &mut self.outputs[o];
-            if out.credits == 0 {
+            if ctx.credits(out.link, 0) == 0 {
                 continue;
             }
             let input = &mut self.inputs[p as usize];
             let Some(flit) = input.fifo.pop_front() else { continue };
             if !out.sink {
-                out.credits -= 1;
+                ctx.spend_credit(out.link, 0);
             }
             out.window_flits += ctx.measuring as u64;
             self.flits -= 1;
@@ -500,12 +494,12 @@ impl CentralBuffer {
         let mut moved = 0;
         for (o, out) in self.outputs.iter_mut().enumerate() {
             let OutState::FromBuffer { register: Some(chunk), sent, then } = out.state else { continue };
-            if out.credits == 0 || busy & (1 << o) != 0 {
+            if ctx.credits(out.link, 0) == 0 || busy & (1 << o) != 0 {
                 continue;
             }
             let flit = chunk.flit(sent);
             if !out.sink {
-                out.credits -= 1;
+                ctx.spend_credit(out.link, 0);
             }
             out.window_flits += ctx.measuring as u64;
             self.flits -= 1;
@@ -526,7 +520,7 @@ impl CentralBuffer {
         moved
     }
 
-    pub fn blocked(&self, me: u32) -> Vec<BlockedChannel> {
+    pub fn blocked(&self, me: u32, credits: &[u32]) -> Vec<BlockedChannel> {
         let mut out = Vec::new();
         for (p, input) in self.inputs.iter().enumerate() {
             if input.fifo.is_empty() && input.assembly.count == 0 {
@@ -534,7 +528,10 @@ impl CentralBuffer {
             }
             let reason = match input.state {
                 InState::Idle => "head waiting to request".to_string(),
-                InState::Crossbar(o) => format!("cutting through to out-port {o}, which has no credit"),
+                InState::Crossbar(o) if credits[self.outputs[o as usize].link.lane as usize] == 0 => {
+                    format!("cutting through to out-port {o}, which has no credit")
+                }
+                InState::Crossbar(o) => format!("cutting through to out-port {o}, waiting for its flits"),
                 InState::ToBuffer { out: o, .. } => {
                     format!("writing into the central buffer for out-port {o} ({} chunks free)", self.free_chunks)
                 }

@@ -24,13 +24,10 @@ use crate::packet::Flit;
 use crate::routing::{At, Candidates};
 use crate::scenario::{FlowControl, Scenario};
 use crate::selection::{Request as Choice, Selection};
-use crate::topology::{PortLink, Topology};
+use crate::topology::Topology;
 
 /// Most virtual channels per port (the scenario allows 1..=16).
 pub const MAX_VCS: usize = 16;
-/// Credits of an output that feeds a terminal: terminals sink every flit at once, so this never
-/// runs out (ejection outputs do not spend credits).
-const SINK_CREDITS: u16 = u16::MAX;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum VcState {
@@ -43,12 +40,14 @@ enum VcState {
 }
 
 /// One input virtual channel: where its flits are in the ring buffer, and its allocation state
-/// (8 bytes, so a port's hot state shares a cache line; routing candidates live apart).
+/// (12 bytes, so a port's hot state shares a cache line; routing candidates live apart).
 #[derive(Debug, Clone, Copy)]
 struct InVc {
     head: u16,
     len: u16,
     state: VcState,
+    /// While `Active`: the credit lane of the output VC held (checked every cycle a flit waits).
+    out_lane: u32,
 }
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -86,10 +85,8 @@ struct OutPort {
     rr: u8,
     /// Feeds a terminal: no credits are spent.
     sink: bool,
+    /// The channel; the free slots of each downstream VC are in its credit lanes (`StepCtx::credits`).
     link: OutLink,
-    /// Free slots of each downstream VC (buffers hold at most 4096 flits); the first few share
-    /// the cache line of the fields above.
-    credits: [u16; MAX_VCS],
 }
 
 #[derive(Debug, Clone)]
@@ -132,7 +129,7 @@ fn allocate(
     let choice = choice(at.in_port, flit, selection, ctx);
     selection.pick(choice, cands, |o, w| {
         let out = &outputs[o as usize];
-        out.busy & (1 << w) == 0 && out.credits[w as usize & (MAX_VCS - 1)] as u32 >= need
+        out.busy & (1 << w) == 0 && ctx.credits(out.link, w) >= need
     })
 }
 
@@ -154,7 +151,7 @@ impl InputBuffered {
         assert!(vcs <= MAX_VCS, "at most {MAX_VCS} virtual channels");
         let depth = s.switch.buffer_flits as usize;
         let (out_links, in_links) = links_of(topo, router, &s.switch);
-        let idle = InVc { head: 0, len: 0, state: VcState::Idle };
+        let idle = InVc { head: 0, len: 0, state: VcState::Idle, out_lane: 0 };
         let inputs = in_links
             .into_iter()
             .map(|link| InPort { link, occupied: 0, rr: 0, request: Request::default(), vcs: [idle; MAX_VCS] })
@@ -162,12 +159,8 @@ impl InputBuffered {
         let outputs = out_links
             .into_iter()
             .map(|link| {
-                let (credits, sink) = match link.to {
-                    PortLink::Router { .. } => (depth as u16, false),
-                    PortLink::Terminal { .. } => (SINK_CREDITS, true),
-                    PortLink::Unused => (0, false),
-                };
-                OutPort { link, busy: 0, credits: [credits; MAX_VCS], rr: 0, sink, requests: 0, window_flits: 0 }
+                let sink = link.sink;
+                OutPort { link, busy: 0, rr: 0, sink, requests: 0, window_flits: 0 }
             })
             .collect();
         InputBuffered {
@@ -210,11 +203,6 @@ impl InputBuffered {
         true
     }
 
-    #[inline]
-    pub fn accept_credit(&mut self, port: u8, vc: u8) {
-        self.outputs[port as usize].credits[vc as usize & (MAX_VCS - 1)] += 1;
-    }
-
     pub fn step(&mut self, me: u32, ctx: &mut StepCtx) {
         let (vcs, depth, vct) = (self.vcs, self.depth, self.vct);
         let mut requested = 0u64;
@@ -224,17 +212,16 @@ impl InputBuffered {
             let p = ports.trailing_zeros() as usize;
             ports &= ports - 1;
             let input = &mut self.inputs[p];
+            // Occupied VCs from the round-robin pointer on: rotated, bit i is VC rr + i (mod 32; the
+            // bits above `vcs` are clear, so the order is rr, rr+1, …, vcs−1, 0, …, rr−1).
             let rr = input.rr as u32;
-            let (mut late, mut early) = (input.occupied & (u32::MAX << rr), input.occupied & !(u32::MAX << rr));
-            while late | early != 0 {
-                let pick = if late != 0 { &mut late } else { &mut early };
-                let v = pick.trailing_zeros() as usize;
-                *pick &= *pick - 1;
+            let mut pending = input.occupied.rotate_right(rr);
+            while pending != 0 {
+                let v = ((pending.trailing_zeros() + rr) & 31) as usize;
+                pending &= pending - 1;
                 let q = &mut input.vcs[v & (MAX_VCS - 1)];
                 let want = match q.state {
-                    VcState::Active { port, vc } => {
-                        (self.outputs[port as usize].credits[vc as usize & (MAX_VCS - 1)] > 0).then_some((port, vc))
-                    }
+                    VcState::Active { port, vc } => (ctx.credits[q.out_lane as usize] > 0).then_some((port, vc)),
                     _ => {
                         let flit = self.slots[(p * vcs + v) * depth + q.head as usize];
                         let at = At { router: me, in_port: p as u8, in_vc: v as u8 };
@@ -285,11 +272,12 @@ impl InputBuffered {
                 self.port_mask &= !(1 << p);
             }
         }
-        input.rr = if r.vc as usize + 1 == self.vcs { 0 } else { r.vc + 1 };
+        input.rr = r.vc + 1;
         let out = &mut self.outputs[r.port as usize];
         if flit.head() {
             out.busy |= 1 << r.out_vc;
             q.state = VcState::Active { port: r.port, vc: r.out_vc };
+            q.out_lane = out.link.lane + r.out_vc as u32;
             if self.selection.has_history() {
                 let choice = choice(p as u8, flit, &self.selection, ctx);
                 self.selection.commit(choice, r.port);
@@ -300,7 +288,7 @@ impl InputBuffered {
             q.state = VcState::Idle;
         }
         if !out.sink {
-            out.credits[r.out_vc as usize & (MAX_VCS - 1)] -= 1;
+            ctx.spend_credit(out.link, r.out_vc);
         }
         out.window_flits += ctx.measuring as u64;
         self.flits -= 1;
@@ -312,7 +300,7 @@ impl InputBuffered {
         self.outputs[port as usize].window_flits
     }
 
-    pub fn blocked(&self, me: u32) -> Vec<BlockedChannel> {
+    pub fn blocked(&self, me: u32, credits: &[u32]) -> Vec<BlockedChannel> {
         let mut out = Vec::new();
         for (p, input) in self.inputs.iter().enumerate() {
             for (v, q) in input.vcs[..self.vcs].iter().enumerate() {
@@ -322,7 +310,7 @@ impl InputBuffered {
                 let packet = self.slots[(p * self.vcs + v) * self.depth + q.head as usize].packet();
                 let reason = match q.state {
                     VcState::Active { port, vc } => {
-                        if self.outputs[port as usize].credits[vc as usize] == 0 {
+                        if credits[(self.outputs[port as usize].link.lane + vc as u32) as usize] == 0 {
                             format!("packet {packet} holds out-port {port} vc {vc}, which has no credit")
                         } else {
                             format!("packet {packet} holds out-port {port} vc {vc}, waiting for the switch")

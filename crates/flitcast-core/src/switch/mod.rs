@@ -6,12 +6,13 @@
 pub mod central_buffer;
 pub mod input_buffered;
 
+use crate::credits::Lanes;
 use crate::error::BlockedChannel;
 use crate::packet::{Flit, Packet, Slab};
 use crate::routing::Routing;
 use crate::scenario::{Scenario, SwitchModel};
 use crate::topology::{PortLink, Topology};
-use crate::wheel::{Event, Wheel};
+use crate::wheel::{Arrival, Wheel, TO_TERMINAL};
 use crate::Cycle;
 
 /// Counters routers update as flits move.
@@ -30,6 +31,9 @@ pub struct StepCtx<'a> {
     pub routing: &'a Routing,
     pub packets: &'a mut Slab<Packet>,
     pub wheel: &'a mut Wheel,
+    /// Every channel's credit counters (`credits.rs`): a router reads and spends those of its
+    /// outputs' lanes.
+    pub credits: &'a mut [u32],
     pub counters: &'a mut MoveCounters,
     /// True during the measurement window (routers count the flits each output sends).
     pub measuring: bool,
@@ -39,10 +43,17 @@ pub struct StepCtx<'a> {
 /// costs no topology look-ups.
 #[derive(Debug, Clone, Copy)]
 pub struct OutLink {
-    pub to: PortLink,
+    /// Where the channel lands, as an [`Arrival::dest`] (`u32::MAX` on an unconnected port).
+    pub dest: u32,
+    /// The input port it lands on, at a router.
+    pub port: u8,
+    /// Feeds a terminal: ejection spends no credits and is not a router-to-router hop.
+    pub sink: bool,
     /// Cycles from sending until the flit is in the next hop's input FIFO, ready to leave:
     /// channel latency plus, into a router, its pipeline delay.
     pub latency: u32,
+    /// Credit lane of the channel's virtual channel 0.
+    pub lane: u32,
 }
 
 /// A router's view of whoever feeds one of its input ports (where its credits go back to).
@@ -50,20 +61,29 @@ pub struct OutLink {
 pub struct InLink {
     pub from: PortLink,
     pub latency: u32,
+    /// Credit lane of the feeding channel's virtual channel 0 (where freed slots are returned).
+    pub lane: u32,
 }
 
 /// The output and input links of `router`, in port order. A flit sent on an output reaches the
 /// next hop's input FIFO after this router's output stage (`switch.output_delay()`), the channel, and
 /// — into a router — that router's input stage (`switch.input_delay()`).
 pub fn links_of(topo: &Topology, router: u32, switch: &crate::scenario::Switch) -> (Vec<OutLink>, Vec<InLink>) {
+    let lanes = Lanes::new(topo, switch.vcs);
     let ports = 0..topo.radix(router) as u8;
     let outs = ports
         .clone()
         .map(|p| {
             let idx = topo.port_index(router, p);
             let to = topo.links[idx];
-            let input = if matches!(to, PortLink::Router { .. }) { switch.input_delay() } else { 0 };
-            OutLink { to, latency: topo.latency[idx] + switch.output_delay() + input }
+            let (dest, port, input) = match to {
+                PortLink::Router { router, port } => (router, port, switch.input_delay()),
+                PortLink::Terminal { terminal } => (TO_TERMINAL | terminal, 0, 0),
+                PortLink::Unused => (u32::MAX, 0, 0),
+            };
+            let lane = lanes.router_output(topo, router, p);
+            let latency = topo.latency[idx] + switch.output_delay() + input;
+            OutLink { dest, port, sink: matches!(to, PortLink::Terminal { .. }), latency, lane }
         })
         .collect();
     let ins = ports
@@ -75,7 +95,7 @@ pub fn links_of(topo: &Topology, router: u32, switch: &crate::scenario::Switch) 
                 PortLink::Terminal { terminal } => topo.terminal_latency[terminal as usize],
                 PortLink::Unused => 1,
             };
-            InLink { from, latency }
+            InLink { from, latency, lane: lanes.feeding(topo, from) }
         })
         .collect();
     (outs, ins)
@@ -86,30 +106,30 @@ impl StepCtx<'_> {
     /// and the progress (once per step, not per flit).
     #[inline]
     pub fn send_flit(&mut self, link: OutLink, vc: u8, flit: Flit) {
-        let at = self.now + link.latency as Cycle;
-        match link.to {
-            PortLink::Router { router: to, port: in_port } => {
-                if flit.head() {
-                    self.packets[flit.packet()].hops += 1;
-                }
-                self.wheel.schedule_flit(at, Event::FlitToRouter { router: to, port: in_port, vc, flit });
-            }
-            PortLink::Terminal { terminal } => {
-                self.wheel.schedule_flit(at, Event::FlitToTerminal { terminal, vc, flit })
-            }
-            PortLink::Unused => unreachable!("routing chose an unconnected port"),
+        debug_assert!(link.dest != u32::MAX, "routing chose an unconnected port");
+        if flit.head() && !link.sink {
+            self.packets[flit.packet()].hops += 1;
         }
+        let at = self.now + link.latency as Cycle;
+        self.wheel.schedule_flit(at, Arrival { dest: link.dest, port: link.port, vc, flit });
     }
 
     /// Returns a credit for a freed slot of virtual channel `vc` to whoever feeds `link`.
     #[inline]
     pub fn send_credit(&mut self, link: InLink, vc: u8) {
-        let at = self.now + link.latency as Cycle;
-        match link.from {
-            PortLink::Router { router, port } => self.wheel.schedule(at, Event::CreditToRouter { router, port, vc }),
-            PortLink::Terminal { terminal } => self.wheel.schedule(at, Event::CreditToTerminal { terminal, vc }),
-            PortLink::Unused => unreachable!("flit arrived on an unconnected port"),
-        }
+        self.wheel.schedule_credit(self.now + link.latency as Cycle, link.lane + vc as u32);
+    }
+
+    /// Credits of virtual channel `vc` of the channel leaving by `link`.
+    #[inline]
+    pub fn credits(&self, link: OutLink, vc: u8) -> u32 {
+        self.credits[(link.lane + vc as u32) as usize]
+    }
+
+    /// Spends one credit of virtual channel `vc` of the channel leaving by `link`.
+    #[inline]
+    pub fn spend_credit(&mut self, link: OutLink, vc: u8) {
+        self.credits[(link.lane + vc as u32) as usize] -= 1;
     }
 }
 
@@ -142,13 +162,6 @@ impl Router {
             Router::CentralBuffer(r) => r.accept_flit(port, flit),
         }
     }
-    #[inline]
-    pub fn accept_credit(&mut self, port: u8, vc: u8) {
-        match self {
-            Router::InputBuffered(r) => r.accept_credit(port, vc),
-            Router::CentralBuffer(r) => r.accept_credit(port),
-        }
-    }
     /// Flits held in this router's buffers.
     #[inline]
     pub fn flits(&self) -> u32 {
@@ -173,10 +186,10 @@ impl Router {
         }
     }
     /// Every non-empty buffer and why its head cannot move (for the deadlock report).
-    pub fn blocked(&self, me: u32) -> Vec<BlockedChannel> {
+    pub fn blocked(&self, me: u32, credits: &[u32]) -> Vec<BlockedChannel> {
         match self {
-            Router::InputBuffered(r) => r.blocked(me),
-            Router::CentralBuffer(r) => r.blocked(me),
+            Router::InputBuffered(r) => r.blocked(me, credits),
+            Router::CentralBuffer(r) => r.blocked(me, credits),
         }
     }
 }
