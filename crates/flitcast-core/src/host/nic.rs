@@ -15,8 +15,8 @@ use crate::Cycle;
 #[derive(Debug, Clone)]
 pub struct Nic {
     queue: VecDeque<u32>,
-    /// Packet being injected: (packet, flits sent, vc).
-    current: Option<(u32, u32, u8)>,
+    /// Packet being injected: (packet, flits sent, its flits, vc).
+    current: Option<(u32, u32, u32, u8)>,
     /// Credit lane of the injection channel's virtual channel 0 (`credits.rs`).
     lane: u32,
     next_vc: u8,
@@ -65,16 +65,15 @@ impl Nic {
             self.queue.pop_front();
             self.next_vc = vc + 1;
             packets[p].injected = now;
-            self.current = Some((p, 0, vc));
+            self.current = Some((p, 0, packets[p].flits, vc));
         }
-        let (p, sent, vc) = self.current?;
+        let (p, sent, size, vc) = self.current?;
         if credits[vc as usize] == 0 {
             return None;
         }
         credits[vc as usize] -= 1;
-        let size = packets[p].flits;
         let flit = Flit::new(p, sent == 0, sent + 1 == size);
-        self.current = if flit.tail() { None } else { Some((p, sent + 1, vc)) };
+        self.current = if flit.tail() { None } else { Some((p, sent + 1, size, vc)) };
         Some(Injected { flit, vc })
     }
 }

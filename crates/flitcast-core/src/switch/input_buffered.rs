@@ -40,9 +40,11 @@ enum VcState {
 }
 
 /// One input virtual channel: where its flits are in the ring buffer, and its allocation state
-/// (12 bytes, so a port's hot state shares a cache line; routing candidates live apart).
+/// (16 bytes, so a port's hot state shares a cache line; routing candidates live apart).
 #[derive(Debug, Clone, Copy)]
 struct InVc {
+    /// Index in `slots` of this VC's first slot.
+    base: u32,
     head: u16,
     len: u16,
     state: VcState,
@@ -151,10 +153,19 @@ impl InputBuffered {
         assert!(vcs <= MAX_VCS, "at most {MAX_VCS} virtual channels");
         let depth = s.switch.buffer_flits as usize;
         let (out_links, in_links) = links_of(topo, router, &s.switch);
-        let idle = InVc { head: 0, len: 0, state: VcState::Idle, out_lane: 0 };
         let inputs = in_links
             .into_iter()
-            .map(|link| InPort { link, occupied: 0, rr: 0, request: Request::default(), vcs: [idle; MAX_VCS] })
+            .enumerate()
+            .map(|(p, link)| {
+                let vc = |v: usize| InVc {
+                    base: ((p * vcs + v) * depth) as u32,
+                    head: 0,
+                    len: 0,
+                    state: VcState::Idle,
+                    out_lane: 0,
+                };
+                InPort { link, occupied: 0, rr: 0, request: Request::default(), vcs: std::array::from_fn(vc) }
+            })
             .collect();
         let outputs = out_links
             .into_iter()
@@ -185,7 +196,6 @@ impl InputBuffered {
     #[inline]
     pub fn accept_flit(&mut self, port: u8, vc: u8, flit: Flit) -> bool {
         let depth = self.depth;
-        let base = (port as usize * self.vcs + vc as usize) * depth;
         let input = &mut self.inputs[port as usize];
         let q = &mut input.vcs[vc as usize & (MAX_VCS - 1)];
         if q.len as usize == depth {
@@ -197,14 +207,14 @@ impl InputBuffered {
         }
         q.len += 1;
         input.occupied |= 1 << vc;
-        self.slots[base + pos] = flit;
+        self.slots[q.base as usize + pos] = flit;
         self.flits += 1;
         self.port_mask |= 1 << port;
         true
     }
 
     pub fn step(&mut self, me: u32, ctx: &mut StepCtx) {
-        let (vcs, depth, vct) = (self.vcs, self.depth, self.vct);
+        let vct = self.vct;
         let mut requested = 0u64;
         // Input stage: each occupied input port offers one flit, round robin over its occupied VCs.
         let mut ports = self.port_mask;
@@ -223,7 +233,7 @@ impl InputBuffered {
                 let want = match q.state {
                     VcState::Active { port, vc } => (ctx.credits[q.out_lane as usize] > 0).then_some((port, vc)),
                     _ => {
-                        let flit = self.slots[(p * vcs + v) * depth + q.head as usize];
+                        let flit = self.slots[(q.base + q.head as u32) as usize];
                         let at = At { router: me, in_port: p as u8, in_vc: v as u8 };
                         let cands = &mut self.cands[p * MAX_VCS + v];
                         allocate(q, cands, at, flit, vct, &self.outputs, &mut self.selection, ctx)
@@ -263,7 +273,7 @@ impl InputBuffered {
         let input = &mut self.inputs[p];
         let r = input.request;
         let q = &mut input.vcs[r.vc as usize & (MAX_VCS - 1)];
-        let flit = self.slots[(p * self.vcs + r.vc as usize) * self.depth + q.head as usize];
+        let flit = self.slots[(q.base + q.head as u32) as usize];
         q.head = if q.head as usize + 1 == self.depth { 0 } else { q.head + 1 };
         q.len -= 1;
         if q.len == 0 {
@@ -307,7 +317,7 @@ impl InputBuffered {
                 if q.len == 0 {
                     continue;
                 }
-                let packet = self.slots[(p * self.vcs + v) * self.depth + q.head as usize].packet();
+                let packet = self.slots[(q.base + q.head as u32) as usize].packet();
                 let reason = match q.state {
                     VcState::Active { port, vc } => {
                         if credits[(self.outputs[port as usize].link.lane + vc as u32) as usize] == 0 {
