@@ -460,6 +460,7 @@ impl CentralBuffer {
             moved += 1;
             sent |= 1 << o;
             ctx.send_credit(input.link, 0);
+            ctx.head_hop(out.link, flit);
             ctx.send_flit(out.link, 0, flit);
             if flit.tail() {
                 out.state = OutState::Idle;
@@ -504,6 +505,7 @@ impl CentralBuffer {
             out.window_flits += ctx.measuring as u64;
             self.flits -= 1;
             moved += 1;
+            ctx.head_hop(out.link, flit);
             ctx.send_flit(out.link, 0, flit);
             out.state = if flit.tail() {
                 out.queue.pop_front();

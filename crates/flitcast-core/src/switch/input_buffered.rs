@@ -59,9 +59,10 @@ struct Request {
     out_vc: u8,
 }
 
-// `repr(C)` keeps the fields the allocator touches every cycle together at the front.
+// `repr(C)` keeps the fields the allocator touches every cycle together at the front, and the
+// alignment puts them in one cache line.
 #[derive(Debug, Clone)]
-#[repr(C)]
+#[repr(C, align(64))]
 struct InPort {
     /// Bit v set while VC v holds flits.
     occupied: u32,
@@ -75,7 +76,7 @@ struct InPort {
 }
 
 #[derive(Debug, Clone)]
-#[repr(C)]
+#[repr(C, align(64))]
 struct OutPort {
     /// This cycle's requesting input ports.
     requests: u64,
@@ -276,30 +277,32 @@ impl InputBuffered {
         let flit = self.slots[(q.base + q.head as u32) as usize];
         q.head = if q.head as usize + 1 == self.depth { 0 } else { q.head + 1 };
         q.len -= 1;
-        if q.len == 0 {
-            input.occupied &= !(1 << r.vc);
-            if input.occupied == 0 {
-                self.port_mask &= !(1 << p);
-            }
-        }
+        // Branch-free bookkeeping: which flit empties a VC or a port is data, not a pattern the
+        // branch predictor can learn.
+        input.occupied &= !(((q.len == 0) as u32) << r.vc);
+        self.port_mask &= !(((input.occupied == 0) as u64) << p);
         input.rr = r.vc + 1;
         let out = &mut self.outputs[r.port as usize];
-        if flit.head() {
-            out.busy |= 1 << r.out_vc;
-            q.state = VcState::Active { port: r.port, vc: r.out_vc };
-            q.out_lane = out.link.lane + r.out_vc as u32;
-            if self.selection.has_history() {
-                let choice = choice(p as u8, flit, &self.selection, ctx);
-                self.selection.commit(choice, r.port);
+        if flit.head() || flit.tail() {
+            if flit.head() {
+                out.busy |= 1 << r.out_vc;
+                q.state = VcState::Active { port: r.port, vc: r.out_vc };
+                q.out_lane = out.link.lane + r.out_vc as u32;
+                if !out.sink {
+                    ctx.packets[flit.packet()].hops += 1;
+                }
+                if self.selection.has_history() {
+                    let choice = choice(p as u8, flit, &self.selection, ctx);
+                    self.selection.commit(choice, r.port);
+                }
+            }
+            if flit.tail() {
+                out.busy &= !(1 << r.out_vc);
+                q.state = VcState::Idle;
             }
         }
-        if flit.tail() {
-            out.busy &= !(1 << r.out_vc);
-            q.state = VcState::Idle;
-        }
-        if !out.sink {
-            ctx.spend_credit(out.link, r.out_vc);
-        }
+        // Ejection channels hold SINK credits and do not spend them.
+        ctx.credits[(out.link.lane + r.out_vc as u32) as usize] -= (!out.sink) as u32;
         out.window_flits += ctx.measuring as u64;
         self.flits -= 1;
         ctx.send_flit(out.link, r.out_vc, flit);

@@ -103,15 +103,20 @@ pub fn links_of(topo: &Topology, router: u32, switch: &crate::scenario::Switch) 
 
 impl StepCtx<'_> {
     /// Sends `flit` on virtual channel `vc` of the channel `link`. The caller counts the flit hop
-    /// and the progress (once per step, not per flit).
+    /// and the progress (once per step, not per flit), and a head's hop with [`StepCtx::head_hop`].
     #[inline]
     pub fn send_flit(&mut self, link: OutLink, vc: u8, flit: Flit) {
         debug_assert!(link.dest != u32::MAX, "routing chose an unconnected port");
+        let at = self.now + link.latency as Cycle;
+        self.wheel.schedule_flit(at, Arrival { dest: link.dest, port: link.port, vc, flit });
+    }
+
+    /// Counts a router-to-router hop of `flit`'s packet if `flit` is a head sent on `link`.
+    #[inline]
+    pub fn head_hop(&mut self, link: OutLink, flit: Flit) {
         if flit.head() && !link.sink {
             self.packets[flit.packet()].hops += 1;
         }
-        let at = self.now + link.latency as Cycle;
-        self.wheel.schedule_flit(at, Arrival { dest: link.dest, port: link.port, vc, flit });
     }
 
     /// Returns a credit for a freed slot of virtual channel `vc` to whoever feeds `link`.
