@@ -283,22 +283,19 @@ impl InputBuffered {
         self.port_mask &= !(((input.occupied == 0) as u64) << p);
         input.rr = r.vc + 1;
         let out = &mut self.outputs[r.port as usize];
-        if flit.head() || flit.tail() {
-            if flit.head() {
-                out.busy |= 1 << r.out_vc;
-                q.state = VcState::Active { port: r.port, vc: r.out_vc };
-                q.out_lane = out.link.lane + r.out_vc as u32;
-                if !out.sink {
-                    ctx.packets[flit.packet()].hops += 1;
-                }
-                if self.selection.has_history() {
-                    let choice = choice(p as u8, flit, &self.selection, ctx);
-                    self.selection.commit(choice, r.port);
-                }
+        // A packet holds its output VC from head to tail. Written without branches where it can be
+        // (every flit of a packet writes the same lane and state; the tail releases them).
+        let (head, tail) = (flit.head(), flit.tail());
+        out.busy = (out.busy | ((head as u32) << r.out_vc)) & !((tail as u32) << r.out_vc);
+        q.out_lane = out.link.lane + r.out_vc as u32;
+        q.state = if tail { VcState::Idle } else { VcState::Active { port: r.port, vc: r.out_vc } };
+        if head {
+            if !out.sink {
+                ctx.packets[flit.packet()].hops += 1;
             }
-            if flit.tail() {
-                out.busy &= !(1 << r.out_vc);
-                q.state = VcState::Idle;
+            if self.selection.has_history() {
+                let choice = choice(p as u8, flit, &self.selection, ctx);
+                self.selection.commit(choice, r.port);
             }
         }
         // Ejection channels hold SINK credits and do not spend them.
