@@ -124,6 +124,71 @@ enum OutState {
     },
 }
 
+/// The ports in each state, as bit sets kept in step with every state change, so that each phase of
+/// a cycle visits only the ports it concerns (near saturation every switch steps every cycle).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Ports {
+    in_idle: u64,
+    in_crossbar: u64,
+    in_buffer: u64,
+    out_idle: u64,
+    out_crossbar: u64,
+    out_buffer: u64,
+    /// Inputs whose FIFO holds flits.
+    fifo_nonempty: u64,
+}
+
+impl Ports {
+    fn input(&mut self, p: usize, state: InState) {
+        let bit = 1u64 << p;
+        self.in_idle &= !bit;
+        self.in_crossbar &= !bit;
+        self.in_buffer &= !bit;
+        *match state {
+            InState::Idle => &mut self.in_idle,
+            InState::Crossbar(_) => &mut self.in_crossbar,
+            InState::ToBuffer { .. } => &mut self.in_buffer,
+        } |= bit;
+    }
+    fn output(&mut self, o: usize, state: OutState) {
+        let bit = 1u64 << o;
+        self.out_idle &= !bit;
+        self.out_crossbar &= !bit;
+        self.out_buffer &= !bit;
+        *match state {
+            OutState::Idle => &mut self.out_idle,
+            OutState::Crossbar(_) => &mut self.out_crossbar,
+            OutState::FromBuffer { .. } => &mut self.out_buffer,
+        } |= bit;
+    }
+    fn fifo(&mut self, p: usize, nonempty: bool) {
+        self.fifo_nonempty = (self.fifo_nonempty & !(1 << p)) | ((nonempty as u64) << p);
+    }
+    /// The sets as the ports' states say they should be.
+    fn of(inputs: &[Input], outputs: &[Output]) -> Ports {
+        let mut ports = Ports::default();
+        for (p, i) in inputs.iter().enumerate() {
+            ports.input(p, i.state);
+            ports.fifo(p, !i.fifo.is_empty());
+        }
+        for (o, out) in outputs.iter().enumerate() {
+            ports.output(o, out.state);
+        }
+        ports
+    }
+}
+
+/// Bit positions set in `mask`, lowest first.
+fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let b = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            b
+        })
+    })
+}
+
 #[derive(Debug, Clone)]
 struct Output {
     /// The channel; its free downstream slots are in its credit lane (`StepCtx::credits`).
@@ -148,6 +213,7 @@ pub struct CentralBuffer {
     selection: Selection,
     inputs: Vec<Input>,
     outputs: Vec<Output>,
+    ports: Ports,
     cands: Candidates,
     flits: u32,
 }
@@ -158,11 +224,11 @@ impl CentralBuffer {
         assert!(radix <= 64, "router radix above 64 is not supported");
         let (out_links, in_links) = links_of(topo, router, &s.switch);
         let empty = Chunk { packet: 0, first: 0, count: 0, flits: 0 };
-        let inputs = in_links
+        let inputs: Vec<Input> = in_links
             .into_iter()
             .map(|link| Input { link, fifo: VecDeque::new(), state: InState::Idle, assembly: empty, served: 0 })
             .collect();
-        let outputs = out_links
+        let outputs: Vec<Output> = out_links
             .into_iter()
             .map(|link| {
                 let sink = link.sink;
@@ -183,6 +249,7 @@ impl CentralBuffer {
             capacity: s.switch.central_buffer_chunks,
             free_chunks: s.switch.central_buffer_chunks,
             selection: Selection::build(s.routing.selection, router, radix, topo.node_switches().len(), s.run.seed),
+            ports: Ports::of(&inputs, &outputs),
             inputs,
             outputs,
             cands: Candidates::default(),
@@ -200,6 +267,7 @@ impl CentralBuffer {
             return false;
         }
         input.fifo.push_back(flit);
+        self.ports.fifo(port as usize, true);
         self.flits += 1;
         true
     }
@@ -211,6 +279,9 @@ impl CentralBuffer {
     /// Every chunk is free or holds flits of a queued packet, and every flit the router counts is
     /// in a FIFO, a chunk register or a stored chunk.
     pub fn check_accounting(&self) -> Result<(), String> {
+        if self.ports != Ports::of(&self.inputs, &self.outputs) {
+            return Err(format!("port state sets {:?} do not match the ports' states", self.ports));
+        }
         let stored: u32 = self.outputs.iter().flat_map(|o| &o.queue).map(|q| q.chunks.len() as u32).sum();
         if stored + self.free_chunks != self.capacity {
             return Err(format!("{stored} chunks stored + {} free != capacity {}", self.free_chunks, self.capacity));
@@ -246,10 +317,12 @@ impl CentralBuffer {
         let (mut moved, sent) = self.crossbar(ctx);
         self.fill_assemblies(ctx);
         self.write_chunk(now);
-        for (o, out) in self.outputs.iter_mut().enumerate() {
-            // An output that just sent a crossbar tail starts on its queue next cycle.
-            if out.state == OutState::Idle && !out.queue.is_empty() && sent & (1 << o) == 0 {
+        // An output that just sent a crossbar tail starts on its queue next cycle.
+        for o in bits(self.ports.out_idle & !sent) {
+            let out = &mut self.outputs[o];
+            if !out.queue.is_empty() {
                 out.state = OutState::FromBuffer { register: None, sent: 0, then: None };
+                self.ports.output(o, out.state);
             }
         }
         self.read_chunk(now);
@@ -267,8 +340,9 @@ impl CentralBuffer {
         }
         let ready = |i: &Input, c: u32| i.assembly.count == c || (i.assembly.count > 0 && i.assembly.has_tail());
         let c = self.chunk_flits;
+        // (only inputs bound for the buffer assemble chunks)
         let Some(p) =
-            (0..self.inputs.len()).filter(|&p| ready(&self.inputs[p], c)).min_by_key(|&p| self.inputs[p].served)
+            bits(self.ports.in_buffer).filter(|&p| ready(&self.inputs[p], c)).min_by_key(|&p| self.inputs[p].served)
         else {
             return;
         };
@@ -289,6 +363,7 @@ impl CentralBuffer {
             queue.push_back(Queued { packet: chunk.packet, chunks: VecDeque::from([chunk]) });
         }
         input.state = if chunk.has_tail() { InState::Idle } else { InState::ToBuffer { out, queued: true } };
+        self.ports.input(p, input.state);
         if chunk.has_tail() {
             input.assembly = Chunk { packet: 0, first: 0, count: 0, flits: 0 };
         } else {
@@ -299,10 +374,8 @@ impl CentralBuffer {
     /// Inputs bound for the central buffer read one flit per cycle into their chunk register.
     fn fill_assemblies(&mut self, ctx: &mut StepCtx) {
         let c = self.chunk_flits;
-        for input in &mut self.inputs {
-            if !matches!(input.state, InState::ToBuffer { .. }) {
-                continue;
-            }
+        for p in bits(self.ports.in_buffer) {
+            let input = &mut self.inputs[p];
             let a = &mut input.assembly;
             if a.count == c || (a.count > 0 && a.has_tail()) {
                 continue;
@@ -317,6 +390,7 @@ impl CentralBuffer {
             }
             a.count += 1;
             input.fifo.pop_front();
+            self.ports.fifo(p, !input.fifo.is_empty());
             ctx.send_credit(input.link, 0);
         }
     }
@@ -324,18 +398,16 @@ impl CentralBuffer {
     /// Idle inputs with a head at the front make their one attempt at the crossbar.
     fn request_and_grant(&mut self, me: u32, ctx: &mut StepCtx) {
         // Most cycles no head is waiting: skip the request tables.
-        if !self.inputs.iter().any(|i| i.state == InState::Idle && !i.fifo.is_empty()) {
+        let waiting = self.ports.in_idle & self.ports.fifo_nonempty;
+        if waiting == 0 {
             return;
         }
-        let radix = self.inputs.len();
         let mut requests = [0u64; 64];
         let mut requesting = 0u64;
+        let mut requested = 0u64;
         let mut wanted = [0u64; 64];
-        for (p, input) in self.inputs.iter().enumerate() {
-            if input.state != InState::Idle {
-                continue;
-            }
-            let Some(&flit) = input.fifo.front() else { continue };
+        for p in bits(waiting) {
+            let flit = *self.inputs[p].fifo.front().expect("a waiting input has a head");
             debug_assert!(flit.head(), "an idle input's front flit is a head");
             let packet = &ctx.packets[flit.packet()];
             ctx.routing.route(At { router: me, in_port: p as u8, in_vc: 0 }, packet, &mut self.cands);
@@ -345,10 +417,9 @@ impl CentralBuffer {
             }
             wanted[p] = mask;
             requesting |= 1 << p;
-            for o in 0..radix {
-                if mask & (1 << o) != 0 {
-                    requests[o] |= 1 << p;
-                }
+            requested |= mask;
+            for o in bits(mask) {
+                requests[o] |= 1 << p;
             }
         }
         if requesting == 0 {
@@ -356,8 +427,9 @@ impl CentralBuffer {
         }
         // Free outputs grant one requester each, least recently granted first.
         let mut grants = [0u64; 64];
-        for (o, out) in self.outputs.iter().enumerate() {
-            if requests[o] != 0 && out.state == OutState::Idle && out.queue.is_empty() {
+        for o in bits(requested & self.ports.out_idle) {
+            let out = &self.outputs[o];
+            if out.queue.is_empty() {
                 let p = out.grant_order.least_recent(requests[o]) as usize;
                 grants[p] |= 1 << o;
             }
@@ -386,9 +458,11 @@ impl CentralBuffer {
                 out.grant_order.touch(p as u8);
                 out.state = OutState::Crossbar(p as u8);
                 self.inputs[p].state = InState::Crossbar(o);
+                self.ports.output(o as usize, out.state);
             } else {
                 self.inputs[p].state = InState::ToBuffer { out: o, queued: false };
             }
+            self.ports.input(p, self.inputs[p].state);
         }
     }
 
@@ -437,6 +511,8 @@ impl CentralBuffer {
                 input.assembly.first = assembly.first + assembly.count;
                 input.state = InState::Crossbar(o as u8);
             }
+            self.ports.input(p, input.state);
+            self.ports.output(o, out.state);
         }
     }
 
@@ -444,14 +520,15 @@ impl CentralBuffer {
     /// outputs that sent one.
     fn crossbar(&mut self, ctx: &mut StepCtx) -> (u64, u64) {
         let (mut moved, mut sent) = (0, 0u64);
-        for o in 0..self.outputs.len() {
-            let OutState::Crossbar(p) = self.outputs[o].state else { continue };
+        for o in bits(self.ports.out_crossbar) {
+            let OutState::Crossbar(p) = self.outputs[o].state else { unreachable!("listed as crossbar") };
             let out = &mut self.outputs[o];
             if ctx.credits(out.link, 0) == 0 {
                 continue;
             }
             let input = &mut self.inputs[p as usize];
             let Some(flit) = input.fifo.pop_front() else { continue };
+            self.ports.fifo(p as usize, !input.fifo.is_empty());
             if !out.sink {
                 ctx.spend_credit(out.link, 0);
             }
@@ -465,6 +542,8 @@ impl CentralBuffer {
             if flit.tail() {
                 out.state = OutState::Idle;
                 input.state = InState::Idle;
+                self.ports.output(o, OutState::Idle);
+                self.ports.input(p as usize, InState::Idle);
             }
         }
         (moved, sent)
@@ -478,7 +557,7 @@ impl CentralBuffer {
                 && out.queue.front().is_some_and(|q| !q.chunks.is_empty())
         };
         let Some(o) =
-            (0..self.outputs.len()).filter(|&o| wants(&self.outputs[o])).min_by_key(|&o| self.outputs[o].served)
+            bits(self.ports.out_buffer).filter(|&o| wants(&self.outputs[o])).min_by_key(|&o| self.outputs[o].served)
         else {
             return;
         };
@@ -493,7 +572,8 @@ impl CentralBuffer {
     /// that already sent one through the crossbar this cycle).
     fn send_from_buffer(&mut self, ctx: &mut StepCtx, busy: u64) -> u64 {
         let mut moved = 0;
-        for (o, out) in self.outputs.iter_mut().enumerate() {
+        for o in bits(self.ports.out_buffer) {
+            let out = &mut self.outputs[o];
             let OutState::FromBuffer { register: Some(chunk), sent, then } = out.state else { continue };
             if ctx.credits(out.link, 0) == 0 || busy & (1 << o) != 0 {
                 continue;
@@ -518,6 +598,7 @@ impl CentralBuffer {
             } else {
                 OutState::FromBuffer { register: Some(chunk), sent: sent + 1, then }
             };
+            self.ports.output(o, out.state);
         }
         moved
     }
