@@ -49,8 +49,8 @@ pub struct Simulation {
     /// Bit r % 64 of word r / 64 set while router r holds flits: those are stepped, in id order.
     /// (A bit set costs no branch per arriving flit, unlike a list with a membership flag.)
     active_routers: Vec<u64>,
-    active_nics: Vec<u32>,
-    nic_active: Vec<bool>,
+    /// Terminals whose NIC has something to inject, as a bit set like `active_routers`.
+    active_nics: Vec<u64>,
     stats: Collector,
     counters: MoveCounters,
     /// Flits sent on each terminal's injection channel during the window.
@@ -90,7 +90,7 @@ impl Simulation {
             counters: MoveCounters::default(),
             injection_flits: vec![0; terminals],
             active_routers: vec![0; topo.routers().div_ceil(64)],
-            nic_active: vec![false; terminals],
+            active_nics: vec![0; terminals.div_ceil(64)],
             wheel: Wheel::new(max_latency),
             credits,
             vct: scenario.switch.flow_control == FlowControl::Vct,
@@ -102,7 +102,6 @@ impl Simulation {
             packets: Slab::default(),
             messages: Slab::default(),
             arrivals: BinaryHeap::new(),
-            active_nics: Vec::new(),
             now: 0,
             backlog: 0,
             injected_flits: 0,
@@ -143,7 +142,8 @@ impl Simulation {
                 return Err(self.deadlock(run.watchdog_cycles));
             }
             self.now += 1;
-            if self.active_nics.is_empty() && self.wheel.is_empty() && self.active_routers.iter().all(|&w| w == 0) {
+            let idle = |set: &[u64]| set.iter().all(|&w| w == 0);
+            if self.wheel.is_empty() && idle(&self.active_nics) && idle(&self.active_routers) {
                 // Idle: jump to the next arrival, but stop at the window edges to sample there.
                 let next = self.arrivals.peek().map_or(Cycle::MAX, |Reverse((t, _))| *t);
                 let mut target = next.min(hard_end);
@@ -296,47 +296,35 @@ impl Simulation {
             self.nics[term as usize].enqueue(p);
         }
         self.backlog += flits as u64;
-        if !self.nic_active[term as usize] {
-            self.nic_active[term as usize] = true;
-            self.active_nics.push(term);
-        }
+        self.active_nics[term as usize / 64] |= 1 << (term % 64);
         Ok(())
     }
 
     fn step_nics(&mut self) {
         let (now, vct, delay) = (self.now, self.vct, self.scenario.switch.input_delay() as Cycle);
         let measuring = self.stats.in_window(now);
-        let Simulation {
-            nics,
-            nic_active,
-            active_nics,
-            packets,
-            routing,
-            wheel,
-            credits,
-            topo,
-            counters,
-            injection_flits,
-            ..
-        } = self;
+        let Simulation { nics, active_nics, packets, routing, wheel, credits, topo, counters, injection_flits, .. } =
+            self;
         let mut sent = 0u64;
-        active_nics.retain(|&t| {
-            let nic = &mut nics[t as usize];
-            if let Some(inj) = nic.step(now, packets, |p| routing.injection_vcs(p), vct, credits) {
-                let (router, port) = topo.terminal_at[t as usize];
-                // Into the router's input FIFO once the channel and the router pipeline are passed.
-                let at = now + topo.terminal_latency[t as usize] as Cycle + delay;
-                wheel.schedule_flit(at, Arrival { dest: router, port, vc: inj.vc, flit: inj.flit });
-                counters.last_progress = now;
-                sent += 1;
-                if measuring {
-                    injection_flits[t as usize] += 1;
+        for (w, word) in active_nics.iter_mut().enumerate() {
+            let mut bits = *word;
+            while bits != 0 {
+                let b = bits.trailing_zeros();
+                bits &= bits - 1;
+                let t = w * 64 + b as usize;
+                let nic = &mut nics[t];
+                if let Some(inj) = nic.step(now, packets, |p| routing.injection_vcs(p), vct, credits) {
+                    let (router, port) = topo.terminal_at[t];
+                    // Into the router's input FIFO once the channel and the router pipeline are passed.
+                    let at = now + topo.terminal_latency[t] as Cycle + delay;
+                    wheel.schedule_flit(at, Arrival { dest: router, port, vc: inj.vc, flit: inj.flit });
+                    counters.last_progress = now;
+                    sent += 1;
+                    injection_flits[t] += measuring as u64;
                 }
+                *word &= !((!nic.busy() as u64) << b);
             }
-            let busy = nic.busy();
-            nic_active[t as usize] = busy;
-            busy
-        });
+        }
         self.injected_flits += sent;
         self.backlog -= sent;
     }
