@@ -140,26 +140,20 @@ struct Ports {
 
 impl Ports {
     fn input(&mut self, p: usize, state: InState) {
-        let bit = 1u64 << p;
-        self.in_idle &= !bit;
-        self.in_crossbar &= !bit;
-        self.in_buffer &= !bit;
-        *match state {
-            InState::Idle => &mut self.in_idle,
-            InState::Crossbar(_) => &mut self.in_crossbar,
-            InState::ToBuffer { .. } => &mut self.in_buffer,
-        } |= bit;
+        let kind = match state {
+            InState::Idle => 0,
+            InState::Crossbar(_) => 1,
+            InState::ToBuffer { .. } => 2,
+        };
+        file([&mut self.in_idle, &mut self.in_crossbar, &mut self.in_buffer], kind, p);
     }
     fn output(&mut self, o: usize, state: OutState) {
-        let bit = 1u64 << o;
-        self.out_idle &= !bit;
-        self.out_crossbar &= !bit;
-        self.out_buffer &= !bit;
-        *match state {
-            OutState::Idle => &mut self.out_idle,
-            OutState::Crossbar(_) => &mut self.out_crossbar,
-            OutState::FromBuffer { .. } => &mut self.out_buffer,
-        } |= bit;
+        let kind = match state {
+            OutState::Idle => 0,
+            OutState::Crossbar(_) => 1,
+            OutState::FromBuffer { .. } => 2,
+        };
+        file([&mut self.out_idle, &mut self.out_crossbar, &mut self.out_buffer], kind, o);
     }
     fn fifo(&mut self, p: usize, nonempty: bool) {
         self.fifo_nonempty = (self.fifo_nonempty & !(1 << p)) | ((nonempty as u64) << p);
@@ -175,6 +169,13 @@ impl Ports {
             ports.output(o, out.state);
         }
         ports
+    }
+}
+
+/// Puts bit `i` into `sets[kind]` and takes it out of the others.
+fn file(sets: [&mut u64; 3], kind: usize, i: usize) {
+    for (k, set) in sets.into_iter().enumerate() {
+        *set = (*set & !(1 << i)) | (((k == kind) as u64) << i);
     }
 }
 
