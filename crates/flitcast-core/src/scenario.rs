@@ -165,6 +165,18 @@ pub enum O4Spread {
     EveryStage,
 }
 
+/// Which hops update a history-keeping selection function (study 002 §4.3 leaves it open).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum SelectionHistory {
+    /// Every hop, forced ones included: RRID holds "the most recently used output port used by a
+    /// message entering from the input port", whatever the message's route offered.
+    #[default]
+    EveryHop,
+    /// Only hops where the routing offered more than one port (adaptive choices).
+    AdaptiveHops,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Routing {
@@ -176,6 +188,8 @@ pub struct Routing {
     pub oblivious_table: ObliviousTable,
     #[serde(default)]
     pub o4_spread: O4Spread,
+    #[serde(default)]
+    pub selection_history: SelectionHistory,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -266,6 +280,7 @@ impl Default for Scenario {
                 selection: SelectionKind::FirstFree,
                 oblivious_table: ObliviousTable::Balanced,
                 o4_spread: O4Spread::FirstStage,
+                selection_history: SelectionHistory::EveryHop,
             },
             workload: Workload {
                 pattern: PatternKind::Uniform,

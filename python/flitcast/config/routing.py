@@ -41,6 +41,13 @@ class RoutingConfig(Section):
         description="d_mod_k / s_mod_k tables: where the four `o4` routes of a pair differ, at the `first_stage` up "
         "port only or at `every_stage`.",
     )
+    selection_history: Literal["every_hop", "adaptive_hops"] = Field(
+        "every_hop",
+        description="Which hops update a history-keeping selection function (LRU, MRU, RR, LRUC, LRUD; study "
+        "002 §4.3 does not say): `every_hop`, forced ones included (RR's RRID holds the most recently used "
+        "output of any message, as the study words it), or `adaptive_hops`, only hops where the routing "
+        "offered more than one port.",
+    )
     check_deadlock_free: StrictBool = Field(
         True,
         description="Check at build time that the channel dependency graph is acyclic and refuse the "

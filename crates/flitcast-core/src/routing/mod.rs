@@ -41,6 +41,10 @@ impl Candidates {
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
+    /// The distinct ports offered, as a bit set.
+    pub fn ports(&self) -> u64 {
+        self.as_slice().iter().fold(0, |m, c| m | 1 << c.port)
+    }
 }
 
 /// Where a packet is when it asks for a route.

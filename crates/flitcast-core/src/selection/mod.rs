@@ -18,7 +18,14 @@ pub mod rr;
 
 use crate::rng::{stream, StreamKind};
 use crate::routing::Candidates;
-use crate::scenario::SelectionKind;
+use crate::scenario::{SelectionHistory, SelectionKind};
+
+/// Whether a hop whose routing offered the ports in `offered` updates the selection's history
+/// (`routing.selection_history`; study 002 §4.3 does not say whether forced hops count).
+#[inline]
+pub fn records(history: SelectionHistory, offered: u64) -> bool {
+    history == SelectionHistory::EveryHop || offered.count_ones() > 1
+}
 
 /// What a selection may know about the request.
 #[derive(Debug, Clone, Copy)]

@@ -45,9 +45,9 @@ use super::{links_of, InLink, OutLink, StepCtx};
 use crate::error::BlockedChannel;
 use crate::packet::Flit;
 use crate::routing::{At, Candidates};
-use crate::scenario::Scenario;
+use crate::scenario::{Scenario, SelectionHistory};
 use crate::selection::order::Order;
-use crate::selection::{Request as Choice, Selection};
+use crate::selection::{records, Request as Choice, Selection};
 use crate::topology::Topology;
 use crate::Cycle;
 
@@ -212,6 +212,7 @@ pub struct CentralBuffer {
     capacity: u32,
     free_chunks: u32,
     selection: Selection,
+    history: SelectionHistory,
     inputs: Vec<Input>,
     outputs: Vec<Output>,
     ports: Ports,
@@ -250,6 +251,7 @@ impl CentralBuffer {
             capacity: s.switch.central_buffer_chunks,
             free_chunks: s.switch.central_buffer_chunks,
             selection: Selection::build(s.routing.selection, router, radix, topo.node_switches().len(), s.run.seed),
+            history: s.routing.selection_history,
             ports: Ports::of(&inputs, &outputs),
             inputs,
             outputs,
@@ -453,7 +455,9 @@ impl CentralBuffer {
                 m &= m - 1;
             }
             let (o, _) = self.selection.pick(choice, &cands, |_, _| true).expect("a candidate");
-            self.selection.commit(choice, o);
+            if records(self.history, wanted[p]) {
+                self.selection.commit(choice, o);
+            }
             if has_grants {
                 let out = &mut self.outputs[o as usize];
                 out.grant_order.touch(p as u8);

@@ -22,8 +22,8 @@ use super::{links_of, InLink, OutLink, StepCtx};
 use crate::error::BlockedChannel;
 use crate::packet::Flit;
 use crate::routing::{At, Candidates};
-use crate::scenario::{FlowControl, Scenario};
-use crate::selection::{Request as Choice, Selection};
+use crate::scenario::{FlowControl, Scenario, SelectionHistory};
+use crate::selection::{records, Request as Choice, Selection};
 use crate::topology::Topology;
 
 /// Most virtual channels per port (the scenario allows 1..=16).
@@ -98,6 +98,7 @@ pub struct InputBuffered {
     depth: usize,
     vct: bool,
     selection: Selection,
+    history: SelectionHistory,
     inputs: Vec<InPort>,
     outputs: Vec<OutPort>,
     /// Cached routing candidates of the head at the front of each input VC (port · MAX_VCS + vc).
@@ -180,6 +181,7 @@ impl InputBuffered {
             depth,
             vct: s.switch.flow_control == FlowControl::Vct,
             selection: Selection::build(s.routing.selection, router, radix, topo.node_switches().len(), s.run.seed),
+            history: s.routing.selection_history,
             inputs,
             outputs,
             cands: vec![Candidates::default(); radix * MAX_VCS],
@@ -293,7 +295,7 @@ impl InputBuffered {
             if !out.sink {
                 ctx.packets[flit.packet()].hops += 1;
             }
-            if self.selection.has_history() {
+            if self.selection.has_history() && records(self.history, self.cands[p * MAX_VCS + r.vc as usize].ports()) {
                 let choice = choice(p as u8, flit, &self.selection, ctx);
                 self.selection.commit(choice, r.port);
             }

@@ -2,8 +2,8 @@
 //! §4.3). Output ports 4–7 are the candidates (the up side of an SP chip); grants are port masks.
 
 use flitcast_core::routing::{Candidate, Candidates};
-use flitcast_core::scenario::SelectionKind;
-use flitcast_core::selection::{Request, Selection};
+use flitcast_core::scenario::{SelectionHistory, SelectionKind};
+use flitcast_core::selection::{records, Request, Selection};
 
 const ALL: u64 = 0xF0;
 
@@ -62,4 +62,35 @@ fn rnd_is_uniform_over_the_grants_only() {
     }
     assert!(!picks.contains(&6));
     assert_eq!(picks, run(SelectionKind::Rnd, &script), "reproducible");
+}
+
+/// RR's RRID over an adaptive hop, a forced hop down through port 1, and another adaptive hop, under
+/// both readings of which hops update the history (`routing.selection_history`).
+fn rr_after_a_forced_hop(history: SelectionHistory) -> [u8; 2] {
+    let mut sel = Selection::build(SelectionKind::Rr, 0, 8, 4, 1);
+    let req = Request { in_port: 0, dst_switch: 0 };
+    let mut up = Candidates::default();
+    for port in 4..8 {
+        up.push(Candidate { port, vc_lo: 0, vc_hi: 1 });
+    }
+    let mut down = Candidates::default();
+    down.push(Candidate { port: 1, vc_lo: 0, vc_hi: 1 });
+    let mut hop = |cands: &Candidates| {
+        let (port, _) = sel.pick(req, cands, |_, _| true).expect("granted");
+        if records(history, cands.ports()) {
+            sel.commit(req, port);
+        }
+        port
+    };
+    let first = hop(&up);
+    assert_eq!(hop(&down), 1);
+    [first, hop(&up)]
+}
+
+#[test]
+fn forced_hops_move_rrid_only_when_every_hop_counts() {
+    // Every hop: RRID = 1 after the forced hop, so the search restarts at the lowest up port.
+    assert_eq!(rr_after_a_forced_hop(SelectionHistory::EveryHop), [4, 4]);
+    // Adaptive hops only: RRID stays at 4 and the next up port is 5.
+    assert_eq!(rr_after_a_forced_hop(SelectionHistory::AdaptiveHops), [4, 5]);
 }
