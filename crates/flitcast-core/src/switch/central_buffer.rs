@@ -194,7 +194,6 @@ fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
 struct Output {
     /// The channel; its free downstream slots are in its credit lane (`StepCtx::credits`).
     link: OutLink,
-    sink: bool,
     state: OutState,
     /// Packets queued in the central buffer for this output, in header-chunk write order.
     queue: VecDeque<Queued>,
@@ -232,17 +231,13 @@ impl CentralBuffer {
             .collect();
         let outputs: Vec<Output> = out_links
             .into_iter()
-            .map(|link| {
-                let sink = link.sink;
-                Output {
-                    link,
-                    sink,
-                    state: OutState::Idle,
-                    queue: VecDeque::new(),
-                    grant_order: Order::new(radix),
-                    served: 0,
-                    window_flits: 0,
-                }
+            .map(|link| Output {
+                link,
+                state: OutState::Idle,
+                queue: VecDeque::new(),
+                grant_order: Order::new(radix),
+                served: 0,
+                window_flits: 0,
             })
             .collect();
         CentralBuffer {
@@ -534,7 +529,7 @@ impl CentralBuffer {
             let input = &mut self.inputs[p as usize];
             let Some(flit) = input.fifo.pop_front() else { continue };
             self.ports.fifo(p as usize, !input.fifo.is_empty());
-            if !out.sink {
+            if !out.link.sink {
                 ctx.spend_credit(out.link, 0);
             }
             out.window_flits += ctx.measuring as u64;
@@ -584,7 +579,7 @@ impl CentralBuffer {
                 continue;
             }
             let flit = chunk.flit(sent);
-            if !out.sink {
+            if !out.link.sink {
                 ctx.spend_credit(out.link, 0);
             }
             out.window_flits += ctx.measuring as u64;

@@ -86,8 +86,6 @@ struct OutPort {
     busy: u32,
     /// Round-robin pointer over the input ports.
     rr: u8,
-    /// Feeds a terminal: no credits are spent.
-    sink: bool,
     /// The channel; the free slots of each downstream VC are in its credit lanes (`StepCtx::credits`).
     link: OutLink,
 }
@@ -169,13 +167,8 @@ impl InputBuffered {
                 InPort { link, occupied: 0, rr: 0, request: Request::default(), vcs: std::array::from_fn(vc) }
             })
             .collect();
-        let outputs = out_links
-            .into_iter()
-            .map(|link| {
-                let sink = link.sink;
-                OutPort { link, busy: 0, rr: 0, sink, requests: 0, window_flits: 0 }
-            })
-            .collect();
+        let outputs =
+            out_links.into_iter().map(|link| OutPort { link, busy: 0, rr: 0, requests: 0, window_flits: 0 }).collect();
         InputBuffered {
             vcs,
             depth,
@@ -292,7 +285,7 @@ impl InputBuffered {
         q.out_lane = out.link.lane + r.out_vc as u32;
         q.state = if tail { VcState::Idle } else { VcState::Active { port: r.port, vc: r.out_vc } };
         if head {
-            if !out.sink {
+            if !out.link.sink {
                 ctx.packets[flit.packet()].hops += 1;
             }
             if self.selection.has_history() && records(self.history, self.cands[p * MAX_VCS + r.vc as usize].ports()) {
@@ -301,7 +294,7 @@ impl InputBuffered {
             }
         }
         // Ejection channels hold SINK credits and do not spend them.
-        ctx.credits[(out.link.lane + r.out_vc as u32) as usize] -= (!out.sink) as u32;
+        ctx.credits[(out.link.lane + r.out_vc as u32) as usize] -= (!out.link.sink) as u32;
         out.window_flits += ctx.measuring as u64;
         self.flits -= 1;
         ctx.send_flit(out.link, r.out_vc, flit);
