@@ -3,7 +3,7 @@
 //! is re-recorded deliberately (print the table with the `golden_table` test below) and reviewed.
 //! Recorded at commit 4e15b4b; unchanged by the credit-lane and activity-set engine changes after it.
 
-use flitcast_core::scenario::{FlowControl, PatternKind, RoutingAlgorithm, SelectionKind, SwitchModel, TopologyKind};
+use flitcast_core::scenario::{FlowControl, PatternKind, RoutingAlgorithm, SelectionKind, TopologyKind};
 use flitcast_core::Scenario;
 
 fn short(mut s: Scenario, load: f64) -> Scenario {
@@ -16,13 +16,7 @@ fn short(mut s: Scenario, load: f64) -> Scenario {
 }
 
 fn sp(topology: TopologyKind, algorithm: RoutingAlgorithm, selection: SelectionKind, load: f64) -> Scenario {
-    let mut s = Scenario::default();
-    s.network.topology = topology;
-    s.switch.model = SwitchModel::CentralBuffer;
-    s.switch.vcs = 1;
-    s.switch.buffer_flits = 64;
-    s.switch.router_delay_cycles = 6;
-    s.routing.algorithm = algorithm;
+    let mut s = super::central_buffer::sp(topology, algorithm);
     s.routing.selection = selection;
     s.workload.pattern = PatternKind::BitReversal;
     s.workload.packet_flits = 128;
