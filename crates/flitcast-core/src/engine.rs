@@ -9,6 +9,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+use crate::bitset::IdSet;
 use crate::check;
 use crate::credits::Lanes;
 use crate::error::Error;
@@ -46,11 +47,10 @@ pub struct Simulation {
     credits: Vec<u32>,
     traffic: Traffic,
     arrivals: BinaryHeap<Reverse<(Cycle, u32)>>,
-    /// Bit r % 64 of word r / 64 set while router r holds flits: those are stepped, in id order.
-    /// (A bit set costs no branch per arriving flit, unlike a list with a membership flag.)
-    active_routers: Vec<u64>,
-    /// Terminals whose NIC has something to inject, as a bit set like `active_routers`.
-    active_nics: Vec<u64>,
+    /// Routers that hold flits: those are stepped, in id order.
+    active_routers: IdSet,
+    /// Terminals whose NIC has something to inject.
+    active_nics: IdSet,
     stats: Collector,
     counters: MoveCounters,
     /// Flits sent on each terminal's injection channel during the window.
@@ -89,8 +89,8 @@ impl Simulation {
             stats: Collector::new(run.warmup_cycles, run.measure_cycles, run.batches),
             counters: MoveCounters::default(),
             injection_flits: vec![0; terminals],
-            active_routers: vec![0; topo.routers().div_ceil(64)],
-            active_nics: vec![0; terminals.div_ceil(64)],
+            active_routers: IdSet::new(topo.routers()),
+            active_nics: IdSet::new(terminals),
             wheel: Wheel::new(max_latency),
             credits,
             vct: scenario.switch.flow_control == FlowControl::Vct,
@@ -142,8 +142,7 @@ impl Simulation {
                 return Err(self.deadlock(run.watchdog_cycles));
             }
             self.now += 1;
-            let idle = |set: &[u64]| set.iter().all(|&w| w == 0);
-            if self.wheel.is_empty() && idle(&self.active_nics) && idle(&self.active_routers) {
+            if self.wheel.is_empty() && self.active_nics.is_empty() && self.active_routers.is_empty() {
                 // Idle: jump to the next arrival, but stop at the window edges to sample there.
                 let next = self.arrivals.peek().map_or(Cycle::MAX, |Reverse((t, _))| *t);
                 let mut target = next.min(hard_end);
@@ -228,7 +227,7 @@ impl Simulation {
                     message: format!("buffer overflow at router {router} port {port} vc {vc} (credit protocol)"),
                 });
             }
-            self.active_routers[router as usize / 64] |= 1 << (router % 64);
+            self.active_routers.insert(router as usize);
         }
         self.wheel.recycle(events);
 
@@ -296,7 +295,7 @@ impl Simulation {
             self.nics[term as usize].enqueue(p);
         }
         self.backlog += flits as u64;
-        self.active_nics[term as usize / 64] |= 1 << (term % 64);
+        self.active_nics.insert(term as usize);
         Ok(())
     }
 
@@ -306,25 +305,19 @@ impl Simulation {
         let Simulation { nics, active_nics, packets, routing, wheel, credits, topo, counters, injection_flits, .. } =
             self;
         let mut sent = 0u64;
-        for (w, word) in active_nics.iter_mut().enumerate() {
-            let mut bits = *word;
-            while bits != 0 {
-                let b = bits.trailing_zeros();
-                bits &= bits - 1;
-                let t = w * 64 + b as usize;
-                let nic = &mut nics[t];
-                if let Some(inj) = nic.step(now, packets, |p| routing.injection_vcs(p), vct, credits) {
-                    let (router, port) = topo.terminal_at[t];
-                    // Into the router's input FIFO once the channel and the router pipeline are passed.
-                    let at = now + topo.terminal_latency[t] as Cycle + delay;
-                    wheel.schedule_flit(at, Arrival { dest: router, port, vc: inj.vc, flit: inj.flit });
-                    counters.last_progress = now;
-                    sent += 1;
-                    injection_flits[t] += measuring as u64;
-                }
-                *word &= !((!nic.busy() as u64) << b);
+        active_nics.retain(|t| {
+            let nic = &mut nics[t];
+            if let Some(inj) = nic.step(now, packets, |p| routing.injection_vcs(p), vct, credits) {
+                let (router, port) = topo.terminal_at[t];
+                // Into the router's input FIFO once the channel and the router pipeline are passed.
+                let at = now + topo.terminal_latency[t] as Cycle + delay;
+                wheel.schedule_flit(at, Arrival { dest: router, port, vc: inj.vc, flit: inj.flit });
+                counters.last_progress = now;
+                sent += 1;
+                injection_flits[t] += measuring as u64;
             }
-        }
+            nic.busy()
+        });
         self.injected_flits += sent;
         self.backlog -= sent;
     }
@@ -333,17 +326,11 @@ impl Simulation {
         let (now, measuring) = (self.now, self.stats.in_window(self.now));
         let Simulation { routers, active_routers, packets, routing, wheel, credits, topo, counters, .. } = self;
         let mut ctx = StepCtx { now, topo, routing, packets, wheel, credits, counters, measuring };
-        for (w, word) in active_routers.iter_mut().enumerate() {
-            let mut bits = *word;
-            while bits != 0 {
-                let b = bits.trailing_zeros();
-                bits &= bits - 1;
-                let r = w as u32 * 64 + b;
-                let router = &mut routers[r as usize];
-                router.step(r, &mut ctx);
-                *word &= !(((router.flits() == 0) as u64) << b);
-            }
-        }
+        active_routers.retain(|r| {
+            let router = &mut routers[r];
+            router.step(r as u32, &mut ctx);
+            router.flits() > 0
+        });
     }
 
     fn eject(&mut self, terminal: u32, flit: Flit) -> Result<(), Error> {
@@ -406,9 +393,8 @@ impl Simulation {
     }
 
     fn deadlock(&self, idle: Cycle) -> Error {
-        let active = |r: &u32| self.active_routers[*r as usize / 64] & (1 << (r % 64)) != 0;
         let blocked = (0..self.routers.len() as u32)
-            .filter(active)
+            .filter(|&r| self.active_routers.contains(r as usize))
             .flat_map(|r| self.routers[r as usize].blocked(r, &self.credits))
             .take(MAX_BLOCKED_REPORTED)
             .collect();

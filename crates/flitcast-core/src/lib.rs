@@ -5,6 +5,7 @@
 //! and runs it to a [`RunResult`]. The architecture is described in the project's DESIGN notes;
 //! each model file names the study section it implements.
 
+pub mod bitset;
 pub mod catalogue;
 pub mod check;
 pub mod credits;

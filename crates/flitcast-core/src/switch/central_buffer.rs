@@ -42,6 +42,7 @@
 use std::collections::VecDeque;
 
 use super::{links_of, InLink, OutLink, StepCtx};
+use crate::bitset::ones;
 use crate::error::BlockedChannel;
 use crate::packet::Flit;
 use crate::routing::{At, Candidates};
@@ -179,17 +180,6 @@ fn file(sets: [&mut u64; 3], kind: usize, i: usize) {
     }
 }
 
-/// Bit positions set in `mask`, lowest first.
-fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let b = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            b
-        })
-    })
-}
-
 #[derive(Debug, Clone)]
 struct Output {
     /// The channel; its free downstream slots are in its credit lane (`StepCtx::credits`).
@@ -316,7 +306,7 @@ impl CentralBuffer {
         self.fill_assemblies(ctx);
         self.write_chunk(now);
         // An output that just sent a crossbar tail starts on its queue next cycle.
-        for o in bits(self.ports.out_idle & !sent) {
+        for o in ones(self.ports.out_idle & !sent) {
             let out = &mut self.outputs[o];
             if !out.queue.is_empty() {
                 out.state = OutState::FromBuffer { register: None, sent: 0, then: None };
@@ -340,7 +330,7 @@ impl CentralBuffer {
         let c = self.chunk_flits;
         // (only inputs bound for the buffer assemble chunks)
         let Some(p) =
-            bits(self.ports.in_buffer).filter(|&p| ready(&self.inputs[p], c)).min_by_key(|&p| self.inputs[p].served)
+            ones(self.ports.in_buffer).filter(|&p| ready(&self.inputs[p], c)).min_by_key(|&p| self.inputs[p].served)
         else {
             return;
         };
@@ -372,7 +362,7 @@ impl CentralBuffer {
     /// Inputs bound for the central buffer read one flit per cycle into their chunk register.
     fn fill_assemblies(&mut self, ctx: &mut StepCtx) {
         let c = self.chunk_flits;
-        for p in bits(self.ports.in_buffer) {
+        for p in ones(self.ports.in_buffer) {
             let input = &mut self.inputs[p];
             let a = &mut input.assembly;
             if a.count == c || (a.count > 0 && a.has_tail()) {
@@ -404,19 +394,16 @@ impl CentralBuffer {
         let mut requesting = 0u64;
         let mut requested = 0u64;
         let mut wanted = [0u64; 64];
-        for p in bits(waiting) {
+        for p in ones(waiting) {
             let flit = *self.inputs[p].fifo.front().expect("a waiting input has a head");
             debug_assert!(flit.head(), "an idle input's front flit is a head");
             let packet = &ctx.packets[flit.packet()];
             ctx.routing.route(At { router: me, in_port: p as u8, in_vc: 0 }, packet, &mut self.cands);
-            let mut mask = 0u64;
-            for c in self.cands.as_slice() {
-                mask |= 1 << c.port;
-            }
+            let mask = self.cands.ports();
             wanted[p] = mask;
             requesting |= 1 << p;
             requested |= mask;
-            for o in bits(mask) {
+            for o in ones(mask) {
                 requests[o] |= 1 << p;
             }
         }
@@ -425,7 +412,7 @@ impl CentralBuffer {
         }
         // Free outputs grant one requester each, least recently granted first.
         let mut grants = [0u64; 64];
-        for o in bits(requested & self.ports.out_idle) {
+        for o in ones(requested & self.ports.out_idle) {
             let out = &self.outputs[o];
             if out.queue.is_empty() {
                 let p = out.grant_order.least_recent(requests[o]) as usize;
@@ -520,7 +507,7 @@ impl CentralBuffer {
     /// outputs that sent one.
     fn crossbar(&mut self, ctx: &mut StepCtx) -> (u64, u64) {
         let (mut moved, mut sent) = (0, 0u64);
-        for o in bits(self.ports.out_crossbar) {
+        for o in ones(self.ports.out_crossbar) {
             let OutState::Crossbar(p) = self.outputs[o].state else { unreachable!("listed as crossbar") };
             let out = &mut self.outputs[o];
             if ctx.credits(out.link, 0) == 0 {
@@ -529,9 +516,7 @@ impl CentralBuffer {
             let input = &mut self.inputs[p as usize];
             let Some(flit) = input.fifo.pop_front() else { continue };
             self.ports.fifo(p as usize, !input.fifo.is_empty());
-            if !out.link.sink {
-                ctx.spend_credit(out.link, 0);
-            }
+            ctx.spend_credit(out.link, 0);
             out.window_flits += ctx.measuring as u64;
             self.flits -= 1;
             moved += 1;
@@ -557,7 +542,7 @@ impl CentralBuffer {
                 && out.queue.front().is_some_and(|q| !q.chunks.is_empty())
         };
         let Some(o) =
-            bits(self.ports.out_buffer).filter(|&o| wants(&self.outputs[o])).min_by_key(|&o| self.outputs[o].served)
+            ones(self.ports.out_buffer).filter(|&o| wants(&self.outputs[o])).min_by_key(|&o| self.outputs[o].served)
         else {
             return;
         };
@@ -572,16 +557,14 @@ impl CentralBuffer {
     /// that already sent one through the crossbar this cycle).
     fn send_from_buffer(&mut self, ctx: &mut StepCtx, busy: u64) -> u64 {
         let mut moved = 0;
-        for o in bits(self.ports.out_buffer) {
+        for o in ones(self.ports.out_buffer) {
             let out = &mut self.outputs[o];
             let OutState::FromBuffer { register: Some(chunk), sent, then } = out.state else { continue };
             if ctx.credits(out.link, 0) == 0 || busy & (1 << o) != 0 {
                 continue;
             }
             let flit = chunk.flit(sent);
-            if !out.link.sink {
-                ctx.spend_credit(out.link, 0);
-            }
+            ctx.spend_credit(out.link, 0);
             out.window_flits += ctx.measuring as u64;
             self.flits -= 1;
             moved += 1;

@@ -285,16 +285,13 @@ impl InputBuffered {
         q.out_lane = out.link.lane + r.out_vc as u32;
         q.state = if tail { VcState::Idle } else { VcState::Active { port: r.port, vc: r.out_vc } };
         if head {
-            if !out.link.sink {
-                ctx.packets[flit.packet()].hops += 1;
-            }
+            ctx.head_hop(out.link, flit);
             if self.selection.has_history() && records(self.history, self.cands[p * MAX_VCS + r.vc as usize].ports()) {
                 let choice = choice(p as u8, flit, &self.selection, ctx);
                 self.selection.commit(choice, r.port);
             }
         }
-        // Ejection channels hold SINK credits and do not spend them.
-        ctx.credits[(out.link.lane + r.out_vc as u32) as usize] -= (!out.link.sink) as u32;
+        ctx.spend_credit(out.link, r.out_vc);
         out.window_flits += ctx.measuring as u64;
         self.flits -= 1;
         ctx.send_flit(out.link, r.out_vc, flit);

@@ -131,10 +131,12 @@ impl StepCtx<'_> {
         self.credits[(link.lane + vc as u32) as usize]
     }
 
-    /// Spends one credit of virtual channel `vc` of the channel leaving by `link`.
+    /// Spends one credit of virtual channel `vc` of the channel leaving by `link`; ejection
+    /// channels hold `SINK` credits and spend none (without a branch: which channel a flit takes is
+    /// data, not a pattern the branch predictor learns).
     #[inline]
     pub fn spend_credit(&mut self, link: OutLink, vc: u8) {
-        self.credits[(link.lane + vc as u32) as usize] -= 1;
+        self.credits[(link.lane + vc as u32) as usize] -= (!link.sink) as u32;
     }
 }
 
