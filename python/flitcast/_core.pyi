@@ -1,14 +1,26 @@
 """Private extension built from crates/flitcast-py (docs/core-interface.md). Use flitcast.run / sweep."""
 
-__all__ = ["version", "run", "run_many", "catalogue", "_panic_for_test"]
+__all__ = ["Control", "version", "run", "run_many", "catalogue", "_panic_for_test"]
+
+class Control:
+    """Handle on running simulations: interrupt() stops every run it was passed to within one cycle."""
+
+    def __init__(self) -> None: ...
+    def interrupt(self) -> None:
+        """Ask every run using this control to stop (it returns an `interrupted` error)."""
+    @property
+    def interrupted(self) -> bool: ...
+    @property
+    def progress(self) -> tuple[int, int]:
+        """(cycle reached, cycle the measurement window ends) of the latest run using this control."""
 
 def version() -> str:
     """The core crate version."""
 
-def run(scenario_json: str) -> str:
+def run(scenario_json: str, control: Control | None = None) -> str:
     """Simulate one scenario (GIL released); returns an outcome: {"ok": RESULT} or {"error": ERROR}."""
 
-def run_many(scenario_jsons: list[str], threads: int = 0) -> list[str]:
+def run_many(scenario_jsons: list[str], threads: int = 0, control: Control | None = None) -> list[str]:
     """Simulate many scenarios on `threads` threads (0 = all cores), GIL released; outcomes in input order."""
 
 def catalogue() -> str:

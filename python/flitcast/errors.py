@@ -9,7 +9,8 @@ FlitcastError
 │   └── RoutingError       the routing check failed at build time (e.g. cyclic channel dependencies)
 ├── SimulationError        the run itself went wrong
 │   ├── DeadlockError      the watchdog fired: carries the cycle and the blocked channels/packets
-│   └── ConservationError  flits were created or lost
+│   ├── ConservationError  flits were created or lost
+│   └── Interrupted        the run was asked to stop (Ctrl-C) before it finished
 └── InternalError          a bug in the core (a Rust panic, or an outcome the front cannot read)
 ```
 
@@ -28,6 +29,7 @@ __all__ = [
     "DeadlockError",
     "FlitcastError",
     "InternalError",
+    "Interrupted",
     "RoutingError",
     "SimulationError",
     "from_core",
@@ -123,6 +125,15 @@ class ConservationError(SimulationError):
     """Flits injected != flits delivered + flits in flight: the engine lost or created traffic."""
 
 
+class Interrupted(SimulationError):
+    """The run was asked to stop (Ctrl-C, or a sweep being cancelled) before it finished; ``cycle`` is
+    the simulated cycle it had reached."""
+
+    def __init__(self, message: str, cycle: int | None = None) -> None:
+        super().__init__(message)
+        self.cycle = cycle
+
+
 class InternalError(FlitcastError):
     """A bug in flitcast itself (a Rust panic, or a core answer the Python side cannot read)."""
 
@@ -174,6 +185,9 @@ def from_core(error: Any, scenario: Mapping[str, Any] | None = None) -> Flitcast
         return DeadlockError(message, cycle if isinstance(cycle, int) else None, blocked)
     if kind == "conservation":
         return ConservationError(message)
+    if kind == "interrupted":
+        cycle = error.get("cycle")
+        return Interrupted(message, cycle if isinstance(cycle, int) else None)
     if kind == "internal":
         return InternalError(f"internal error in the flitcast core (please report): {message}")
     return InternalError(f"the core returned an error of unknown kind {kind!r}: {message}")

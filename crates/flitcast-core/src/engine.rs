@@ -11,6 +11,7 @@ use std::collections::BinaryHeap;
 
 use crate::bitset::IdSet;
 use crate::check;
+use crate::control::Control;
 use crate::credits::Lanes;
 use crate::error::Error;
 use crate::host::Nic;
@@ -116,10 +117,17 @@ impl Simulation {
     }
 
     /// Runs warm-up, measurement and drain, and returns the statistics.
-    pub fn run(mut self) -> Result<RunResult, Error> {
+    pub fn run(self) -> Result<RunResult, Error> {
+        self.run_with(&Control::default())
+    }
+
+    /// [`run`](Self::run), stopping with [`Error::Interrupted`] at the first cycle after `control`
+    /// is interrupted, and reporting the cycle reached to it.
+    pub fn run_with(mut self, control: &Control) -> Result<RunResult, Error> {
         let run = self.scenario.run.clone();
         let (window_start, window_end) = (run.warmup_cycles, run.warmup_cycles + run.measure_cycles);
         let hard_end = window_end + run.drain_max_cycles;
+        control.start(window_end);
         for (t, term) in self.traffic.first_arrivals() {
             self.arrivals.push(Reverse((t, term)));
         }
@@ -136,6 +144,10 @@ impl Simulation {
             if self.now >= hard_end {
                 break false;
             }
+            if control.interrupted() {
+                return Err(Error::Interrupted { cycle: self.now });
+            }
+            control.reached(self.now);
             self.cycle()?;
             let in_network = self.injected_flits - self.ejected_flits;
             if in_network > 0 && self.now - self.counters.last_progress >= run.watchdog_cycles {

@@ -45,6 +45,10 @@ pub enum Error {
     #[error("conservation violated: {message}")]
     Conservation { message: String },
 
+    /// The run was asked to stop (e.g. Ctrl-C) before it finished.
+    #[error("interrupted at cycle {cycle}")]
+    Interrupted { cycle: u64 },
+
     /// A bug: an engine invariant failed (reported instead of crashing the host process).
     #[error("internal error: {message}")]
     Internal { message: String },
@@ -62,6 +66,7 @@ impl Error {
             Error::Routing { .. } => "routing",
             Error::Deadlock { .. } => "deadlock",
             Error::Conservation { .. } => "conservation",
+            Error::Interrupted { .. } => "interrupted",
             Error::Internal { .. } => "internal",
         }
     }

@@ -8,6 +8,7 @@
 pub mod bitset;
 pub mod catalogue;
 pub mod check;
+pub mod control;
 pub mod credits;
 pub mod engine;
 pub mod error;
@@ -23,6 +24,7 @@ pub mod topology;
 pub mod wheel;
 pub mod workload;
 
+pub use control::Control;
 pub use engine::Simulation;
 pub use error::{BlockedChannel, Error};
 pub use scenario::Scenario;
@@ -34,4 +36,9 @@ pub type Cycle = u64;
 /// Builds and runs one scenario.
 pub fn run(scenario: &Scenario) -> Result<RunResult, Error> {
     Simulation::build(scenario)?.run()
+}
+
+/// Builds and runs one scenario under `control` (stop on request, progress reported).
+pub fn run_with(scenario: &Scenario, control: &Control) -> Result<RunResult, Error> {
+    Simulation::build(scenario)?.run_with(control)
 }

@@ -3,6 +3,7 @@
 //! panic inside the engine comes back as an `internal` error instead of crashing the interpreter.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
 
 use flitcast_core::{Error, Scenario};
 use pyo3::exceptions::PyValueError;
@@ -25,6 +26,7 @@ fn error_json(e: &Error) -> Value {
             v["cycle"] = json!(cycle);
             v["blocked"] = json!(blocked.iter().map(|b| b.to_string()).collect::<Vec<_>>());
         }
+        Error::Interrupted { cycle } => v["cycle"] = json!(cycle),
         _ => {}
     }
     v
@@ -39,8 +41,39 @@ fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
 }
 
 /// Runs one scenario to an outcome document; never panics.
-fn outcome(scenario_json: &str) -> String {
-    guarded(|| Scenario::from_json(scenario_json).and_then(|s| flitcast_core::run(&s)))
+fn outcome(scenario_json: &str, control: &flitcast_core::Control) -> String {
+    guarded(|| Scenario::from_json(scenario_json).and_then(|s| flitcast_core::run_with(&s, control)))
+}
+
+/// A handle on running simulations: `interrupt()` stops every run it was passed to within a cycle;
+/// `progress` is (cycle reached, cycle the measurement window ends) of the latest run using it.
+#[pyclass(frozen, module = "flitcast._core")]
+struct Control(Arc<flitcast_core::Control>);
+
+#[pymethods]
+impl Control {
+    #[new]
+    fn new() -> Self {
+        Control(Arc::new(flitcast_core::Control::new()))
+    }
+
+    fn interrupt(&self) {
+        self.0.interrupt();
+    }
+
+    #[getter]
+    fn interrupted(&self) -> bool {
+        self.0.interrupted()
+    }
+
+    #[getter]
+    fn progress(&self) -> (u64, u64) {
+        self.0.progress()
+    }
+}
+
+fn control_of(control: Option<&Bound<'_, Control>>) -> Arc<flitcast_core::Control> {
+    control.map_or_else(|| Arc::new(flitcast_core::Control::new()), |c| c.get().0.clone())
 }
 
 /// Calls `f` and turns its result, its error or its panic into an outcome document, with the wall
@@ -67,20 +100,28 @@ fn version() -> &'static str {
 
 /// Simulates one scenario (JSON) and returns its outcome (JSON), with the GIL released.
 #[pyfunction]
-fn run(py: Python<'_>, scenario_json: String) -> String {
-    py.detach(|| outcome(&scenario_json))
+#[pyo3(signature = (scenario_json, control = None))]
+fn run(py: Python<'_>, scenario_json: String, control: Option<&Bound<'_, Control>>) -> String {
+    let control = control_of(control);
+    py.detach(|| outcome(&scenario_json, &control))
 }
 
 /// Simulates many scenarios on `threads` threads (0 = all cores); outcomes in input order.
 #[pyfunction]
-#[pyo3(signature = (scenario_jsons, threads = 0))]
-fn run_many(py: Python<'_>, scenario_jsons: Vec<String>, threads: usize) -> PyResult<Vec<String>> {
+#[pyo3(signature = (scenario_jsons, threads = 0, control = None))]
+fn run_many(
+    py: Python<'_>,
+    scenario_jsons: Vec<String>,
+    threads: usize,
+    control: Option<&Bound<'_, Control>>,
+) -> PyResult<Vec<String>> {
+    let control = control_of(control);
     py.detach(|| {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .map_err(|e| PyValueError::new_err(format!("cannot start {threads} threads: {e}")))?;
-        Ok(pool.install(|| scenario_jsons.par_iter().map(|s| outcome(s)).collect()))
+        Ok(pool.install(|| scenario_jsons.par_iter().map(|s| outcome(s, &control)).collect()))
     })
 }
 
@@ -99,6 +140,7 @@ fn catalogue() -> String {
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Control>()?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
     m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add_function(wrap_pyfunction!(run_many, m)?)?;
