@@ -16,6 +16,7 @@ use crate::credits::Lanes;
 use crate::error::Error;
 use crate::host::Nic;
 use crate::packet::{Flit, Message, Packet, Slab};
+use crate::routing::variants::Variants;
 use crate::routing::Routing;
 use crate::scenario::{FlowControl, Scenario};
 use crate::stats::{Collector, Finish, RunResult};
@@ -63,9 +64,8 @@ pub struct Simulation {
     ejected_flits: u64,
     /// Cycles jumped over because nothing in the network had work.
     skipped: u64,
-    /// Next oblivious route variant per (source, destination) pair, when the routing has several
-    /// (O4: round robin over consecutive packets of a source to a destination).
-    next_variant: Vec<u8>,
+    /// Picks each new packet's route among its pair's alternatives (O4, torus ties).
+    variants: Variants,
     vct: bool,
 }
 
@@ -74,7 +74,6 @@ impl Simulation {
         scenario.validate()?;
         let topo = Topology::build(&scenario.network)?;
         let routing = Routing::build(scenario, &topo)?;
-        let routing_variants = routing.variants();
         check::routes::verify(&topo, &routing, scenario.switch.vcs as u8, scenario.routing.check_deadlock_free)?;
         let routers = (0..topo.routers() as u32).map(|r| Router::build(scenario, &topo, r)).collect();
         let terminals = topo.terminals();
@@ -85,6 +84,7 @@ impl Simulation {
         let max_latency = topo.latency.iter().chain(&topo.terminal_latency).copied().max().unwrap_or(1) + delay;
         // (the longest a flit or credit is in flight: a channel plus a whole router pipeline)
         let run = &scenario.run;
+        let variants = Variants::build(&routing, terminals, run.seed);
         Ok(Simulation {
             traffic: Traffic::build(scenario, terminals as u32),
             stats: Collector::new(run.warmup_cycles, run.measure_cycles, run.batches),
@@ -108,7 +108,7 @@ impl Simulation {
             injected_flits: 0,
             ejected_flits: 0,
             skipped: 0,
-            next_variant: vec![0; if routing_variants > 1 { terminals * terminals } else { 0 }],
+            variants,
         })
     }
 
@@ -272,18 +272,9 @@ impl Simulation {
         let measured = measure_id.is_some();
         let packets = self.traffic.packets_per_message();
         let message = self.messages.insert(Message { created: now, packets_left: packets, measured: measure_id });
-        let terminals = self.topo.terminals();
-        let variants = self.routing.variants();
         for i in 0..packets {
             let size = self.traffic.packet_size(i);
-            let variant = match self.next_variant.get_mut(term as usize * terminals + dst as usize) {
-                Some(next) => {
-                    let v = *next;
-                    *next = (v + 1) % variants;
-                    v
-                }
-                None => 0,
-            };
+            let variant = self.variants.next(term, dst);
             let p = self.packets.insert(Packet {
                 src: term,
                 dst,

@@ -16,6 +16,8 @@ pub enum StreamKind {
     Destinations = 2,
     Router = 3,
     Injection = 4,
+    /// Per source: the route variant of each packet where it is drawn at random (torus ties).
+    RouteVariant = 5,
 }
 
 fn splitmix64(mut x: u64) -> u64 {

@@ -177,6 +177,17 @@ pub enum SelectionHistory {
     AdaptiveHops,
 }
 
+/// Which way a torus packet goes at distance exactly k/2 (k even), where both ways are minimal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum TorusTies {
+    /// Either way with probability 1/2, per packet: both directions of a ring carry equal load.
+    #[default]
+    Balanced,
+    /// Always the positive way (flitcast's rule before balanced ties).
+    Positive,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Routing {
@@ -190,6 +201,8 @@ pub struct Routing {
     pub o4_spread: O4Spread,
     #[serde(default)]
     pub selection_history: SelectionHistory,
+    #[serde(default)]
+    pub torus_ties: TorusTies,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -281,6 +294,7 @@ impl Default for Scenario {
                 oblivious_table: ObliviousTable::Balanced,
                 o4_spread: O4Spread::FirstStage,
                 selection_history: SelectionHistory::EveryHop,
+                torus_ties: TorusTies::Balanced,
             },
             workload: Workload {
                 pattern: PatternKind::Uniform,

@@ -48,6 +48,13 @@ class RoutingConfig(Section):
         "output of any message, as the study words it), or `adaptive_hops`, only hops where the routing "
         "offered more than one port.",
     )
+    torus_ties: Literal["balanced", "positive"] = Field(
+        "balanced",
+        description="DOR on a bidirectional torus or ring with k even: which way a packet goes at distance "
+        "exactly k/2, where both ways are minimal. `balanced`: + or − with probability 1/2 per packet (both "
+        "directions of a ring carry equal load, the textbook reading); `positive`: always + (flitcast's rule "
+        "before balanced ties, kept to reproduce older results).",
+    )
     check_deadlock_free: StrictBool = Field(
         True,
         description="Check at build time that the channel dependency graph is acyclic and refuse the "

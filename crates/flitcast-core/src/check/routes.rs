@@ -52,7 +52,7 @@ pub fn verify(topo: &Topology, routing: &Routing, vcs: u8, acyclic: bool) -> Res
             }
             classes.into_values().flat_map(|s| (0..routing.variants()).map(move |v| (Some(s), v))).collect()
         } else {
-            vec![(None, 0)]
+            (0..routing.variants()).map(|v| (None, v)).collect()
         };
         for (src, variant) in groups {
             walk += 1;

@@ -1,14 +1,18 @@
 //! Dimension-order routing on k-ary n-tori and rings, bidirectional or unidirectional, with
 //! dateline virtual-channel classes (Dally & Seitz) for deadlock freedom.
 //!
-//! In each dimension the packet travels the shorter way round (ties, k even at distance k/2: the
-//! positive direction; unidirectional: always positive). The VCs are split into class 0 =
-//! `0..vcs/2` and class 1 = `vcs/2..vcs`. A packet starts every dimension in class 0 and moves to
+//! In each dimension the packet travels the shorter way round; unidirectional: always positive. A
+//! tie (k even, distance exactly k/2) goes the way the packet's route variant says under balanced
+//! ties (variant 0: +, 1: −, drawn at random per packet by `routing/variants.rs`, so each ring's two
+//! directions carry equal load), or always + under `routing.torus_ties = "positive"`.
+//!
+//! The VCs are split into class 0 = `0..vcs/2` and class 1 = `vcs/2..vcs`. A packet starts every dimension in class 0 and moves to
 //! class 1 on the hop that crosses the dateline (the wrap-around link k−1→0 going +, 0→k−1 going −),
 //! staying there until it turns to the next dimension. With one VC both classes are VC 0: the
 //! routing is then deadlock-prone, which the build-time check reports unless disabled.
 
 use super::{At, Candidate, Candidates};
+use crate::scenario::TorusTies;
 use crate::topology::{Coords, CubeGeometry};
 
 #[derive(Debug, Clone)]
@@ -16,11 +20,19 @@ pub struct DorDateline {
     pub geo: CubeGeometry,
     pub vcs: u8,
     coords: Coords,
+    /// Ties go the way the packet's variant says (else always +).
+    balanced_ties: bool,
 }
 
 impl DorDateline {
-    pub fn new(geo: CubeGeometry, vcs: u8) -> DorDateline {
-        DorDateline { geo, vcs, coords: geo.coords() }
+    pub fn new(geo: CubeGeometry, vcs: u8, ties: TorusTies) -> DorDateline {
+        let balanced_ties = ties == TorusTies::Balanced && !geo.unidirectional && geo.k % 2 == 0;
+        DorDateline { geo, vcs, coords: geo.coords(), balanced_ties }
+    }
+
+    /// Route variants: two (tie goes + or −) when ties are balanced and can occur.
+    pub fn variants(&self) -> u8 {
+        1 + u8::from(self.balanced_ties)
     }
 
     /// VC range of dateline class 0 or 1.
@@ -45,7 +57,7 @@ impl DorDateline {
     }
 
     #[inline]
-    pub fn route(&self, at: At, dst: u32, out: &mut Candidates) {
+    pub fn route(&self, at: At, dst: u32, variant: u8, out: &mut Candidates) {
         let g = &self.geo;
         let (here, there) = (self.coords.of(at.router), self.coords.of(dst));
         for d in 0..g.n {
@@ -54,7 +66,8 @@ impl DorDateline {
                 continue;
             }
             let forward = (t + g.k - c) % g.k;
-            let plus = g.unidirectional || forward <= g.k - forward;
+            let backward = g.k - forward;
+            let plus = g.unidirectional || forward < backward || (forward == backward && !(self.balanced_ties && variant == 1));
             let mut class = match self.arrival(at.in_port) {
                 Some((ad, aplus)) if ad == d && aplus == plus => {
                     u8::from(at.in_vc >= self.class_vcs(1).0 && self.vcs > 1)

@@ -5,6 +5,7 @@
 pub mod dor;
 pub mod dor_dateline;
 pub mod source_route;
+pub mod variants;
 
 use crate::error::Error;
 use crate::packet::Packet;
@@ -69,7 +70,7 @@ impl Routing {
         match (r.algorithm, topo.geometry) {
             (RoutingAlgorithm::Dor, Geometry::Cube(g)) if !g.wrap => Ok(Routing::Dor(dor::Dor::new(g, vcs))),
             (RoutingAlgorithm::Dor, Geometry::Cube(g)) => {
-                Ok(Routing::DorDateline(dor_dateline::DorDateline::new(g, vcs)))
+                Ok(Routing::DorDateline(dor_dateline::DorDateline::new(g, vcs, r.torus_ties)))
             }
             (RoutingAlgorithm::Adaptive | RoutingAlgorithm::O1 | RoutingAlgorithm::O4, Geometry::Bmin) => {
                 Ok(Routing::Source(source_route::SourceRouting::new(
@@ -94,7 +95,7 @@ impl Routing {
         out.clear();
         match self {
             Routing::Dor(r) => r.route(at, packet.dst, out),
-            Routing::DorDateline(r) => r.route(at, packet.dst, out),
+            Routing::DorDateline(r) => r.route(at, packet.dst, packet.variant, out),
             Routing::Source(r) => r.route(at, packet, out),
         }
     }
@@ -123,11 +124,13 @@ impl Routing {
         }
     }
 
-    /// Oblivious route variants per source-destination pair, used round robin by each source.
+    /// Alternative routes per source-destination pair (O4's four; a torus tie's two directions);
+    /// `variants.rs` picks one per packet.
     pub fn variants(&self) -> u8 {
         match self {
             Routing::Source(r) => r.variants(),
-            _ => 1,
+            Routing::DorDateline(r) => r.variants(),
+            Routing::Dor(_) => 1,
         }
     }
 

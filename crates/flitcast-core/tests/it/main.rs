@@ -10,4 +10,5 @@ mod prop_bmin;
 mod prop_routing;
 mod selection;
 mod throughput;
+mod torus_ties;
 mod zero_load;

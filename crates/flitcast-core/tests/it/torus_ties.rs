@@ -1,0 +1,62 @@
+//! Torus ties (distance exactly k/2): balanced by default, so both directions of every ring carry the
+//! same load under uniform traffic; `positive` sends them all the + way (docs/models/dor.md).
+
+use flitcast_core::scenario::{TopologyKind, TorusTies};
+use flitcast_core::Scenario;
+
+use crate::common::scenario;
+
+/// Flits carried by the + and the − router-to-router channels of a bidirectional torus (port 2d is
+/// +d, port 2d + 1 is −d).
+fn direction_loads(s: &Scenario) -> (f64, f64) {
+    let r = flitcast_core::run(s).unwrap();
+    let (mut plus, mut minus) = (0.0, 0.0);
+    for (name, util) in r.channel_names.iter().zip(&r.channel_utilisation) {
+        let Some((from, to)) = name.split_once("->") else { continue };
+        if from.starts_with('t') || !to.starts_with('r') {
+            continue; // injection or ejection channel
+        }
+        let port: u32 = from.rsplit_once(".p").unwrap().1.parse().unwrap();
+        if port % 2 == 0 {
+            plus += util;
+        } else {
+            minus += util;
+        }
+    }
+    (plus, minus)
+}
+
+fn uniform_torus(ties: TorusTies) -> Scenario {
+    let mut s = scenario(TopologyKind::Torus, 8, 2);
+    s.switch.vcs = 4;
+    s.workload.load = 0.3;
+    s.run.measure_cycles = 20_000;
+    s.routing.torus_ties = ties;
+    s
+}
+
+#[test]
+fn balanced_ties_load_both_directions_of_a_ring_equally() {
+    let (plus, minus) = direction_loads(&uniform_torus(TorusTies::Balanced));
+    // Per dimension, + and − hops are 1+2+3+2 each over distances 1..7: equal.
+    assert!((plus / minus - 1.0).abs() < 0.03, "+ {plus:.2} vs − {minus:.2}");
+}
+
+#[test]
+fn positive_ties_load_the_positive_direction_two_thirds_more() {
+    let (plus, minus) = direction_loads(&uniform_torus(TorusTies::Positive));
+    // + hops 1+2+3+4 = 10 against − hops 3+2+1 = 6 per dimension: a ratio of 5/3.
+    assert!((plus / minus - 5.0 / 3.0).abs() < 0.08, "+ {plus:.2} vs − {minus:.2}");
+}
+
+#[test]
+fn balanced_ties_keep_the_torus_deadlock_free_and_minimal() {
+    // The build-time check walks both tie directions; a ring with k even uses both.
+    for (topology, k, n) in [(TopologyKind::Torus, 4, 2), (TopologyKind::Torus, 6, 3), (TopologyKind::Ring, 8, 1)] {
+        let mut s = scenario(topology, k, n);
+        s.workload.load = 0.2;
+        s.run.measure_cycles = 5_000;
+        let r = flitcast_core::run(&s).unwrap();
+        assert!(!r.saturated, "{topology:?} k={k}: {}", r.saturation_reason);
+    }
+}
