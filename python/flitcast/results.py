@@ -29,6 +29,7 @@ METRIC_COLUMNS = (
     "packets_measured",
     "messages_measured",
     "cycles",
+    "measured_cycles",
     "cycles_skipped",
     "saturated",
     "saturation_reason",

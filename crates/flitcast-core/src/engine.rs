@@ -18,8 +18,9 @@ use crate::host::Nic;
 use crate::packet::{Flit, Message, Packet, Slab};
 use crate::routing::variants::Variants;
 use crate::routing::Routing;
-use crate::scenario::{FlowControl, Scenario};
-use crate::stats::{Collector, Finish, RunResult};
+use crate::scenario::{FlowControl, SaturationStop, Scenario};
+use crate::memory;
+use crate::stats::{Collector, EarlyStop, Finish, RunResult};
 use crate::switch::{MoveCounters, Router, StepCtx};
 use crate::topology::Topology;
 use crate::wheel::{Arrival, Wheel, TO_TERMINAL};
@@ -60,6 +61,8 @@ pub struct Simulation {
     now: Cycle,
     /// Flits created but not yet injected (source queues).
     backlog: u64,
+    /// Past this many live packets the run stops, saturated (`memory::max_live_packets`).
+    max_live_packets: u64,
     injected_flits: u64,
     ejected_flits: u64,
     /// Cycles jumped over because nothing in the network had work.
@@ -73,6 +76,8 @@ impl Simulation {
     pub fn build(scenario: &Scenario) -> Result<Simulation, Error> {
         scenario.validate()?;
         let topo = Topology::build(&scenario.network)?;
+        memory::estimate(scenario, &topo)
+            .check(memory::limit_bytes(scenario.run.memory_limit_mb), scenario.run.memory_limit_mb)?;
         let routing = Routing::build(scenario, &topo)?;
         check::routes::verify(&topo, &routing, scenario.switch.vcs as u8, scenario.routing.check_deadlock_free)?;
         let routers = (0..topo.routers() as u32).map(|r| Router::build(scenario, &topo, r)).collect();
@@ -85,9 +90,18 @@ impl Simulation {
         // (the longest a flit or credit is in flight: a channel plus a whole router pipeline)
         let run = &scenario.run;
         let variants = Variants::build(&routing, terminals, run.seed);
+        let mut stats = Collector::new(run.warmup_cycles, run.measure_cycles, run.batches);
+        let wl = &scenario.workload;
+        // The end-of-run backlog limit of the whole window (rule 2 of stats/mod.rs), offered traffic
+        // taken as expected from the load.
+        let window_offered = wl.load * terminals as f64 * run.measure_cycles as f64;
+        let threshold = (0.01 * window_offered).max(2.0 * terminals as f64 * wl.message_flits as f64);
+        let early = run.saturation_stop == SaturationStop::Backlog;
+        stats.early = EarlyStop::new(early, run.measure_cycles, threshold);
         Ok(Simulation {
+            max_live_packets: memory::max_live_packets(scenario, terminals as u64),
             traffic: Traffic::build(scenario, terminals as u32),
-            stats: Collector::new(run.warmup_cycles, run.measure_cycles, run.batches),
+            stats,
             counters: MoveCounters::default(),
             injection_flits: vec![0; terminals],
             active_routers: IdSet::new(topo.routers()),
@@ -131,12 +145,25 @@ impl Simulation {
         for (t, term) in self.traffic.first_arrivals() {
             self.arrivals.push(Reverse((t, term)));
         }
+        let interval = self.stats.early.interval;
+        let mut next_sample = window_start;
         let drained = loop {
             if self.now == window_start {
                 self.stats.backlog_at_start = Some(self.backlog);
             }
             if self.now == window_end {
                 self.stats.backlog_at_end = Some(self.backlog);
+            }
+            // Checkpoints of the early-stop test; idle skipping may pass one, but the backlog cannot
+            // change while nothing happens, so sampling at the next visited cycle reads the same value.
+            while self.now >= next_sample && next_sample < window_end {
+                if let Some(why) = self.stats.early.sample(self.backlog) {
+                    self.stop_early(why);
+                }
+                next_sample += interval;
+            }
+            if self.stats.stopped.is_some() {
+                break false;
             }
             if self.now >= window_end && self.stats.outstanding == 0 {
                 break true;
@@ -288,6 +315,7 @@ impl Simulation {
                 variant,
             });
             if p >= Flit::MAX_PACKETS {
+                // (cannot happen: max_live_packets is far lower; kept as the engine's last guard)
                 return Err(Error::Internal {
                     message: format!(
                         "more than {} packets alive at cycle {now}: the run is far past saturation",
@@ -299,7 +327,20 @@ impl Simulation {
         }
         self.backlog += flits as u64;
         self.active_nics.insert(term as usize);
+        if self.packets.len() as u64 > self.max_live_packets && self.stats.stopped.is_none() {
+            self.stop_early(format!(
+                "stopped at cycle {now}: more than {} packets alive (source queues growing without bound; the \
+                 network accepts far less than is offered)",
+                self.max_live_packets
+            ));
+        }
         Ok(())
+    }
+
+    /// Ends the run at this cycle, saturated, for `why`.
+    fn stop_early(&mut self, why: String) {
+        self.stats.backlog_at_end = Some(self.backlog);
+        self.stats.stopped = Some((self.now, why));
     }
 
     fn step_nics(&mut self) {

@@ -13,6 +13,7 @@ pub mod credits;
 pub mod engine;
 pub mod error;
 pub mod host;
+pub mod memory;
 pub mod packet;
 pub mod rng;
 pub mod routing;
@@ -36,6 +37,13 @@ pub type Cycle = u64;
 /// Builds and runs one scenario.
 pub fn run(scenario: &Scenario) -> Result<RunResult, Error> {
     Simulation::build(scenario)?.run()
+}
+
+/// The memory `scenario` needs (builds only its topology) and the budget it must fit.
+pub fn memory_estimate(scenario: &Scenario) -> Result<(memory::Estimate, u64), Error> {
+    scenario.validate()?;
+    let topo = topology::Topology::build(&scenario.network)?;
+    Ok((memory::estimate(scenario, &topo), memory::limit_bytes(scenario.run.memory_limit_mb)))
 }
 
 /// Builds and runs one scenario under `control` (stop on request, progress reported).

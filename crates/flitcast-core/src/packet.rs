@@ -84,6 +84,13 @@ impl<T> Slab<T> {
     pub fn remove(&mut self, i: u32) {
         self.free.push(i);
     }
+    /// Items alive (inserted and not removed).
+    pub fn len(&self) -> usize {
+        self.items.len() - self.free.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
 }
 
 impl<T> std::ops::Index<u32> for Slab<T> {

@@ -252,6 +252,17 @@ pub struct Workload {
     pub transpose_split: TransposeSplit,
 }
 
+/// Whether a run past saturation may end before its window does (`stats/early_stop.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum SaturationStop {
+    /// Stop once the source backlog's growth shows saturation (the documented test).
+    #[default]
+    Backlog,
+    /// Always run the whole window and the drain.
+    Off,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Run {
@@ -262,6 +273,11 @@ pub struct Run {
     pub watchdog_cycles: u64,
     pub batches: u32,
     pub max_nodes: u64,
+    #[serde(default)]
+    pub saturation_stop: SaturationStop,
+    /// Memory budget in MB; 0: half the machine's memory (`memory.rs`).
+    #[serde(default)]
+    pub memory_limit_mb: u64,
 }
 
 impl Default for Scenario {
@@ -315,6 +331,8 @@ impl Default for Scenario {
                 watchdog_cycles: 10_000,
                 batches: 10,
                 max_nodes: 65_536,
+                saturation_stop: SaturationStop::Backlog,
+                memory_limit_mb: 0,
             },
         }
     }

@@ -132,6 +132,17 @@ fn _panic_for_test(py: Python<'_>) -> String {
     py.detach(|| guarded::<()>(|| panic!("deliberate panic for the test suite")))
 }
 
+/// What a scenario needs in memory: `{"ok": {"bytes", "limit_bytes", "parts": [{"what", "bytes", "keys"}]}}`
+/// or an error outcome.
+#[pyfunction]
+fn memory_estimate(scenario_json: &str) -> String {
+    guarded(|| {
+        let s = Scenario::from_json(scenario_json)?;
+        let (estimate, limit) = flitcast_core::memory_estimate(&s)?;
+        Ok(json!({ "bytes": estimate.bytes(), "limit_bytes": limit, "parts": estimate.parts }))
+    })
+}
+
 /// The component registry as JSON.
 #[pyfunction]
 fn catalogue() -> String {
@@ -145,6 +156,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add_function(wrap_pyfunction!(run_many, m)?)?;
     m.add_function(wrap_pyfunction!(catalogue, m)?)?;
+    m.add_function(wrap_pyfunction!(memory_estimate, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     Ok(())
 }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from pydantic import Field, StrictInt, model_validator
 
@@ -53,6 +53,23 @@ class RunConfig(Section):
         ge=1,
         le=1048576,
         description="Safety limit on the network size k**n (raise it deliberately for huge networks).",
+    )
+
+    saturation_stop: Literal["backlog", "off"] = Field(
+        "backlog",
+        description="End a run past saturation early: `backlog` stops it (saturated, no drain) once its source "
+        "queues have clearly grown without bound — the growth over the second half of the elapsed window exceeds "
+        "the whole window's saturation limit and rose at each of the last four checkpoints, never before a tenth "
+        "of the window (docs/engine.md); loads then cover the cycles that ran (`measured_cycles`). `off` always "
+        "runs the whole window and the drain.",
+    )
+    memory_limit_mb: StrictInt = Field(
+        0,
+        ge=0,
+        le=2**40,
+        description="Memory budget of one run in MB; a scenario estimated to need more is refused before anything "
+        "is allocated, naming the keys that drive its size. 0: half the machine's memory. Sweeps count their "
+        "parallel points against it.",
     )
 
     @model_validator(mode="after")

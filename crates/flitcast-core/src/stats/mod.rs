@@ -14,8 +14,17 @@
 //!    per node) — the network accepts less than is offered;
 //! 3. the latency estimate did not converge: 95% half-width above half the mean with at least 100
 //!    measured messages.
+//!
+//! A run may also end before its window does, saturated: when its source queues clearly grow without
+//! bound (`early_stop.rs`, `run.saturation_stop`), or when more packets are alive than
+//! `memory::max_live_packets` allows. Loads and latencies then cover the part of the window that ran
+//! (`measured_cycles`), and there is no drain.
+
+pub mod early_stop;
 
 use serde::Serialize;
+
+pub use early_stop::EarlyStop;
 
 use crate::Cycle;
 
@@ -34,6 +43,8 @@ pub struct RunResult {
     pub packets_measured: u64,
     pub messages_measured: u64,
     pub cycles: u64,
+    /// Cycles of the measurement window that ran: `run.measure_cycles`, or less if the run stopped early.
+    pub measured_cycles: u64,
     /// Cycles the engine jumped over because nothing had work (idle skipping).
     pub cycles_skipped: u64,
     pub saturated: bool,
@@ -67,6 +78,10 @@ pub struct Collector {
     hops_sum: u64,
     pub backlog_at_start: Option<u64>,
     pub backlog_at_end: Option<u64>,
+    /// Set when the run ended before its window did: the cycle and why.
+    pub stopped: Option<(Cycle, String)>,
+    /// The early-stop test on the source backlog.
+    pub early: EarlyStop,
     /// Per measured message, in creation order: (latency, hops of its last packet) once delivered —
     /// kept only for probes (`keep_each`).
     each: Vec<Option<(u64, u32)>>,
@@ -156,7 +171,9 @@ impl Collector {
 
     /// Final result. `nodes` normalises loads; `drained` says whether the drain finished.
     pub fn finish(&mut self, f: Finish) -> RunResult {
-        let span = (self.window_end - self.window_start) as f64;
+        let end = self.stopped.as_ref().map_or(self.window_end, |(c, _)| (*c).clamp(self.window_start, self.window_end));
+        let measured = end - self.window_start;
+        let span = measured as f64;
         let per_node_cycle = f.nodes as f64 * span;
         let n = self.latencies.len();
         let mean = if n > 0 { self.latencies.iter().map(|&x| x as f64).sum::<f64>() / n as f64 } else { f64::NAN };
@@ -176,7 +193,9 @@ impl Collector {
         let accepted = self.accepted_flits as f64 / per_node_cycle;
 
         let mut reasons = Vec::new();
-        if !f.drained {
+        if let Some((_, why)) = &self.stopped {
+            reasons.push(why.clone());
+        } else if !f.drained {
             reasons.push(format!(
                 "drain: {} measured messages undelivered {} cycles after the window",
                 self.outstanding, f.drain_max_cycles
@@ -208,6 +227,7 @@ impl Collector {
             packets_measured: self.packets,
             messages_measured: n as u64,
             cycles: f.cycles,
+            measured_cycles: measured,
             cycles_skipped: f.cycles_skipped,
             saturated: !reasons.is_empty(),
             saturation_reason: reasons.join("; "),

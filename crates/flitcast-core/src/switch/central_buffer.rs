@@ -210,6 +210,16 @@ pub struct CentralBuffer {
 }
 
 impl CentralBuffer {
+    /// Bytes all switches of `topo` need: (input FIFOs and the central buffer's chunks, everything else).
+    pub fn bytes(s: &crate::scenario::Switch, topo: &Topology) -> (u64, u64) {
+        let (ports, routers) = (topo.links.len() as u64, topo.routers() as u64);
+        let fifos = ports * s.buffer_flits as u64 * std::mem::size_of::<Flit>() as u64;
+        // A stored chunk is a record (packet, first flit, count); at most one queue entry per chunk.
+        let chunks = routers * s.central_buffer_chunks as u64 * std::mem::size_of::<Queued>() as u64;
+        let per_port = std::mem::size_of::<Input>() + std::mem::size_of::<Output>() + topo.max_radix();
+        (fifos + chunks, ports * per_port as u64 + routers * std::mem::size_of::<CentralBuffer>() as u64)
+    }
+
     pub fn new(s: &Scenario, topo: &Topology, router: u32) -> CentralBuffer {
         let radix = topo.radix(router);
         assert!(radix <= 64, "router radix above 64 is not supported");

@@ -18,6 +18,8 @@
 //! Layout: one struct per port with its VCs inline (at most [`MAX_VCS`]), so the allocator's inner
 //! loops index fixed arrays; flits live in one ring buffer per input VC inside `slots`.
 
+use std::mem::size_of;
+
 use super::{links_of, InLink, OutLink, StepCtx};
 use crate::error::BlockedChannel;
 use crate::packet::Flit;
@@ -146,6 +148,14 @@ fn choice(in_port: u8, flit: Flit, selection: &Selection, ctx: &StepCtx) -> Choi
 }
 
 impl InputBuffered {
+    /// Bytes all routers of `topo` need: (flit buffers, everything else).
+    pub fn bytes(s: &crate::scenario::Switch, topo: &Topology) -> (u64, u64) {
+        let ports = topo.links.len() as u64;
+        let per_port = size_of::<InPort>() + size_of::<OutPort>() + MAX_VCS * size_of::<Candidates>();
+        let state = ports * per_port as u64 + topo.routers() as u64 * size_of::<InputBuffered>() as u64;
+        (ports * s.vcs as u64 * s.buffer_flits as u64 * size_of::<Flit>() as u64, state)
+    }
+
     pub fn new(s: &Scenario, topo: &Topology, router: u32) -> InputBuffered {
         let radix = topo.radix(router);
         assert!(radix <= 64, "router radix above 64 is not supported");

@@ -5,6 +5,7 @@ mod common;
 mod conservation;
 mod deadlock;
 mod determinism;
+mod early_stop;
 mod golden;
 mod prop_bmin;
 mod prop_routing;

@@ -1,0 +1,160 @@
+//! What a scenario needs in memory, estimated before anything large is allocated, and the budget it
+//! must fit (`run.memory_limit_mb`; docs/engine.md "Memory").
+//!
+//! The estimate adds up every structure whose size grows with the scenario: router buffers and
+//! state, route tables, selection lists, the build-time route check, the source queues (bounded, see
+//! [`max_live_packets`]) and the per-terminal state. Fixed-size parts (a few kB) are left out. Each
+//! part names the configuration keys that drive it, so a refusal tells the user what to change.
+
+use std::mem::size_of;
+
+use crate::check::routes::{MAX_CHECKED_NODES, MAX_CHECKED_SOURCE_ROUTED};
+use crate::error::Error;
+use crate::packet::{Message, Packet};
+use crate::scenario::{RoutingAlgorithm, Scenario, SelectionKind, SwitchModel, TopologyKind, TorusTies};
+use crate::switch;
+use crate::topology::Topology;
+
+/// One part of the estimate: what it is, its bytes, and the keys that drive it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Part {
+    pub what: &'static str,
+    pub bytes: u64,
+    pub keys: &'static str,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Estimate {
+    pub parts: Vec<Part>,
+}
+
+impl Estimate {
+    pub fn bytes(&self) -> u64 {
+        self.parts.iter().map(|p| p.bytes).fold(0, u64::saturating_add)
+    }
+
+    /// Refuses the scenario if it needs more than `limit_bytes`, naming the largest parts.
+    pub fn check(&self, limit_bytes: u64, limit_key_value: u64) -> Result<(), Error> {
+        let need = self.bytes();
+        if need <= limit_bytes {
+            return Ok(());
+        }
+        let mut parts = self.parts.clone();
+        parts.sort_by_key(|p| std::cmp::Reverse(p.bytes));
+        let shown: Vec<String> = parts
+            .iter()
+            .take(3)
+            .filter(|p| p.bytes > 0)
+            .map(|p| format!("{} {} (driven by {})", p.what, mb(p.bytes), p.keys))
+            .collect();
+        Err(Error::config(
+            "run.memory_limit_mb",
+            if limit_key_value == 0 { format!("0 (automatic: {})", mb(limit_bytes)) } else { limit_key_value.to_string() },
+            format!(
+                "a budget of at least {} for this scenario: it needs {}; shrink the keys that drive it or raise \
+                 run.memory_limit_mb deliberately",
+                mb(need),
+                shown.join(", ")
+            ),
+        ))
+    }
+}
+
+fn mb(bytes: u64) -> String {
+    let mb = bytes as f64 / (1 << 20) as f64;
+    if mb >= 10_240.0 {
+        format!("{:.0} GB", mb / 1024.0)
+    } else {
+        format!("{mb:.0} MB")
+    }
+}
+
+/// Most packets alive at once (queued at sources or in the network): past this a run stops as
+/// saturated. At least 2^21, and 16 messages per node so big networks are not cut short.
+pub fn max_live_packets(s: &Scenario, nodes: u64) -> u64 {
+    let per_message = s.workload.message_flits.div_ceil(s.workload.packet_flits) as u64;
+    (1u64 << 21).max(16 * nodes * per_message).min(crate::packet::Flit::MAX_PACKETS as u64 / 2)
+}
+
+/// The memory a run of `s` on `topo` needs.
+pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
+    let (sw, wl, r) = (&s.switch, &s.workload, &s.routing);
+    let routers = topo.routers() as u64;
+    let nodes = topo.terminals() as u64;
+    let ports = topo.links.len() as u64;
+    let radix = topo.max_radix() as u64;
+    let vcs = sw.vcs as u64;
+    let mut parts = Vec::new();
+    let mut part = |what, bytes: u64, keys| parts.push(Part { what, bytes, keys });
+
+    let (buffers, state) = match sw.model {
+        SwitchModel::InputBuffered => switch::input_buffered::InputBuffered::bytes(sw, topo),
+        SwitchModel::CentralBuffer => switch::central_buffer::CentralBuffer::bytes(sw, topo),
+    };
+    part("router buffers", buffers, "network.k, network.n, switch.vcs, switch.buffer_flits (central buffer: switch.central_buffer_chunks, switch.chunk_flits)");
+    part("router state", state, "network.k, network.n, switch.vcs");
+    // Topology (links both ways, latencies) and one credit counter per lane.
+    part("topology and credits", ports * 32 + (ports + nodes) * vcs * 4, "network.k, network.n, switch.vcs");
+
+    let selection_lists = match r.selection {
+        SelectionKind::Lru | SelectionKind::Mru => radix * radix,
+        SelectionKind::Lrud => topo.node_switches().len() as u64 * radix,
+        SelectionKind::Rr | SelectionKind::Lruc => radix,
+        SelectionKind::FirstFree | SelectionKind::Rnd => 0,
+    };
+    part("selection lists", routers * selection_lists * 2, "routing.selection, network.k, network.n");
+
+    let bmin = matches!(s.network.topology, TopologyKind::FatTree | TopologyKind::Sp16 | TopologyKind::Sp128);
+    if bmin {
+        let leaves = topo.node_switches().len() as u64;
+        // A route climbs and descends at most every level (the SP networks: at most 6 switches).
+        let max_hops = match s.network.topology {
+            TopologyKind::FatTree => 2 * s.network.n as u64,
+            _ => 6,
+        };
+        part("source route fields", leaves * leaves * (8 + max_hops * 8), "network.k, network.n");
+        if r.algorithm != RoutingAlgorithm::Adaptive && r.oblivious_table == crate::scenario::ObliviousTable::Balanced {
+            let variants = if r.algorithm == RoutingAlgorithm::O4 { 4 } else { 1 };
+            part("balanced route tables", nodes * nodes * variants * max_hops, "routing.oblivious_table, network.k, network.n");
+        }
+        if r.algorithm == RoutingAlgorithm::O4 {
+            part("O4 round robin per pair", nodes * nodes, "routing.algorithm, network.k, network.n");
+        }
+    } else if r.torus_ties == TorusTies::Balanced {
+        part("route variant streams", nodes * 32, "network.k, network.n");
+    }
+
+    let source_routed = bmin;
+    let checked = if source_routed { MAX_CHECKED_SOURCE_ROUTED } else { MAX_CHECKED_NODES } as u64;
+    if r.check_deadlock_free && nodes <= checked {
+        // Visited states (router, port, VC), dependency lists per (channel, VC): a few entries each.
+        let states = routers * radix * vcs;
+        part("route check", states * 8 + ports * vcs * (24 + 8 * 4), "network.k, network.n, switch.vcs");
+    }
+
+    let live = max_live_packets(s, nodes);
+    let per_packet = (size_of::<Packet>() + 4 + size_of::<Message>()) as u64;
+    part("source queues (bounded)", live * per_packet, "workload.load, workload.packet_flits, run.measure_cycles");
+    part("terminals", nodes * 256, "network.k, network.n");
+    // Every measured message's latency is kept until the end of the run (for its percentiles).
+    let messages = wl.load / wl.message_flits as f64 * nodes as f64 * s.run.measure_cycles as f64;
+    part("latency records", (messages * 1.1) as u64 * 4, "run.measure_cycles, workload.load, network.k, network.n");
+    Estimate { parts }
+}
+
+/// The budget in bytes: `run.memory_limit_mb`, or with 0 half the machine's memory (4 GB where it
+/// cannot be read).
+pub fn limit_bytes(memory_limit_mb: u64) -> u64 {
+    if memory_limit_mb > 0 {
+        return memory_limit_mb.saturating_mul(1 << 20);
+    }
+    machine_bytes().map_or(4 << 30, |b| b / 2)
+}
+
+/// Total memory of the machine (Linux: `MemTotal` of /proc/meminfo).
+fn machine_bytes() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
