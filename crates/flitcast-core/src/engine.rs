@@ -137,7 +137,17 @@ impl Simulation {
 
     /// [`run`](Self::run), stopping with [`Error::Interrupted`] at the first cycle after `control`
     /// is interrupted, and reporting the cycle reached to it.
-    pub fn run_with(mut self, control: &Control) -> Result<RunResult, Error> {
+    pub fn run_with(self, control: &Control) -> Result<RunResult, Error> {
+        Ok(self.run_reporting(control)?.0)
+    }
+
+    /// [`run`](Self::run), also returning the heap bytes the statistics hold at the end of the run
+    /// (which must not depend on the run's length: docs/results.md).
+    pub fn run_reporting_stats_bytes(self) -> Result<(RunResult, usize), Error> {
+        self.run_reporting(&Control::default())
+    }
+
+    fn run_reporting(mut self, control: &Control) -> Result<(RunResult, usize), Error> {
         let run = self.scenario.run.clone();
         let (window_start, window_end) = (run.warmup_cycles, run.warmup_cycles + run.measure_cycles);
         let hard_end = window_end + run.drain_max_cycles;
@@ -197,7 +207,8 @@ impl Simulation {
             }
         };
         self.check_conservation()?;
-        self.finish(drained)
+        let stats_bytes = self.stats.heap_bytes();
+        Ok((self.finish(drained)?, stats_bytes))
     }
 
     /// Zero-load probe: one message from `src` to `dst` created at cycle 0 on an idle network,

@@ -78,7 +78,7 @@ pub fn max_live_packets(s: &Scenario, nodes: u64) -> u64 {
 
 /// The memory a run of `s` on `topo` needs.
 pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
-    let (sw, wl, r) = (&s.switch, &s.workload, &s.routing);
+    let (sw, r) = (&s.switch, &s.routing);
     let routers = topo.routers() as u64;
     let nodes = topo.terminals() as u64;
     let ports = topo.links.len() as u64;
@@ -136,9 +136,8 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
     let per_packet = (size_of::<Packet>() + 4 + size_of::<Message>()) as u64;
     part("source queues (bounded)", live * per_packet, "workload.load, workload.packet_flits, run.measure_cycles");
     part("terminals", nodes * 256, "network.k, network.n");
-    // Every measured message's latency is kept until the end of the run (for its percentiles).
-    let messages = wl.load / wl.message_flits as f64 * nodes as f64 * s.run.measure_cycles as f64;
-    part("latency records", (messages * 1.1) as u64 * 4, "run.measure_cycles, workload.load, network.k, network.n");
+    // Latencies go into a fixed-size histogram: the statistics do not grow with the run.
+    part("statistics", crate::stats::Latencies::default().heap_bytes() as u64, "nothing (fixed)");
     Estimate { parts }
 }
 

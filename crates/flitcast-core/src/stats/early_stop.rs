@@ -39,7 +39,13 @@ impl EarlyStop {
     /// `threshold` is the end-of-run backlog-growth limit of the full window.
     pub fn new(enabled: bool, measure: Cycle, threshold: f64) -> EarlyStop {
         let interval = (measure / CHECKPOINTS).max(1000);
-        EarlyStop { enabled, interval, earliest: (measure / 10).max(10 * interval), threshold, samples: Vec::new() }
+        let samples = Vec::with_capacity((measure / interval + 1) as usize);
+        EarlyStop { enabled, interval, earliest: (measure / 10).max(10 * interval), threshold, samples }
+    }
+
+    /// Heap bytes: at most one sample per checkpoint, a bounded number per window.
+    pub fn heap_bytes(&self) -> usize {
+        self.samples.capacity() * 8
     }
 
     /// Records the backlog at the next checkpoint; returns why the run should stop, if it should.

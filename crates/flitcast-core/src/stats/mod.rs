@@ -21,10 +21,12 @@
 //! (`measured_cycles`), and there is no drain.
 
 pub mod early_stop;
+pub mod latency;
 
 use serde::Serialize;
 
 pub use early_stop::EarlyStop;
+pub use latency::Latencies;
 
 use crate::Cycle;
 
@@ -69,7 +71,7 @@ pub struct Collector {
     /// Measured messages created but not fully delivered yet.
     pub outstanding: u64,
     pub messages_created: u64,
-    latencies: Vec<u32>,
+    latencies: Latencies,
     batch_sum: Vec<f64>,
     batch_count: Vec<u64>,
     packets: u64,
@@ -115,6 +117,15 @@ impl Collector {
         t >= self.window_start && t < self.window_end
     }
 
+    /// Heap bytes the statistics hold: fixed at creation for a run (probes also keep one entry per
+    /// scripted message).
+    pub fn heap_bytes(&self) -> usize {
+        self.latencies.heap_bytes()
+            + (self.batch_sum.capacity() + self.batch_count.capacity()) * 8
+            + self.each.capacity() * std::mem::size_of::<Option<(u64, u32)>>()
+            + self.early.heap_bytes()
+    }
+
     /// A message was created; returns its measurement id if it is measured.
     pub fn message_created(&mut self, now: Cycle, flits: u32) -> Option<u32> {
         if !self.in_window(now) {
@@ -148,7 +159,7 @@ impl Collector {
         if self.keep_each {
             self.each[id as usize] = Some((lat, hops));
         }
-        self.latencies.push(lat.min(u32::MAX as u64) as u32);
+        self.latencies.record(lat);
         let span = self.window_end - self.window_start;
         let b = (((created - self.window_start) as u128 * self.batches as u128) / span as u128) as usize;
         self.batch_sum[b] += lat as f64;
@@ -175,20 +186,10 @@ impl Collector {
         let measured = end - self.window_start;
         let span = measured as f64;
         let per_node_cycle = f.nodes as f64 * span;
-        let n = self.latencies.len();
-        let mean = if n > 0 { self.latencies.iter().map(|&x| x as f64).sum::<f64>() / n as f64 } else { f64::NAN };
+        let n = self.latencies.count();
+        let mean = self.latencies.mean();
         let ci95 = self.ci95();
-        let pct = |q: f64, v: &mut Vec<u32>| -> f64 {
-            if v.is_empty() {
-                return f64::NAN;
-            }
-            // Nearest rank.
-            let rank = ((q * v.len() as f64).ceil() as usize).clamp(1, v.len()) - 1;
-            *v.select_nth_unstable(rank).1 as f64
-        };
-        let mut lats = std::mem::take(&mut self.latencies);
-        let (p50, p99) = (pct(0.5, &mut lats), pct(0.99, &mut lats));
-        let max = lats.iter().copied().max().map_or(f64::NAN, |x| x as f64);
+        let (p50, p99, max) = (self.latencies.percentile(0.5), self.latencies.percentile(0.99), self.latencies.max());
         let offered = self.offered_flits as f64 / per_node_cycle;
         let accepted = self.accepted_flits as f64 / per_node_cycle;
 
@@ -225,7 +226,7 @@ impl Collector {
             network_latency_mean: if self.packets > 0 { self.network_latency_sum / pk } else { f64::NAN },
             hops_mean: if self.packets > 0 { self.hops_sum as f64 / pk } else { f64::NAN },
             packets_measured: self.packets,
-            messages_measured: n as u64,
+            messages_measured: n,
             cycles: f.cycles,
             measured_cycles: measured,
             cycles_skipped: f.cycles_skipped,

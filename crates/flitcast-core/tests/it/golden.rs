@@ -2,6 +2,9 @@
 //! to the last bit. Speed work on the engine must leave them unchanged; a model change that moves them
 //! is re-recorded deliberately (print the table with the `golden_table` test below) and reviewed.
 //! Recorded at commit 4e15b4b; unchanged by the credit-lane and activity-set engine changes after it.
+//! Re-recorded deliberately when percentiles moved to a histogram (3 significant digits): two p99
+//! values above 2048 cycles moved by less than 0.1% (4374 → 4375, 5897 → 5899); everything else is
+//! unchanged.
 
 use flitcast_core::scenario::{FlowControl, PatternKind, RoutingAlgorithm, SelectionKind, TopologyKind};
 use flitcast_core::Scenario;
@@ -59,13 +62,13 @@ type Golden = (&'static str, u64, u64, u64, f64, f64, f64);
 
 const GOLDEN: [Golden; 8] = [
     ("mesh8_dor_wormhole_0.3", 6102, 741673, 12088, 44.02498345466579, 122.0, 5.351340172071476),
-    ("mesh8_dor_4vc_shallow_0.45", 11368, 1661134, 17820, 1026.6211560044894, 4374.0, 5.3569584736251405),
+    ("mesh8_dor_4vc_shallow_0.45", 11368, 1661134, 17820, 1026.6211560044894, 4375.0, 5.3569584736251405),
     ("torus4_vct_tornado_0.25", 6023, 71584, 2485, 16.375855130784707, 36.0, 2.0),
     ("uniring6_latency3_0.2", 6304, 29572, 742, 77.55795148247978, 399.0, 3.0202156334231804),
     ("sp16_adaptive_lru_0.6", 6446, 152543, 366, 304.56284153005464, 1074.0, 1.6284153005464481),
     ("sp16_o4_0.9", 7706, 262150, 563, 649.5488454706928, 1750.0, 1.541740674955595),
     ("sp128_adaptive_rr_0.5", 7079, 2126347, 2427, 315.03749484960855, 883.0, 3.9451998351874744),
-    ("sp128_adaptive_rnd_1.0", 14885, 7309492, 4993, 1434.4806729421189, 5897.0, 4.011015421590226),
+    ("sp128_adaptive_rnd_1.0", 14885, 7309492, 4993, 1434.4806729421189, 5899.0, 4.011015421590226),
 ];
 
 fn measure(s: &Scenario) -> (u64, u64, u64, f64, f64, f64) {
