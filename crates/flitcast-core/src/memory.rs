@@ -87,11 +87,17 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
     let mut parts = Vec::new();
     let mut part = |what, bytes: u64, keys| parts.push(Part { what, bytes, keys });
 
-    let (buffers, state) = match sw.model {
-        SwitchModel::InputBuffered => switch::input_buffered::InputBuffered::bytes(sw, topo),
-        SwitchModel::CentralBuffer => switch::central_buffer::CentralBuffer::bytes(sw, topo),
+    let (buffers, state, keys) = match sw.model {
+        SwitchModel::InputBuffered => {
+            let (b, st) = switch::input_buffered::InputBuffered::bytes(sw, topo);
+            (b, st, "network.k, network.n, switch.vcs, switch.buffer_flits")
+        }
+        SwitchModel::CentralBuffer => {
+            let (b, st) = switch::central_buffer::CentralBuffer::bytes(sw, topo);
+            (b, st, "network.k, network.n, switch.buffer_flits, switch.central_buffer_chunks")
+        }
     };
-    part("router buffers", buffers, "network.k, network.n, switch.vcs, switch.buffer_flits (central buffer: switch.central_buffer_chunks, switch.chunk_flits)");
+    part("router buffers", buffers, keys);
     part("router state", state, "network.k, network.n, switch.vcs");
     // Topology (links both ways, latencies) and one credit counter per lane.
     part("topology and credits", ports * 32 + (ports + nodes) * vcs * 4, "network.k, network.n, switch.vcs");

@@ -1,0 +1,71 @@
+"""Hostile scale: scenarios that validate but cannot run here are refused before anything large is
+allocated (exit 2, naming the keys that drive their size), and a run whose source queues would grow
+without bound stops as saturated. Each runs in a subprocess under an address-space limit, so a regression
+fails the test instead of taking the machine down."""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+
+import pytest
+
+from conftest import REPO
+
+#: far less than any of these scenarios would allocate, far more than a refusal needs
+LIMIT_BYTES = 3 << 30
+
+
+def _limited() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (LIMIT_BYTES, LIMIT_BYTES))
+
+
+def flitcast(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "flitcast", "run", str(REPO / "examples/scenarios/mesh8_uniform.toml"), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=_limited,
+        env={**os.environ, "COLUMNS": "400"},  # one table row per line
+    )
+
+
+@pytest.mark.parametrize(
+    ("sets", "named"),
+    [
+        # about 80 GB of router buffers allocated up front
+        (["network.k=256", "switch.vcs=16", "switch.buffer_flits=4096"], ["router buffers", "switch.buffer_flits"]),
+        # source-route tables of 32768 node switches squared, and O4's per-pair counters
+        (
+            ['network.topology="fat_tree"', "network.k=8", "network.n=6", 'routing.algorithm="o4"',
+             'routing.oblivious_table="d_mod_k"', "run.max_nodes=1048576"],
+            ["source route fields", "routing.algorithm"],
+        ),
+    ],
+)
+def test_a_scenario_too_big_for_memory_is_refused_before_allocating(sets: list[str], named: list[str]) -> None:
+    args = [a for s in sets for a in ("--set", s)]
+    done = flitcast(*args)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr and "panicked" not in done.stderr
+    line = done.stderr.strip()
+    assert line.startswith("error: run.memory_limit_mb") and "\n" not in line, line
+    for word in named:
+        assert word in line
+
+
+def test_a_small_memory_limit_is_honoured() -> None:
+    done = flitcast("--set", "run.memory_limit_mb=1")
+    assert done.returncode == 2 and "run.memory_limit_mb = 1" in done.stderr, done.stderr
+
+
+def test_unbounded_source_queues_stop_the_run_as_saturated() -> None:
+    # One-flit packets at full load for 10^8 cycles: the queues would grow by ~100 MB/s without bound.
+    done = flitcast(
+        "--set", "workload.load=1.0", "--set", "workload.packet_flits=1", "--set", "run.measure_cycles=100000000"
+    )
+    assert done.returncode == 0, done.stderr
+    assert "stopped at cycle" in done.stdout and "packets alive" in done.stdout, done.stdout
