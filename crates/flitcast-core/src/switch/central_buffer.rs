@@ -71,11 +71,42 @@ impl Chunk {
     }
 }
 
-/// A packet in (or entering) the central buffer: its chunks written and not yet read.
-#[derive(Debug, Clone)]
+/// A packet in (or entering) the central buffer: its chunks written and not yet read. They hold
+/// consecutive flits `first .. end`, every chunk full but the one with the tail, so a range says
+/// everything (no list of chunks, no allocation per packet).
+#[derive(Debug, Clone, Copy)]
 struct Queued {
     packet: u32,
-    chunks: VecDeque<Chunk>,
+    /// The packet's length in flits.
+    flits: u32,
+    first: u32,
+    end: u32,
+    /// Chunks stored.
+    stored: u32,
+}
+
+impl Queued {
+    fn new(packet: u32, flits: u32, first: u32) -> Queued {
+        Queued { packet, flits, first, end: first, stored: 0 }
+    }
+
+    fn push(&mut self, chunk: Chunk) {
+        debug_assert_eq!(chunk.first, self.end, "chunks of a packet are written in order");
+        self.end += chunk.count;
+        self.stored += 1;
+    }
+
+    /// The oldest stored chunk, taken out.
+    fn pop(&mut self, chunk_flits: u32) -> Option<Chunk> {
+        if self.stored == 0 {
+            return None;
+        }
+        let count = (self.end - self.first).min(chunk_flits);
+        let chunk = Chunk { packet: self.packet, first: self.first, count, flits: self.flits };
+        self.first += count;
+        self.stored -= 1;
+        Some(chunk)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -215,7 +246,7 @@ impl CentralBuffer {
         let (ports, routers) = (topo.links.len() as u64, topo.routers() as u64);
         let fifos = ports * s.buffer_flits as u64 * std::mem::size_of::<Flit>() as u64;
         // A stored chunk is a record (packet, first flit, count); at most one queue entry per chunk.
-        let chunks = routers * s.central_buffer_chunks as u64 * std::mem::size_of::<Queued>() as u64;
+        let chunks = routers * s.central_buffer_chunks as u64 * std::mem::size_of::<Queued>() as u64; // at most one packet per chunk
         let per_port = std::mem::size_of::<Input>() + std::mem::size_of::<Output>() + topo.max_radix();
         (fifos + chunks, ports * per_port as u64 + routers * std::mem::size_of::<CentralBuffer>() as u64)
     }
@@ -280,12 +311,12 @@ impl CentralBuffer {
         if self.ports != Ports::of(&self.inputs, &self.outputs) {
             return Err(format!("port state sets {:?} do not match the ports' states", self.ports));
         }
-        let stored: u32 = self.outputs.iter().flat_map(|o| &o.queue).map(|q| q.chunks.len() as u32).sum();
+        let stored: u32 = self.outputs.iter().flat_map(|o| &o.queue).map(|q| q.stored).sum();
         if stored + self.free_chunks != self.capacity {
             return Err(format!("{stored} chunks stored + {} free != capacity {}", self.free_chunks, self.capacity));
         }
         let fifo: u32 = self.inputs.iter().map(|i| i.fifo.len() as u32 + i.assembly.count).sum();
-        let chunks: u32 = self.outputs.iter().flat_map(|o| &o.queue).flat_map(|q| &q.chunks).map(|c| c.count).sum();
+        let chunks: u32 = self.outputs.iter().flat_map(|o| &o.queue).map(|q| q.end - q.first).sum();
         let registers: u32 = self
             .outputs
             .iter()
@@ -356,9 +387,11 @@ impl CentralBuffer {
         if queued {
             // Other inputs may have queued packets for this output since: find this one.
             let entry = queue.iter_mut().rev().find(|q| q.packet == chunk.packet).expect("the packet is queued");
-            entry.chunks.push_back(chunk);
+            entry.push(chunk);
         } else {
-            queue.push_back(Queued { packet: chunk.packet, chunks: VecDeque::from([chunk]) });
+            let mut entry = Queued::new(chunk.packet, chunk.flits, chunk.first);
+            entry.push(chunk);
+            queue.push_back(entry);
         }
         input.state = if chunk.has_tail() { InState::Idle } else { InState::ToBuffer { out, queued: true } };
         self.ports.input(p, input.state);
@@ -470,7 +503,7 @@ impl CentralBuffer {
             let out = &self.outputs[o];
             // The packet this output has come to and has nothing stored of, if any.
             let packet = match (out.state, out.queue.front()) {
-                (OutState::FromBuffer { register: None, then: None, .. }, Some(q)) if q.chunks.is_empty() => {
+                (OutState::FromBuffer { register: None, then: None, .. }, Some(q)) if q.stored == 0 => {
                     Some(q.packet)
                 }
                 (OutState::Idle, None) => None,
@@ -500,7 +533,7 @@ impl CentralBuffer {
                 input.state = InState::Crossbar(o as u8);
             } else if assembly.has_tail() {
                 out.state = OutState::FromBuffer { register: Some(assembly), sent: 0, then: None };
-                out.queue.push_front(Queued { packet: assembly.packet, chunks: VecDeque::new() });
+                out.queue.push_front(Queued::new(assembly.packet, assembly.flits, assembly.first));
                 input.state = InState::Idle;
                 input.assembly = Chunk { packet: 0, first: 0, count: 0, flits: 0 };
             } else {
@@ -549,7 +582,7 @@ impl CentralBuffer {
     fn read_chunk(&mut self, now: Cycle) {
         let wants = |out: &Output| {
             matches!(out.state, OutState::FromBuffer { register: None, then: None, .. })
-                && out.queue.front().is_some_and(|q| !q.chunks.is_empty())
+                && out.queue.front().is_some_and(|q| q.stored > 0)
         };
         let Some(o) =
             ones(self.ports.out_buffer).filter(|&o| wants(&self.outputs[o])).min_by_key(|&o| self.outputs[o].served)
@@ -557,7 +590,7 @@ impl CentralBuffer {
             return;
         };
         let out = &mut self.outputs[o];
-        let chunk = out.queue.front_mut().expect("queued").chunks.pop_front().expect("a chunk");
+        let chunk = out.queue.front_mut().expect("queued").pop(self.chunk_flits).expect("a chunk");
         out.state = OutState::FromBuffer { register: Some(chunk), sent: 0, then: None };
         out.served = now;
         self.free_chunks += 1;
