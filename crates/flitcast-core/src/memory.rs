@@ -49,7 +49,11 @@ impl Estimate {
             .collect();
         Err(Error::config(
             "run.memory_limit_mb",
-            if limit_key_value == 0 { format!("0 (automatic: {})", mb(limit_bytes)) } else { limit_key_value.to_string() },
+            if limit_key_value == 0 {
+                format!("0 (automatic: {})", mb(limit_bytes))
+            } else {
+                limit_key_value.to_string()
+            },
             format!(
                 "a budget of at least {} for this scenario: it needs {}; shrink the keys that drive it or raise \
                  run.memory_limit_mb deliberately",
@@ -121,7 +125,11 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
         part("source route fields", leaves * leaves * (8 + max_hops * 8), "network.k, network.n");
         if r.algorithm != RoutingAlgorithm::Adaptive && r.oblivious_table == crate::scenario::ObliviousTable::Balanced {
             let variants = if r.algorithm == RoutingAlgorithm::O4 { 4 } else { 1 };
-            part("balanced route tables", nodes * nodes * variants * max_hops, "routing.oblivious_table, network.k, network.n");
+            part(
+                "balanced route tables",
+                nodes * nodes * variants * max_hops,
+                "routing.oblivious_table, network.k, network.n",
+            );
         }
         if r.algorithm == RoutingAlgorithm::O4 {
             part("O4 round robin per pair", nodes * nodes, "routing.algorithm, network.k, network.n");

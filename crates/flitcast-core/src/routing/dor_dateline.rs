@@ -26,7 +26,7 @@ pub struct DorDateline {
 
 impl DorDateline {
     pub fn new(geo: CubeGeometry, vcs: u8, ties: TorusTies) -> DorDateline {
-        let balanced_ties = ties == TorusTies::Balanced && !geo.unidirectional && geo.k % 2 == 0;
+        let balanced_ties = ties == TorusTies::Balanced && !geo.unidirectional && geo.k.is_multiple_of(2);
         DorDateline { geo, vcs, coords: geo.coords(), balanced_ties }
     }
 
@@ -67,7 +67,9 @@ impl DorDateline {
             }
             let forward = (t + g.k - c) % g.k;
             let backward = g.k - forward;
-            let plus = g.unidirectional || forward < backward || (forward == backward && !(self.balanced_ties && variant == 1));
+            let plus = g.unidirectional
+                || forward < backward
+                || (forward == backward && !(self.balanced_ties && variant == 1));
             let mut class = match self.arrival(at.in_port) {
                 Some((ad, aplus)) if ad == d && aplus == plus => {
                     u8::from(at.in_vc >= self.class_vcs(1).0 && self.vcs > 1)

@@ -182,7 +182,8 @@ impl Collector {
 
     /// Final result. `nodes` normalises loads; `drained` says whether the drain finished.
     pub fn finish(&mut self, f: Finish) -> RunResult {
-        let end = self.stopped.as_ref().map_or(self.window_end, |(c, _)| (*c).clamp(self.window_start, self.window_end));
+        let end =
+            self.stopped.as_ref().map_or(self.window_end, |(c, _)| (*c).clamp(self.window_start, self.window_end));
         let measured = end - self.window_start;
         let span = measured as f64;
         let per_node_cycle = f.nodes as f64 * span;

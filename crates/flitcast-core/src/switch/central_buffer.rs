@@ -503,9 +503,7 @@ impl CentralBuffer {
             let out = &self.outputs[o];
             // The packet this output has come to and has nothing stored of, if any.
             let packet = match (out.state, out.queue.front()) {
-                (OutState::FromBuffer { register: None, then: None, .. }, Some(q)) if q.stored == 0 => {
-                    Some(q.packet)
-                }
+                (OutState::FromBuffer { register: None, then: None, .. }, Some(q)) if q.stored == 0 => Some(q.packet),
                 (OutState::Idle, None) => None,
                 _ => continue,
             };

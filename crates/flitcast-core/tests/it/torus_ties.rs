@@ -17,7 +17,7 @@ fn direction_loads(s: &Scenario) -> (f64, f64) {
             continue; // injection or ejection channel
         }
         let port: u32 = from.rsplit_once(".p").unwrap().1.parse().unwrap();
-        if port % 2 == 0 {
+        if port.is_multiple_of(2) {
             plus += util;
         } else {
             minus += util;
