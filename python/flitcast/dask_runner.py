@@ -154,7 +154,7 @@ def dask_client(address: str) -> Iterator[Any]:
                 n_workers=workers,
                 threads_per_worker=1,
                 processes=True,
-                dashboard_address=None,
+                dashboard_address=":0",  # any free port: the default may belong to another cluster
                 silence_logs=logging.ERROR,
             ) as cluster,
             Client(cluster) as client,
@@ -162,7 +162,7 @@ def dask_client(address: str) -> Iterator[Any]:
             yield client
         return
     try:
-        client = Client(address, timeout="10s")
+        client = Client(address)  # tries for Dask's distributed.comm.timeouts.connect (30 s by default)
     except (OSError, TimeoutError, ValueError) as exc:
         raise ConfigError(
             "--scheduler",

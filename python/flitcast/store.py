@@ -99,7 +99,7 @@ class PointStore:
         if not path.is_file():
             return None
         try:
-            db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+            db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
             try:
                 row = db.execute("SELECT value FROM meta WHERE name = 'run_id'").fetchone()
             finally:
