@@ -127,7 +127,7 @@ def test_another_runs_store_is_refused_unless_forced(tiny: dict[str, Any], tmp_p
 def test_interrupted_sweep_keeps_finished_points_and_resumes_only_the_missing_ones(
     tiny: dict[str, Any], tmp_path: Path, core_calls: list[str]
 ) -> None:
-    points = _points(tiny, 8)
+    points = _points(tiny, 8, measure_cycles=200_000)  # tens of ms each: the main thread sees them one by one
     out = tmp_path / "out"
 
     def stop_after_three(done: int, total: int) -> None:
