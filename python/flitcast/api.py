@@ -201,7 +201,7 @@ def sweep(
             runner = on_dask(jobs, node_cycles, client)
         else:
             control = _core().Control()
-            runner = on_executor(jobs, executor, control) if executor else on_threads(jobs, threads, control)
+            runner = on_threads(jobs, threads, control) if executor is None else on_executor(jobs, executor, control)
         unfinished = _collect(runner, keys, outcomes, db, progress)
     finally:
         if db is not None:

@@ -1,7 +1,8 @@
 """The flitcast error hierarchy.
 
 Every failure a user can cause or meet is a :class:`FlitcastError`; the CLI turns one into a one-line
-message and exit code 2, the Python API lets it propagate.
+message and exit code 2 (1 for :class:`SweepIncomplete`, 130 for :class:`SweepInterrupted`), the Python
+API lets it propagate. A sweep point that fails is not raised: it is a row with an ``error``.
 
 ```
 FlitcastError
