@@ -10,7 +10,9 @@ points until its estimate reaches :data:`TASK_SECONDS`, but never more than
 ones do not leave the others idle.
 
 Each task runs its points one after the other in the core (GIL released) and returns their outcome JSON;
-a point's deterministic failure is part of its outcome, so it never fails the task. A worker that dies
+a point's deterministic failure is part of its outcome, so it never fails the task. On Ctrl-C the sweep
+sets a Dask Event that every running task watches; the task then interrupts its points through a
+``_core.Control`` within a cycle, so workers are free (and a local cluster closes) at once. A worker that dies
 mid-task loses only that task's results, and the scheduler runs the task again elsewhere (Dask's
 ``distributed.scheduler.allowed-failures``); a task that fails for good (``KilledWorker``) leaves its
 points unfinished and unrecorded, to be run again by a re-run.
@@ -21,6 +23,7 @@ from __future__ import annotations
 import logging
 import math
 import os
+import uuid
 from collections.abc import Iterator, Sequence
 from concurrent.futures import CancelledError
 from contextlib import contextmanager
@@ -38,6 +41,8 @@ NODE_CYCLES_PER_SECOND = 1e7
 TASK_SECONDS = 2.0
 #: at least this many tasks per worker thread, when there are enough points
 TASKS_PER_WORKER = 4
+#: seconds a running task waits for the stop event before checking whether it has finished
+STOP_POLL_SECONDS = 0.5
 
 
 def batches(jobs: Sequence[Job], node_cycles: Sequence[float], workers: int) -> list[list[Job]]:
@@ -57,11 +62,33 @@ def batches(jobs: Sequence[Job], node_cycles: Sequence[float], workers: int) -> 
     return tasks
 
 
-def run_batch(payloads: list[str]) -> tuple[str, list[str]]:
-    """The task a worker runs: its flitcast version and each point's outcome JSON, in order."""
+def run_batch(payloads: list[str], stop: str) -> tuple[str, list[str]]:
+    """The task a worker runs: its flitcast version and each point's outcome JSON, in order. Once the Dask
+    Event named ``stop`` is set (the sweep was interrupted), the points stop at their next cycle."""
+    import threading
+
+    from distributed import Event, get_client
+
     from flitcast import _core
 
-    return str(_core.version()), [str(_core.run(payload)) for payload in payloads]
+    control = _core.Control()
+    event = Event(stop, client=get_client())  # made here: a task thread knows its worker's client
+    finished = threading.Event()
+
+    def watch() -> None:
+        try:
+            while not finished.is_set():
+                if event.wait(timeout=STOP_POLL_SECONDS):
+                    control.interrupt()
+                    return
+        except Exception:  # noqa: BLE001 - the scheduler went away (a cluster closing): nothing left to stop
+            return
+
+    threading.Thread(target=watch, name="flitcast-stop", daemon=True).start()
+    try:
+        return str(_core.version()), [str(_core.run(payload, control)) for payload in payloads]
+    finally:
+        finished.set()
 
 
 def is_client(client: Any) -> bool:
@@ -75,16 +102,18 @@ def is_client(client: Any) -> bool:
 
 def on_dask(jobs: Sequence[Job], node_cycles: Sequence[float], client: Any) -> Iterator[Finished]:
     """Run the jobs on the cluster behind ``client``, yielding each task's points as the task finishes.
-    When the consumer stops early, the tasks not finished are cancelled."""
-    from distributed import as_completed
+    When the consumer stops early (Ctrl-C), running tasks are told to stop (their points return
+    ``interrupted`` and are not recorded) and the others are cancelled."""
+    from distributed import Event, as_completed
 
     from flitcast import _core
 
     version = str(_core.version())
     workers = sum(client.nthreads().values())
+    stop = Event(f"flitcast-stop-{uuid.uuid4().hex}", client=client)
     tasks = {}
     for task in batches(jobs, node_cycles, workers):
-        future = client.submit(run_batch, [payload for _, payload in task], pure=False)
+        future = client.submit(run_batch, [payload for _, payload in task], stop.name, pure=False)
         tasks[future] = [index for index, _ in task]
     try:
         # as_completed waits in short steps, so Ctrl-C reaches this thread at once
@@ -99,6 +128,7 @@ def on_dask(jobs: Sequence[Job], node_cycles: Sequence[float], client: Any) -> I
                     finished.extend(zip(indexes, outcome, strict=True))
             yield finished
     except BaseException:
+        stop.set()  # running tasks interrupt their points at the next cycle
         client.cancel(list(tasks))
         raise
 
