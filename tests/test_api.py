@@ -132,7 +132,8 @@ def test_sweep_reports_progress(tiny: dict[str, Any]) -> None:
     calls.clear()
     with ThreadPoolExecutor(max_workers=2) as pool:
         flitcast.sweep(_points(tiny), executor=pool, progress=lambda done, total: calls.append((done, total)))
-    assert calls == [(0, 4), (1, 4), (2, 4), (3, 4), (4, 4)]
+    # points that finish together are reported together
+    assert calls[0] == (0, 4) and calls[-1] == (4, 4) and [d for d, _ in calls] == sorted(d for d, _ in calls)
 
 
 def test_sweep_accepts_dicts_and_validates_everything_first(tiny: dict[str, Any]) -> None:

@@ -176,9 +176,9 @@ def sweep(
     saying how many points are kept; :class:`flitcast.errors.SweepIncomplete` means some points got no
     outcome (e.g. their Dask task was lost); the finished ones are kept in the store either way.
     """
-    points = _load_points(scenarios)
-    check_threads(threads)
+    check_threads(threads)  # the arguments first: validating thousands of points takes a while
     _check_runner(executor, client)
+    points = _load_points(scenarios)
     payloads = [p.to_core_dict() for p in points]
     keys = [point_key(payload) for payload in payloads]
     db = None

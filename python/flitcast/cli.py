@@ -397,7 +397,7 @@ def _report_failures(frame: pd.DataFrame, columns: list[str], out: str | None) -
     where = f"their rows in {Path(out) / 'results.csv'} have the error" if out is not None else "listed below"
     lines = [f"failed: {len(failed)} of {len(frame)} points ({where}):"]
     for index, row in failed.head(FAILURES_SHOWN).iterrows():
-        described = ", ".join(f"{c}={row[c]!r}" for c in columns)
+        described = ", ".join(f"{c}={row[c]}" for c in columns)
         lines.append(f"  point {index} ({described}): {row['error']}")
     if len(failed) > FAILURES_SHOWN:
         lines.append(f"  ... and {len(failed) - FAILURES_SHOWN} more")
