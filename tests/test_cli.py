@@ -110,7 +110,7 @@ def test_sweep_writes_table_plot_and_rerunnable_scenario(tiny: dict[str, Any], w
     assert result.exit_code == 0, result.output
     assert "sweep of 6 points" in result.stdout and "saturated" in result.stdout
     assert sorted(p.name for p in out.iterdir()) == [
-        "latency_vs_load.png", "results.csv", "results.parquet", "scenario.toml",
+        "latency_vs_load.png", "points.sqlite", "results.csv", "results.parquet", "scenario.toml",
     ]
     assert (out / "latency_vs_load.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     frame = pd.read_csv(out / "results.csv")
@@ -126,12 +126,18 @@ def test_sweep_writes_table_plot_and_rerunnable_scenario(tiny: dict[str, Any], w
     pd.testing.assert_frame_equal(first.drop(columns="wall_seconds"), second.drop(columns="wall_seconds"))
 
 
-def test_sweep_into_existing_dir_replaces_only_its_files(tiny: dict[str, Any], write_toml, tmp_path: Path) -> None:
+def test_sweep_into_a_foreign_dir_needs_force_and_replaces_only_its_files(
+    tiny: dict[str, Any], write_toml, tmp_path: Path
+) -> None:
     out = tmp_path / "existing"
     out.mkdir()
     (out / "notes.txt").write_text("keep me")
     (out / "results.csv").write_text("stale")
-    assert invoke("sweep", write_toml(tiny), "--vary", "workload.load=0.1,0.2", "--out", out).exit_code == 0
+    args = ["sweep", write_toml(tiny), "--vary", "workload.load=0.1,0.2", "--out", out]
+    line = assert_clean_failure(invoke(*args))
+    assert "--force" in line and str(out) in line and "not empty" in line
+    assert sorted(p.name for p in out.iterdir()) == ["notes.txt", "results.csv"]  # nothing written
+    assert invoke(*args, "--force").exit_code == 0
     assert (out / "notes.txt").read_text() == "keep me"
     assert len(pd.read_csv(out / "results.csv")) == 2
     assert not [p for p in tmp_path.iterdir() if ".tmp-" in p.name]
@@ -169,7 +175,6 @@ def _failures(tiny: dict[str, Any], write_toml, tmp_path: Path) -> list[tuple[li
         (["sweep", good, "--vary", "workload.load=0.1:0.5:0"], "STEP"),
         (["sweep", good, "--vary", "workload.load=0.1,2"], "sweep point 1 (workload.load=2)"),
         (["sweep", good, "--vary", "workload.load=0.1,0.2", "--set", "run.seed=-1"], "run.seed"),
-        (["sweep", deadlock, "--vary", "workload.load=0.8,0.9"], "sweep point 0"),
         (["list", "gizmos"], "one of topologies"),
     ]
 

@@ -2,4 +2,5 @@
 
 from flitcast.cli import main
 
-main()
+if __name__ == "__main__":  # Dask's worker processes import this module again; they must not run the CLI
+    main()

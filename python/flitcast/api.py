@@ -1,12 +1,15 @@
 """The Python API: :func:`run` one scenario, :func:`sweep` many.
 
 ```
- Scenario | dict | TOML path ──► load_scenario ──► Scenario.to_core_dict() ──► JSON
+ Scenario | dict | TOML path ──► load_scenario ──► Scenario.to_core_dict() ──► JSON, store key
                                                                               │
-              local:    _core.run / _core.run_many (Rust threads, GIL released)
-              executor: executor.submit(run, scenario)  (concurrent.futures, Dask, ...)
+      points already in the store ◄── store (DIR/points.sqlite) ◄── recorded as each point finishes
+                                                                              │ (the others)
+              threads:  _core.run(json, control) on a thread pool (GIL released)  flitcast/runners.py
+              executor: executor.submit(...)  (any concurrent.futures.Executor)   flitcast/runners.py
+              client:   tasks of several points on a Dask cluster              flitcast/dask_runner.py
                                                                               ▼
-            Result (scenario + metrics + channels) ◄── {"ok": ...} | {"error": ...} ──► flitcast.errors
+  Result / table row (scenario + metrics, or error) ◄── {"ok": ...} | {"error": ...} ──► flitcast.errors
 ```
 """
 
@@ -14,14 +17,26 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import os
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import closing
 from typing import TYPE_CHECKING, Any
 
 from flitcast.config import Scenario, load_scenario
-from flitcast.errors import ConfigError, FlitcastError, InternalError, from_core
+from flitcast.errors import (
+    ConfigError,
+    FlitcastError,
+    InternalError,
+    SweepIncomplete,
+    SweepInterrupted,
+    from_core,
+)
 from flitcast.results import METRIC_COLUMNS, Result
+from flitcast.runners import Finished, max_threads, on_executor, on_threads
+from flitcast.store import PointStore, point_key, run_id
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -32,7 +47,7 @@ ScenarioLike = Scenario | Mapping[str, Any] | str | os.PathLike[str]
 #: progress callback: called with (points done, points in total)
 Progress = Callable[[int, int], None]
 
-__all__ = ["frame_of", "grid", "run", "sweep"]
+__all__ = ["describe", "frame_of", "grid", "run", "sweep"]
 
 
 def _core() -> Any:
@@ -89,10 +104,13 @@ def grid(base: ScenarioLike, vary: Mapping[str, Sequence[Any]]) -> list[Scenario
 
 
 def frame_of(results: Iterable[Result]) -> pd.DataFrame:
-    """A tidy table, one row per result: scenario columns (dotted keys), then the metric columns."""
+    """A tidy table, one row per result: scenario columns (dotted keys), the metric columns, ``error``."""
+    return _frame([r.row() for r in results])
+
+
+def _frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
     import pandas as pd
 
-    rows = [r.row() for r in results]
     frame = pd.DataFrame(rows)
     if rows:
         scenario_columns = [c for c in rows[0] if "." in c]
@@ -106,7 +124,8 @@ def _show_overrides(overrides: Mapping[str, Any]) -> str:
     return ", ".join(f"{k}={v!r}" for k, v in overrides.items()) or "no overrides"
 
 
-def _describe(point: Scenario, first: Scenario) -> str:
+def describe(point: Scenario, first: Scenario) -> str:
+    """A sweep point in words: its overrides, or how it differs from the sweep's first point."""
     overrides = point.overrides
     if not overrides:
         base = first.flat()
@@ -114,16 +133,19 @@ def _describe(point: Scenario, first: Scenario) -> str:
     return _show_overrides(overrides)
 
 
-def _raise_first(failures: list[tuple[int, BaseException]], points: list[Scenario]) -> None:
-    if not failures:
-        return
-    index, exc = failures[0]
-    if isinstance(exc, FlitcastError):
-        context = f"sweep point {index} ({_describe(points[index], points[0])})"
-        if len(failures) > 1:
-            context += f" [{len(failures) - 1} more of {len(points)} points failed too]"
-        exc.add_context(context)
-    raise exc
+def run_identity(points: Sequence[Scenario]) -> str:
+    """The identity of a sweep of ``points`` (in order), as recorded in its store (flitcast/store.py)."""
+    return run_id([point_key(p.to_core_dict()) for p in points])
+
+
+def check_threads(threads: Any, option: str = "threads") -> int:
+    """``threads`` if it is an allowed thread count (0 = one per core), else a ConfigError naming ``option``."""
+    limit = max_threads()
+    if isinstance(threads, bool) or not isinstance(threads, int) or not 0 <= threads <= limit:
+        raise ConfigError(
+            option, threads, f"an integer from 0 (one thread per core) to {limit} (8 per core on this machine)"
+        )
+    return threads
 
 
 def sweep(
@@ -131,73 +153,169 @@ def sweep(
     executor: Executor | None = None,
     threads: int = 0,
     progress: Progress | None = None,
+    *,
+    client: Any = None,
+    store: str | os.PathLike[str] | None = None,
+    force: bool = False,
 ) -> pd.DataFrame:
     """Simulate many scenarios and return one tidy DataFrame (one row per point, in input order).
 
-    Without ``executor`` the points run in the Rust core on ``threads`` threads (0 = all cores), in
-    chunks so that ``progress(done, total)`` can advance. With an ``executor`` (anything with the
-    ``concurrent.futures.Executor`` interface, e.g. a Dask client's executor) each point is submitted as
-    ``run(scenario)``. Every point is validated before any is simulated. If points fail, the first
-    failure is raised once all points have finished, naming its index and overrides.
+    Where the points run: by default on ``threads`` threads of this process (0 = one per core; at most
+    8 per core); with ``executor`` (any ``concurrent.futures.Executor``) one task per point; with
+    ``client`` (a ``distributed.Client``) in tasks of several points on that Dask cluster
+    (docs/sweeps.md). ``progress(done, total)`` is called as points finish.
+
+    ``store`` names an output directory whose ``points.sqlite`` records every point as it finishes: run
+    the same sweep again and only the missing points run. The directory must be new, empty, or this
+    sweep's own; ``force=True`` discards its store and recomputes everything (docs/results.md).
+
+    Every point is validated before any is simulated. A point that fails (deadlock, routing check,
+    conservation, internal error) does not stop the others: its row has empty metrics and the message
+    in the ``error`` column (empty for points that succeeded). Ctrl-C stops the running points within
+    a cycle, cancels the rest and raises :class:`flitcast.errors.SweepInterrupted` (an ``Interrupted``)
+    saying how many points are kept; :class:`flitcast.errors.SweepIncomplete` means some points got no
+    outcome (e.g. their Dask task was lost); the finished ones are kept in the store either way.
     """
+    check_threads(threads)  # the arguments first: validating thousands of points takes a while
+    _check_runner(executor, client)
+    points = _load_points(scenarios)
+    payloads = [p.to_core_dict() for p in points]
+    keys = [point_key(payload) for payload in payloads]
+    db = None
+    if store is not None:
+        from flitcast.output import prepare_out_dir
+
+        run = run_id(keys)
+        db = PointStore.open(prepare_out_dir(store, force, run, option="store"), run)
+    try:
+        outcomes = db.outcomes(keys) if db is not None else {}
+        missing = {}  # key -> index of its first point (a point given twice runs once)
+        for index, key in enumerate(keys):
+            if key not in outcomes:
+                missing.setdefault(key, index)
+        jobs = [(index, json.dumps(payloads[index])) for index in missing.values()]
+        if client is not None:
+            from flitcast.dask_runner import on_dask
+
+            node_cycles = [_node_cycles(points[index]) for index, _ in jobs]
+            runner = on_dask(jobs, node_cycles, client)
+        else:
+            control = _core().Control()
+            runner = on_threads(jobs, threads, control) if executor is None else on_executor(jobs, executor, control)
+        unfinished = _collect(runner, keys, outcomes, db, progress)
+    finally:
+        if db is not None:
+            db.close()
+    if unfinished:
+        kept = sum(1 for key in keys if key in outcomes)
+        raise SweepIncomplete(unfinished, kept, len(points), str(db.path) if db is not None else None)
+    return _table(points, keys, outcomes)
+
+
+def _load_points(scenarios: Any) -> list[Scenario]:
+    expected = (
+        "an iterable of scenarios (Scenario objects, dicts or TOML paths), e.g. a list; "
+        "for one file pass [path], for a grid flitcast.api.grid(base, vary)"
+    )
+    if isinstance(scenarios, (str, bytes, os.PathLike, Mapping, Scenario)):
+        raise ConfigError("scenarios", scenarios, expected, reason="one scenario, not an iterable of them")
+    try:
+        items = iter(scenarios)
+    except TypeError:
+        raise ConfigError("scenarios", scenarios, expected) from None
     points: list[Scenario] = []
-    for index, item in enumerate(scenarios):
+    for index, item in enumerate(items):
         try:
             points.append(load_scenario(item))
         except FlitcastError as exc:
             exc.add_context(f"sweep point {index}")
             raise
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
-        raise ConfigError("threads", threads, "an integer >= 0 (0 = all cores)")
-    if executor is None:
-        results, failures = _sweep_local(points, threads, progress)
-    else:
-        results, failures = _sweep_executor(points, executor, progress)
-    _raise_first(failures, points)
-    return frame_of(results)
+    return points
 
 
-def _sweep_local(
-    points: list[Scenario], threads: int, progress: Progress | None
-) -> tuple[list[Result], list[tuple[int, BaseException]]]:
-    core = _core()
-    total = len(points)
-    workers = threads or os.cpu_count() or 1
-    # one call for everything is fastest; a progress bar needs calls small enough to report often
-    chunk = total if progress is None else 2 * workers
-    results: list[Result] = []
-    failures: list[tuple[int, BaseException]] = []
-    if progress is not None:
-        progress(0, total)
-    for start in range(0, total, max(chunk, 1)):
-        batch = points[start : start + chunk]
-        began = time.perf_counter()
-        outcomes = core.run_many([_payload(p) for p in batch], threads)
-        wall = time.perf_counter() - began
-        for offset, (point, outcome) in enumerate(zip(batch, outcomes, strict=True)):
-            try:
-                results.append(_result(point, outcome, wall))
-            except FlitcastError as exc:
-                failures.append((start + offset, exc))
+def _check_runner(executor: Any, client: Any) -> None:
+    from concurrent.futures import Executor
+
+    if executor is not None and client is not None:
+        raise ConfigError("executor", executor, "either executor= or client=, not both")
+    if executor is not None and not isinstance(executor, Executor):
+        raise ConfigError(
+            "executor", executor, "a concurrent.futures.Executor (e.g. ThreadPoolExecutor), or None for local threads"
+        )
+    if client is not None:
+        from flitcast.dask_runner import is_client
+
+        if not is_client(client):
+            raise ConfigError(
+                "client", client, "a distributed.Client (Dask; pip install 'flitcast[dask]'), or None for local threads"
+            )
+
+
+def _node_cycles(point: Scenario) -> float:
+    """A point's cost estimate for batching (docs/sweeps.md)."""
+    return float(point.nodes * (point.run.warmup_cycles + point.run.measure_cycles))
+
+
+def _status(outcome: str | BaseException) -> tuple[bool | None, str]:
+    """(True: ok, False: failed, None: no outcome) and, for None, why."""
+    if isinstance(outcome, BaseException):
+        return None, f"{type(outcome).__name__}: {outcome}"
+    try:
+        data = json.loads(outcome)
+    except ValueError:
+        return False, ""  # unreadable: an internal error, as deterministic as any other
+    error = data.get("error") if isinstance(data, dict) else None
+    if isinstance(error, dict) and error.get("kind") == "interrupted":
+        return None, "interrupted"  # never recorded: the point did not finish
+    return error is None, ""
+
+
+def _collect(
+    runner: Iterator[Finished],
+    keys: list[str],
+    outcomes: dict[str, str],
+    db: PointStore | None,
+    progress: Progress | None,
+) -> list[tuple[int, str]]:
+    """Take the runner's outcomes as they come: record them, count progress. Returns the points that got
+    no outcome; on Ctrl-C, stops the runner and raises SweepInterrupted."""
+    copies = Counter(keys)
+    total = len(keys)
+    done = sum(copies[key] for key in outcomes)
+    unfinished: list[tuple[int, str]] = []
+    try:
         if progress is not None:
-            progress(start + len(batch), total)
-    return results, failures
+            progress(done, total)
+        with closing(runner) as batches:
+            for finished in batches:
+                records = []
+                for index, outcome in finished:
+                    ok, reason = _status(outcome)
+                    if ok is None:
+                        unfinished.append((index, reason))
+                        continue
+                    assert isinstance(outcome, str)
+                    records.append((keys[index], index, ok, outcome))
+                if db is not None:
+                    db.record(records)
+                for key, _, _, outcome in records:
+                    outcomes[key] = outcome
+                    done += copies[key]
+                if progress is not None:
+                    progress(done, total)
+    except KeyboardInterrupt:
+        if db is not None:
+            kept = sum(copies[key] for key in db.outcomes(keys))
+            raise SweepInterrupted(kept, total, str(db.path)) from None
+        raise SweepInterrupted(done, total, None) from None
+    return sorted(unfinished)
 
 
-def _sweep_executor(
-    points: list[Scenario], executor: Executor, progress: Progress | None
-) -> tuple[list[Result], list[tuple[int, BaseException]]]:
-    total = len(points)
-    futures = [executor.submit(run, point) for point in points]
-    results: list[Result] = []
-    failures: list[tuple[int, BaseException]] = []
-    if progress is not None:
-        progress(0, total)
-    for index, future in enumerate(futures):
+def _table(points: list[Scenario], keys: list[str], outcomes: dict[str, str]) -> pd.DataFrame:
+    rows = []
+    for point, key in zip(points, keys, strict=True):
         try:
-            results.append(future.result())
-        except Exception as exc:  # noqa: BLE001 - every point must finish before the first failure is raised
-            failures.append((index, exc))
-        if progress is not None:
-            progress(index + 1, total)
-    return results, failures
+            rows.append(_result(point, outcomes[key], math.nan).row())
+        except FlitcastError as exc:
+            rows.append({**point.flat(), **dict.fromkeys(METRIC_COLUMNS), "error": str(exc)})
+    return _frame(rows)

@@ -1,26 +1,33 @@
-"""The ``flitcast`` command line: run, sweep, list, bench.
+"""The ``flitcast`` command line: run, sweep, reproduce, list, bench.
 
-Every command turns a :class:`flitcast.errors.FlitcastError` into one ``error: ...`` line on stderr and
-exit code 2; nothing is written when validation or simulation fails.
+Exit codes: 0 success; 1 a sweep or reproduction ran but some points failed (their rows in results.csv
+have an ``error``) or got no result; 2 bad input or a failed single run (one ``error: ...`` line on
+stderr, nothing written); 130 interrupted (Ctrl-C; with ``--out`` the finished points are kept and the
+same command resumes).
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import math
 import sys
 import time
 import tomllib
-from collections.abc import Callable, Sequence
-from typing import Annotated, Any, TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
 from flitcast.config import SECTIONS, Scenario, read_scenario_file
 from flitcast.config._base import bounds_text, default_text, type_text
 from flitcast.config.scenario import apply_overrides
-from flitcast.errors import ConfigError, FlitcastError
+from flitcast.errors import ConfigError, FlitcastError, SweepIncomplete, SweepInterrupted
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 app = typer.Typer(
     name="flitcast",
@@ -36,17 +43,46 @@ F = TypeVar("F", bound=Callable[..., Any])
 #: largest number of points one `flitcast sweep` may expand to
 MAX_SWEEP_POINTS = 100_000
 
+#: exit codes (the module docstring and the README say what each means)
+EXIT_POINTS_FAILED = 1
+EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130
+
+EXIT_CODES_HELP = (
+    "Exit codes: 0 every point ran; 1 some points failed (their rows in results.csv have an error) or "
+    "did not finish; 2 bad input, nothing simulated; 130 interrupted (Ctrl-C)."
+)
+
+
+def _kept(kept: int, total: int, store: str | None) -> str:
+    if store is None:
+        return f"nothing was kept ({kept} of {total} points had finished); use --out DIR to keep finished points"
+    return f"{kept} of {total} points are kept in {store}; run the same command again to resume"
+
 
 def _guard(command: F) -> F:
-    """Report a FlitcastError as one line on stderr with exit code 2 (never a traceback)."""
+    """Report a FlitcastError as one line on stderr (never a traceback): exit code 2 for bad input, 1 for
+    points that did not finish, 130 for Ctrl-C."""
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return command(*args, **kwargs)
+        except SweepInterrupted as exc:
+            typer.echo(f"interrupted: {_kept(exc.kept, exc.total, exc.store)}", err=True)
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+        except SweepIncomplete as exc:
+            index, reason = exc.unfinished[0]
+            more = f" and {len(exc.unfinished) - 1} more" if len(exc.unfinished) > 1 else ""
+            typer.echo(
+                f"error: {len(exc.unfinished)} of {exc.total} points did not finish (point {index}{more}: "
+                f"{reason}); {_kept(exc.kept, exc.total, exc.store)}",
+                err=True,
+            )
+            raise typer.Exit(EXIT_POINTS_FAILED) from None
         except FlitcastError as exc:
             typer.echo(f"error: {exc}", err=True)
-            raise typer.Exit(2) from None
+            raise typer.Exit(EXIT_BAD_INPUT) from None
 
     return wrapper  # type: ignore[return-value]
 
@@ -172,6 +208,26 @@ OutOption = Annotated[
     str | None,
     typer.Option("--out", metavar="DIR", help="Write results.csv, results.parquet and scenario.toml into DIR."),
 ]
+ForceOption = Annotated[
+    bool,
+    typer.Option(
+        "--force",
+        help="Use DIR even if it is not empty or holds another run's store: its store (points.sqlite) is "
+        "discarded and every point recomputed; other files in DIR are left as they are.",
+    ),
+]
+ThreadsOption = Annotated[
+    int, typer.Option("--threads", help="Simulation threads on this machine (0 = one per core, at most 8 per core).")
+]
+SchedulerOption = Annotated[
+    str | None,
+    typer.Option(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="Run the points on a Dask cluster: a scheduler address (tcp://HOST:8786), or local[:N] to start "
+        "N single-threaded worker processes here (default: one per core), closed at the end.",
+    ),
+]
 
 
 def _version(value: bool) -> None:
@@ -197,14 +253,17 @@ def run_command(
     scenario: Annotated[str, typer.Argument(metavar="SCENARIO.toml", help="Scenario file.")],
     set_: SetOption = None,
     out: OutOption = None,
+    force: ForceOption = False,
 ) -> None:
-    """Simulate one scenario and print its metrics."""
+    """Simulate one scenario and print its metrics. --out DIR must be new or empty, unless --force."""
     from rich.table import Table
 
     from flitcast.api import run
-    from flitcast.output import write_run_dir
+    from flitcast.output import prepare_out_dir, write_run_dir
 
     point, _ = _load(scenario, set_)
+    if out is not None:
+        prepare_out_dir(out, force, run_id=None)
     result = run(point)
     table = Table(
         title=f"{point.network.topology} k={point.network.k} n={point.network.n}, "
@@ -220,7 +279,7 @@ def run_command(
         typer.echo(f"wrote {', '.join(p.name for p in written)} to {out}")
 
 
-@app.command("sweep")
+@app.command("sweep", epilog=EXIT_CODES_HELP)
 @_guard
 def sweep_command(
     scenario: Annotated[str, typer.Argument(metavar="SCENARIO.toml", help="Base scenario file.")],
@@ -237,10 +296,15 @@ def sweep_command(
     out: Annotated[
         str | None,
         typer.Option(
-            "--out", metavar="DIR", help="Write results.csv/.parquet, scenario.toml and latency_vs_load.png into DIR."
+            "--out",
+            metavar="DIR",
+            help="Record every point in DIR/points.sqlite as it finishes (the same command resumes), then write "
+            "results.csv/.parquet, scenario.toml and latency_vs_load.png into DIR.",
         ),
     ] = None,
-    threads: Annotated[int, typer.Option("--threads", min=0, help="Simulation threads (0 = all cores).")] = 0,
+    threads: ThreadsOption = 0,
+    scheduler: SchedulerOption = None,
+    force: ForceOption = False,
 ) -> None:
     """Simulate a grid of scenarios and print offered/accepted load and latency."""
     from rich.table import Table
@@ -248,6 +312,7 @@ def sweep_command(
     from flitcast.api import grid, sweep
     from flitcast.output import write_run_dir
 
+    _check_where(threads, scheduler)
     base, sweep_table = _load(scenario, set_)
     if vary:
         varied = parse_vary(vary)
@@ -259,8 +324,13 @@ def sweep_command(
     if total > MAX_SWEEP_POINTS:
         raise ConfigError("--vary", f"{total} points", f"at most {MAX_SWEEP_POINTS} points in one sweep")
     points = grid(base, varied)
+    _prepare_out(out, force, points)
 
-    frame = _with_progress(len(points), lambda progress: sweep(points, threads=threads, progress=progress))
+    with _dask_client(scheduler) as client:
+        frame = _with_progress(
+            len(points),
+            lambda progress: sweep(points, threads=threads, progress=progress, client=client, store=out),
+        )
 
     table = Table(title=f"sweep of {len(points)} points (loads in flits/node/cycle, latencies in cycles)")
     for key in varied:
@@ -275,12 +345,64 @@ def sweep_command(
             _fmt(row["latency_mean"]),
             _fmt(row["latency_ci95"]),
             _fmt(row["latency_p99"]),
-            _fmt(bool(row["saturated"])),
+            "failed" if row["error"] else _fmt(bool(row["saturated"])),
         )
     _console().print(table)
     if out is not None:
         written = write_run_dir(out, frame, base, varied)
         typer.echo(f"wrote {', '.join(p.name for p in written)} to {out}")
+    _report_failures(frame, list(varied), out)
+
+
+def _check_where(threads: Any, scheduler: str | None) -> None:
+    """Validate --threads and --scheduler together, before anything else."""
+    from flitcast.api import check_threads
+
+    check_threads(threads, "--threads")
+    if scheduler is not None and threads:
+        raise ConfigError("--threads", threads, "0 with --scheduler (choose the worker count with --scheduler local:N)")
+
+
+def _prepare_out(out: str | None, force: bool, points: Sequence[Scenario]) -> None:
+    """Check --out before anything is simulated (flitcast.output.prepare_out_dir)."""
+    if out is None:
+        return
+    from flitcast.api import run_identity
+    from flitcast.output import prepare_out_dir
+
+    prepare_out_dir(out, force, run_identity(points))
+
+
+@contextlib.contextmanager
+def _dask_client(scheduler: str | None) -> Iterator[Any]:
+    """The Dask client of --scheduler, or None to run on local threads."""
+    if scheduler is None:
+        yield None
+        return
+    from flitcast.dask_runner import dask_client
+
+    with dask_client(scheduler) as client:
+        yield client
+
+
+#: failed points listed on stderr (the rest are counted)
+FAILURES_SHOWN = 10
+
+
+def _report_failures(frame: pd.DataFrame, columns: list[str], out: str | None) -> None:
+    """List the points that failed, and why, on stderr; exit 1 if there are any."""
+    failed = frame[frame["error"] != ""]
+    if failed.empty:
+        return
+    where = f"their rows in {Path(out) / 'results.csv'} have the error" if out is not None else "listed below"
+    lines = [f"failed: {len(failed)} of {len(frame)} points ({where}):"]
+    for index, row in failed.head(FAILURES_SHOWN).iterrows():
+        described = ", ".join(f"{c}={row[c]}" for c in columns)
+        lines.append(f"  point {index} ({described}): {row['error']}")
+    if len(failed) > FAILURES_SHOWN:
+        lines.append(f"  ... and {len(failed) - FAILURES_SHOWN} more")
+    typer.echo("\n".join(lines), err=True)
+    raise typer.Exit(EXIT_POINTS_FAILED)
 
 
 def _with_progress(total: int, work: Callable[[Callable[[int, int], None]], Any]) -> Any:
@@ -301,37 +423,52 @@ def _with_progress(total: int, work: Callable[[Callable[[int, int], None]], Any]
         return work(lambda done, _total: bar.update(task, completed=done))
 
 
-@app.command("reproduce")
+@app.command("reproduce", epilog=EXIT_CODES_HELP)
 @_guard
 def reproduce_command(
     experiment: Annotated[str, typer.Argument(metavar="ID", help="Experiment id (`flitcast list experiments`).")],
     quick: Annotated[bool, typer.Option("--quick", help="Short runs at fewer loads (a smoke test, not a reproduction).")] = False,
     out: Annotated[
         str | None,
-        typer.Option("--out", metavar="DIR", help="Write results.csv, one PNG per panel and claims.csv into DIR."),
+        typer.Option(
+            "--out",
+            metavar="DIR",
+            help="Record every point in DIR/points.sqlite as it finishes (the same command resumes), then write "
+            "results.csv, one PNG per panel and claims.csv into DIR.",
+        ),
     ] = None,
-    threads: Annotated[int, typer.Option("--threads", min=0, help="Simulation threads (0 = all cores).")] = 0,
+    threads: ThreadsOption = 0,
+    scheduler: SchedulerOption = None,
+    force: ForceOption = False,
 ) -> None:
     """Reproduce a figure of a study and print the study's claims beside ours."""
     from rich.table import Table
 
     from flitcast.experiments import get, run_experiment
 
+    _check_where(threads, scheduler)
     exp = get(experiment)
-    total = len(exp.points(quick))
-    results, claims, wall = _with_progress(
-        total, lambda progress: run_experiment(exp, quick=quick, out=out, threads=threads, progress=progress)
-    )
+    points = exp.points(quick)
+    _prepare_out(out, force, [p.scenario for p in points])
+    with _dask_client(scheduler) as client:
+        results, claims, wall = _with_progress(
+            len(points),
+            lambda progress: run_experiment(
+                exp, quick=quick, out=out, threads=threads, progress=progress, client=client
+            ),
+        )
     table = Table(title=f"{exp.id}: {exp.figure} of study {exp.study}" + (" (quick)" if quick else ""))
     for column in ("claim", "study", "ours", "holds", "note"):
         table.add_column(column)
     for _, row in claims.iterrows():
-        table.add_row(row["claim"], row["study"], row["ours"], "yes" if row["holds"] else "NO", row["note"])
+        holds = "-" if row["holds"] is None else "yes" if row["holds"] else "NO"
+        table.add_row(row["claim"], row["study"], row["ours"], holds, row["note"])
     _console().print(table)
-    held = int(claims["holds"].sum())
+    held = int(claims["holds"].eq(True).sum())
     typer.echo(f"{len(results)} points in {wall:.1f} s; {held} of {len(claims)} claims hold")
     if out is not None:
         typer.echo(f"wrote results.csv, claims.csv and the figure panels to {out}")
+    _report_failures(results, [*(points[0].labels if points else []), "workload.load"], out)
 
 
 def _plural(family: str) -> str:

@@ -1,7 +1,8 @@
 """The flitcast error hierarchy.
 
 Every failure a user can cause or meet is a :class:`FlitcastError`; the CLI turns one into a one-line
-message and exit code 2, the Python API lets it propagate.
+message and exit code 2 (1 for :class:`SweepIncomplete`, 130 for :class:`SweepInterrupted`), the Python
+API lets it propagate. A sweep point that fails is not raised: it is a row with an ``error``.
 
 ```
 FlitcastError
@@ -10,7 +11,9 @@ FlitcastError
 ├── SimulationError        the run itself went wrong
 │   ├── DeadlockError      the watchdog fired: carries the cycle and the blocked channels/packets
 │   ├── ConservationError  flits were created or lost
-│   └── Interrupted        the run was asked to stop (Ctrl-C) before it finished
+│   ├── Interrupted        the run was asked to stop (Ctrl-C) before it finished
+│   │   └── SweepInterrupted   a sweep was: how many finished points are kept, and where
+│   └── SweepIncomplete    some sweep points produced no outcome (e.g. a Dask task lost with its workers)
 └── InternalError          a bug in the core (a Rust panic, or an outcome the front cannot read)
 ```
 
@@ -32,6 +35,8 @@ __all__ = [
     "Interrupted",
     "RoutingError",
     "SimulationError",
+    "SweepIncomplete",
+    "SweepInterrupted",
     "from_core",
     "show_value",
 ]
@@ -132,6 +137,42 @@ class Interrupted(SimulationError):
     def __init__(self, message: str, cycle: int | None = None) -> None:
         super().__init__(message)
         self.cycle = cycle
+
+
+def _kept(kept: int, total: int, store: str | None) -> str:
+    if store is None:
+        return f"{kept} of {total} points had finished; nothing was kept (give the sweep an output directory)"
+    return f"{kept} of {total} points are kept in {store}; run the same sweep again to resume"
+
+
+class SweepInterrupted(Interrupted):
+    """A sweep was interrupted (Ctrl-C) and cleaned up: running points stopped, pending ones cancelled.
+    ``kept`` of ``total`` points are recorded in the store file ``store`` (None: the sweep had no store,
+    ``kept`` then counts the points that had finished)."""
+
+    def __init__(self, kept: int, total: int, store: str | None) -> None:
+        super().__init__(f"interrupted: {_kept(kept, total, store)}")
+        self.kept = kept
+        self.total = total
+        self.store = store
+
+
+class SweepIncomplete(SimulationError):
+    """Some sweep points produced no outcome at all (not a failure of the point: e.g. its Dask task was
+    lost with the workers that ran it). ``unfinished`` lists ``(point index, reason)``; the others are
+    counted and stored as in :class:`SweepInterrupted`."""
+
+    def __init__(self, unfinished: list[tuple[int, str]], kept: int, total: int, store: str | None) -> None:
+        index, reason = unfinished[0]
+        more = f" (and {len(unfinished) - 1} more)" if len(unfinished) > 1 else ""
+        super().__init__(
+            f"{len(unfinished)} of {total} points did not finish: point {index}{more}: {reason}; "
+            + _kept(kept, total, store)
+        )
+        self.unfinished = unfinished
+        self.kept = kept
+        self.total = total
+        self.store = store
 
 
 class InternalError(FlitcastError):

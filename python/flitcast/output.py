@@ -1,4 +1,8 @@
-"""Writing a run directory, all or nothing.
+"""Checking an output directory before simulating, and writing a run directory, all or nothing.
+
+:func:`prepare_out_dir` runs before anything is simulated: a path that is a file, cannot be created or
+written, or a non-empty directory that is not this run's own (see below) is refused then, not after hours
+of simulation.
 
 Every file is first written into a temporary sibling of the target directory; only when all of them
 succeeded are they moved into place (the directory itself is created only then). If the directory
@@ -9,13 +13,16 @@ A run directory holds:
 - ``results.csv`` and ``results.parquet`` — one row per point (docs/results.md lists the columns);
 - ``scenario.toml`` — the fully resolved scenario, seed included; for a sweep also a ``[sweep]`` table
   with the varied keys and their values, so ``flitcast sweep DIR/scenario.toml`` re-runs it exactly;
-- ``latency_vs_load.png`` — for sweeps.
+- ``latency_vs_load.png`` — for sweeps;
+- ``points.sqlite`` — for sweeps and reproductions, the store of finished points (flitcast/store.py),
+  written as points finish, so that a re-run resumes.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import sqlite3
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -23,11 +30,78 @@ from typing import TYPE_CHECKING, Any
 
 from flitcast.config import Scenario
 from flitcast.errors import ConfigError
+from flitcast.store import STORE_FILE, PointStore
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["write_all_or_nothing", "write_run_dir"]
+__all__ = ["prepare_out_dir", "write_all_or_nothing", "write_run_dir"]
+
+#: what an output directory may be (the error of prepare_out_dir says which rule was broken)
+OUT_DIR_RULE = (
+    "a new or empty directory, this run's own directory (to resume it), or any directory with --force "
+    "(its store is discarded; other files in it are left as they are)"
+)
+
+
+def prepare_out_dir(
+    out: str | os.PathLike[str], force: bool, run_id: str | None, option: str = "--out"
+) -> Path:
+    """Check ``out`` before anything is simulated and return it as a Path.
+
+    ``out`` must be a path (not empty) that is, or can be created as, a directory this process can write.
+    It must be absent or empty, unless it is this run's own directory (its store, ``points.sqlite``,
+    records the run identity ``run_id``: the run resumes) or ``force`` is set (its store is discarded,
+    other files are left as they are). With a ``run_id`` (a sweep, a reproduction) the directory is
+    created with its store, since points are recorded into it as they finish (so a second call with the
+    same ``run_id`` finds the directory to be the run's own); without one (a single run) nothing is
+    created until the final all-or-nothing write. ``option`` names the setting in error messages.
+    """
+    text = os.fspath(out)
+    if not str(text).strip():
+        raise ConfigError(option, str(text), "a directory path (not empty)")
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise ConfigError(option, str(path), "a directory (this path is a file)")
+    if path.is_dir():
+        _check_writable(path, path, option)
+        own = run_id is not None and PointStore.run_id_in(path) == run_id
+        if not own and any(path.iterdir()):
+            if not force:
+                reason = (
+                    "it holds the store of another run: other points, or another flitcast version"
+                    if (path / STORE_FILE).exists()
+                    else "it is not empty and holds no store of this run"
+                )
+                raise ConfigError(option, str(path), OUT_DIR_RULE, reason=reason)
+        if force and run_id is not None:
+            PointStore.discard(path)
+        if run_id is not None:
+            _create_store(path, run_id, option)
+        return path
+    parent = _nearest_existing(path.parent)
+    if not parent.is_dir():
+        raise ConfigError(option, str(path), "a path whose parents are directories", reason=f"{parent} is a file")
+    _check_writable(parent, path, option)
+    if run_id is not None:
+        _create_store(path, run_id, option)
+    return path
+
+
+def _create_store(path: Path, run_id: str, option: str) -> None:
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        PointStore.open(path, run_id).close()
+    except (OSError, sqlite3.Error) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise ConfigError(option, str(path), "a directory flitcast can create and write", reason=reason) from None
+
+
+def _check_writable(directory: Path, out: Path, option: str) -> None:
+    if not os.access(directory, os.W_OK | os.X_OK):
+        raise ConfigError(
+            option, str(out), "a directory flitcast can create and write", reason=f"{directory} is not writable"
+        )
 
 
 def _nearest_existing(path: Path) -> Path:
@@ -61,7 +135,7 @@ def write_run_dir(
         if vary:
             from flitcast.plot import plot_latency_vs_load
 
-            plot_latency_vs_load(frame, list(vary), staging / "latency_vs_load.png")
+            plot_latency_vs_load(frame[frame["error"] == ""], list(vary), staging / "latency_vs_load.png")
 
     return write_all_or_nothing(out_dir, write)
 

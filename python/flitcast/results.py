@@ -79,8 +79,9 @@ class Result:
         )
 
     def row(self) -> dict[str, Any]:
-        """One tidy table row: every scenario parameter (dotted keys) then every metric."""
-        return {**self.scenario.flat(), **self.metrics}
+        """One tidy table row: every scenario parameter (dotted keys), every metric, and ``error``
+        (empty: the column holds the message of a sweep point that failed)."""
+        return {**self.scenario.flat(), **self.metrics, "error": ""}
 
     def to_frame(self) -> pd.DataFrame:
         """This result as a one-row DataFrame (the columns of results.csv)."""

@@ -10,7 +10,8 @@ Every experiment writes, into its output directory (all or nothing):
   ordering), ``ours``, ``holds`` (does our result support it within the tolerance in ``note``),
   ``note``.
 
-A claim that does not hold is reported as such, never tuned away.
+A claim that does not hold is reported as such, never tuned away. A claim that cannot be judged because
+points failed (their ``error`` is set in results.csv) has ``holds`` empty and a note saying so.
 """
 
 from __future__ import annotations
@@ -71,30 +72,64 @@ def run_experiment(
     out: str | Path | None = None,
     threads: int = 0,
     progress: Callable[[int, int], None] | None = None,
+    *,
+    client: Any = None,
+    force: bool = False,
 ) -> tuple[pd.DataFrame, pd.DataFrame, float]:
-    """Simulate every point of ``experiment`` and analyse them. Returns (results, claims, wall seconds);
-    with ``out`` also writes results.csv, the panel PNGs and claims.csv there (all or nothing)."""
+    """Simulate every point of ``experiment`` and analyse them. Returns (results, claims, wall seconds).
+
+    With ``out``, the points are recorded in ``out``'s store as they finish (a re-run resumes; ``force``
+    recomputes, see :func:`flitcast.sweep`) and, once every point has a result, results.csv, the panel
+    PNGs and claims.csv are written there (all or nothing). ``client`` runs the points on a Dask cluster.
+    """
     import pandas as pd
 
-    from flitcast.api import sweep
+    from flitcast.api import run_identity, sweep
 
     points = experiment.points(quick)
+    scenarios = [p.scenario for p in points]
+    if out is not None:
+        from flitcast.output import prepare_out_dir
+
+        prepare_out_dir(out, force, run_identity(scenarios), option="out")
     start = time.perf_counter()
-    table = sweep([p.scenario for p in points], threads=threads, progress=progress)
+    table = sweep(scenarios, threads=threads, progress=progress, client=client, store=out)
     wall = time.perf_counter() - start
     labels = pd.DataFrame([dict(p.labels) for p in points])
     results = pd.concat([labels.reset_index(drop=True), table.reset_index(drop=True)], axis=1)
-    claims = pd.DataFrame([c.__dict__ for c in experiment.claims(results)], columns=["claim", "study", "ours", "holds", "note"])
+    claims = judge(experiment, results)
     if out is not None:
         from flitcast.output import write_all_or_nothing
 
         def write(staging: Path) -> None:
             results.to_csv(staging / "results.csv", index=False)
             claims.to_csv(staging / "claims.csv", index=False)
-            experiment.plot(results, staging)
+            experiment.plot(results[results["error"] == ""], staging)
 
         write_all_or_nothing(out, write)
     return results, claims, wall
+
+
+CLAIM_COLUMNS = ["claim", "study", "ours", "holds", "note"]
+
+
+def judge(experiment: Experiment, results: pd.DataFrame) -> pd.DataFrame:
+    """The claims table. If points failed, no claim is judged: claims do not say which points they read,
+    and a missing point can move a peak or an ordering; ``ours`` is still shown from the points that
+    ran, where it can be computed."""
+    import pandas as pd
+
+    failed = int((results["error"] != "").sum())
+    if not failed:
+        claims = experiment.claims(results)
+        return pd.DataFrame([c.__dict__ for c in claims], columns=CLAIM_COLUMNS)
+    why = f"not judged: {failed} of {len(results)} points failed (see the error column of results.csv)"
+    try:
+        claims = experiment.claims(results[results["error"] == ""].reset_index(drop=True))
+    except Exception:  # noqa: BLE001 - the claims may need the very points that failed
+        claims = [Claim(f"every claim of {experiment.id}", "", "", False)]
+    rows = [{**c.__dict__, "holds": None, "note": why + (f"; {c.note}" if c.note else "")} for c in claims]
+    return pd.DataFrame(rows, columns=CLAIM_COLUMNS)
 
 
 def peak_throughput(results: pd.DataFrame, by: Sequence[str]) -> pd.Series:

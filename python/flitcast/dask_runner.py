@@ -1,0 +1,204 @@
+"""Running sweep points on a Dask distributed cluster (``--scheduler``, ``sweep(client=...)``).
+
+Dask is imported only here, inside the functions, so ``import flitcast`` never loads it.
+
+Batching rule (docs/sweeps.md): a Dask task costs a few milliseconds of scheduling, so points are sent in
+tasks of several consecutive points. A point's cost is estimated as
+``nodes x (warmup_cycles + measure_cycles)`` node-cycles at :data:`NODE_CYCLES_PER_SECOND`; a task takes
+points until its estimate reaches :data:`TASK_SECONDS`, but never more than
+``points / (TASKS_PER_WORKER x worker threads)``, so that every worker gets several tasks and the last
+ones do not leave the others idle.
+
+Each task runs its points one after the other in the core (GIL released) and returns their outcome JSON;
+a point's deterministic failure is part of its outcome, so it never fails the task. On Ctrl-C the sweep
+sets a Dask Event that every running task watches; the task then interrupts its points through a
+``_core.Control`` within a cycle, so workers are free (and a local cluster closes) at once. A worker that dies
+mid-task loses only that task's results, and the scheduler runs the task again elsewhere (Dask's
+``distributed.scheduler.allowed-failures``); a task that fails for good (``KilledWorker``) leaves its
+points unfinished and unrecorded, to be run again by a re-run.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import os
+import uuid
+from collections.abc import Iterator, Sequence
+from concurrent.futures import CancelledError
+from contextlib import contextmanager
+from typing import Any
+
+from flitcast.errors import ConfigError, Shown
+from flitcast.runners import Finished, Job, max_threads
+
+__all__ = ["batches", "dask_client", "is_client", "on_dask", "run_batch"]
+
+#: a rough speed of the core, in node-cycles per second: measured from about 3e6 (an 8x8 mesh near
+#: saturation) to 7e7 (light load, with idle skipping); the middle keeps tasks between ~0.2 s and ~10 s
+NODE_CYCLES_PER_SECOND = 1e7
+#: estimated seconds of simulation a task should hold, to amortise Dask's per-task overhead
+TASK_SECONDS = 2.0
+#: at least this many tasks per worker thread, when there are enough points
+TASKS_PER_WORKER = 4
+#: seconds a running task waits for the stop event before checking whether it has finished
+STOP_POLL_SECONDS = 0.5
+
+
+def batches(jobs: Sequence[Job], node_cycles: Sequence[float], workers: int) -> list[list[Job]]:
+    """Consecutive jobs grouped into tasks by the batching rule; ``node_cycles[i]`` is job i's cost estimate."""
+    most = max(1, math.ceil(len(jobs) / (TASKS_PER_WORKER * max(workers, 1))))
+    tasks: list[list[Job]] = []
+    task: list[Job] = []
+    seconds = 0.0
+    for job, cost in zip(jobs, node_cycles, strict=True):
+        task.append(job)
+        seconds += cost / NODE_CYCLES_PER_SECOND
+        if seconds >= TASK_SECONDS or len(task) >= most:
+            tasks.append(task)
+            task, seconds = [], 0.0
+    if task:
+        tasks.append(task)
+    return tasks
+
+
+def run_batch(payloads: list[str], stop: str) -> tuple[str, list[str]]:
+    """The task a worker runs: its flitcast version and each point's outcome JSON, in order. Once the Dask
+    Event named ``stop`` is set (the sweep was interrupted), the points stop at their next cycle."""
+    import threading
+
+    from distributed import Event, get_client
+
+    from flitcast import _core
+
+    control = _core.Control()
+    event = Event(stop, client=get_client())  # made here: a task thread knows its worker's client
+    finished = threading.Event()
+
+    def watch() -> None:
+        try:
+            while not finished.is_set():
+                if event.wait(timeout=STOP_POLL_SECONDS):
+                    control.interrupt()
+                    return
+        except Exception:  # noqa: BLE001 - the scheduler went away (a cluster closing): nothing left to stop
+            return
+
+    threading.Thread(target=watch, name="flitcast-stop", daemon=True).start()
+    try:
+        return str(_core.version()), [str(_core.run(payload, control)) for payload in payloads]
+    finally:
+        finished.set()
+
+
+def is_client(client: Any) -> bool:
+    """Whether ``client`` is a ``distributed.Client`` (False if Dask is not installed)."""
+    try:
+        from distributed import Client
+    except ImportError:
+        return False
+    return isinstance(client, Client)
+
+
+def on_dask(jobs: Sequence[Job], node_cycles: Sequence[float], client: Any) -> Iterator[Finished]:
+    """Run the jobs on the cluster behind ``client``, yielding each task's points as the task finishes.
+    When the consumer stops early (Ctrl-C), running tasks are told to stop (their points return
+    ``interrupted`` and are not recorded) and the others are cancelled."""
+    from distributed import Event, as_completed
+
+    from flitcast import _core
+
+    version = str(_core.version())
+    workers = sum(client.nthreads().values())
+    stop = Event(f"flitcast-stop-{uuid.uuid4().hex}", client=client)
+    tasks = {}
+    for task in batches(jobs, node_cycles, workers):
+        future = client.submit(run_batch, [payload for _, payload in task], stop.name, pure=False)
+        tasks[future] = [index for index, _ in task]
+    try:
+        # as_completed waits in short steps, so Ctrl-C reaches this thread at once
+        for done in as_completed(list(tasks), loop=client.loop).batches():
+            finished: Finished = []
+            for future in done:
+                indexes = tasks.pop(future)
+                outcome = _task_outcome(future, version)
+                if isinstance(outcome, BaseException):
+                    finished.extend((index, outcome) for index in indexes)
+                else:
+                    finished.extend(zip(indexes, outcome, strict=True))
+            yield finished
+    except BaseException:
+        stop.set()  # running tasks interrupt their points at the next cycle
+        client.cancel(list(tasks))
+        raise
+
+
+def _task_outcome(future: Any, version: str) -> list[str] | BaseException:
+    if future.status == "finished":
+        worker_version, outcomes = future.result()
+        if worker_version != version:
+            return ConfigError(
+                "--scheduler",
+                Shown(f"a worker running flitcast {worker_version}"),
+                f"workers running flitcast {version}, like this process",
+            )
+        return list(outcomes)
+    if future.status == "error":
+        exception = future.exception()
+        return exception if exception is not None else RuntimeError("the task failed")
+    return CancelledError(f"the task was {future.status}")
+
+
+def local_workers(address: str) -> int | None:
+    """The worker count of ``local`` / ``local:N`` (None if ``address`` names a running scheduler)."""
+    name, colon, count = address.partition(":")
+    if name != "local":
+        return None
+    limit = max_threads()
+    allowed = f"local, local:N with N from 1 to {limit}, or a scheduler address such as tcp://HOST:8786"
+    if not colon:
+        return os.cpu_count() or 1
+    if not count.isdigit() or not 1 <= int(count) <= limit:
+        raise ConfigError("--scheduler", address, allowed)
+    return int(count)
+
+
+@contextmanager
+def dask_client(address: str) -> Iterator[Any]:
+    """A ``distributed.Client`` for ``--scheduler ADDRESS``: ``local[:N]`` starts a LocalCluster here with
+    N single-threaded worker processes (default: one per core) and closes it at the end; anything else is
+    the address of a running scheduler."""
+    if not address.strip():
+        raise ConfigError("--scheduler", address, "local, local:N, or a scheduler address such as tcp://HOST:8786")
+    workers = local_workers(address)
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise ConfigError(
+            "--scheduler", address, "a flitcast installed with Dask (pip install 'flitcast[dask]')"
+        ) from None
+    if workers is not None:
+        # processes, one thread each: the core releases the GIL, but a process per worker keeps a crash local
+        with (
+            LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=":0",  # any free port: the default may belong to another cluster
+                silence_logs=logging.ERROR,
+            ) as cluster,
+            Client(cluster) as client,
+        ):
+            yield client
+        return
+    try:
+        client = Client(address)  # tries for Dask's distributed.comm.timeouts.connect (30 s by default)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise ConfigError(
+            "--scheduler",
+            address,
+            "local, local:N, or the address of a running Dask scheduler (tcp://HOST:PORT)",
+            reason=f"cannot connect: {exc}",
+        ) from None
+    with client:
+        yield client

@@ -1,0 +1,146 @@
+"""The point store: every finished sweep point, kept in ``DIR/points.sqlite`` as soon as it finishes.
+
+A sweep or reproduction with an output directory records each point's outcome here, so that running
+the same command again after Ctrl-C, a crash or a lost worker runs only the points that are missing
+(docs/sweeps.md, docs/results.md).
+
+```
+points(key TEXT PRIMARY KEY,      sha256 of the resolved core scenario + the flitcast version
+       status TEXT,               'ok' or 'failed' (a deterministic error of the core)
+       outcome TEXT,              the core's outcome JSON, exactly as returned (result or error, wall_seconds)
+       point_index INTEGER,       the point's position in the run that recorded it
+       recorded_at TEXT)          UTC, ISO 8601
+meta(name TEXT PRIMARY KEY, value TEXT)   run_id: hash of the run's ordered point keys
+```
+
+Journal: SQLite's default rollback journal with ``synchronous = FULL``. Each commit is durable once it
+returns, so a crash or a kill loses at most the points not yet committed, never the file. WAL would only
+help concurrent readers, and the store has one writer (the process driving the sweep) and no readers
+while it runs; the rollback journal also leaves a single file at rest and works on network file systems,
+where WAL's shared memory does not. Points finishing together are committed in one transaction.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+__all__ = ["STORE_FILE", "PointStore", "point_key", "run_id"]
+
+STORE_FILE = "points.sqlite"
+
+#: run.* keys that cannot change a point's result, left out of its key
+NOT_IN_KEY = ("memory_limit_mb",)  # memory_limit_mb only decides whether a point may run
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS points (
+    key TEXT PRIMARY KEY,
+    status TEXT NOT NULL CHECK (status IN ('ok', 'failed')),
+    outcome TEXT NOT NULL,
+    point_index INTEGER NOT NULL,
+    recorded_at TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+"""
+
+
+def _version() -> str:
+    # the core's version is the flitcast version (tests/test_api.py checks they are equal); asking the
+    # core keeps the key right in a source tree where the package metadata is missing
+    from flitcast import _core
+
+    return str(_core.version())
+
+
+def point_key(core_scenario: Mapping[str, Any]) -> str:
+    """The store key of a point: sha256 of its resolved core scenario (canonical JSON) and the version."""
+    scenario = {name: dict(section) for name, section in core_scenario.items()}
+    for name in NOT_IN_KEY:
+        scenario.get("run", {}).pop(name, None)
+    canonical = json.dumps(scenario, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(f"flitcast {_version()}\n{canonical}".encode()).hexdigest()
+
+
+def run_id(keys: Sequence[str]) -> str:
+    """The identity of a run: sha256 of its ordered point keys."""
+    return hashlib.sha256("\n".join(keys).encode()).hexdigest()
+
+
+class PointStore:
+    """The store file of one output directory. Only the thread that opened it may use it."""
+
+    def __init__(self, path: Path, connection: sqlite3.Connection) -> None:
+        self.path = path
+        self._db = connection
+
+    @classmethod
+    def open(cls, directory: Path, run: str) -> PointStore:
+        """Open (or create) ``directory/points.sqlite`` for the run ``run``; the directory must exist."""
+        path = directory / STORE_FILE
+        db = sqlite3.connect(path, isolation_level=None)  # explicit transactions below
+        try:
+            db.execute("PRAGMA synchronous = FULL")
+            db.executescript(SCHEMA)
+            db.execute("INSERT OR IGNORE INTO meta (name, value) VALUES ('run_id', ?)", (run,))
+        except BaseException:
+            db.close()
+            raise
+        return cls(path, db)
+
+    @staticmethod
+    def run_id_in(directory: Path) -> str | None:
+        """The run id recorded in ``directory``'s store; None if there is no readable store."""
+        path = directory / STORE_FILE
+        if not path.is_file():
+            return None
+        try:
+            db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+            try:
+                row = db.execute("SELECT value FROM meta WHERE name = 'run_id'").fetchone()
+            finally:
+                db.close()
+        except sqlite3.Error:
+            return None
+        return row[0] if row else None
+
+    @staticmethod
+    def discard(directory: Path) -> None:
+        """Delete ``directory``'s store (and a journal a crash may have left beside it)."""
+        for name in (STORE_FILE, f"{STORE_FILE}-journal", f"{STORE_FILE}-wal", f"{STORE_FILE}-shm"):
+            (directory / name).unlink(missing_ok=True)
+
+    def outcomes(self, keys: Iterable[str]) -> dict[str, str]:
+        """The recorded outcome JSON of each of ``keys`` that is in the store."""
+        wanted = set(keys)
+        rows = self._db.execute("SELECT key, outcome FROM points").fetchall()
+        return {key: outcome for key, outcome in rows if key in wanted}
+
+    def record(self, points: Iterable[tuple[str, int, bool, str]]) -> None:
+        """Record finished points, ``(key, index, ok, outcome JSON)``, in one transaction; a key that is
+        already recorded keeps its first record."""
+        now = datetime.now(UTC).isoformat(timespec="milliseconds")
+        rows = [(key, "ok" if ok else "failed", outcome, index, now) for key, index, ok, outcome in points]
+        if not rows:
+            return
+        self._db.execute("BEGIN")
+        try:
+            self._db.executemany(
+                "INSERT OR IGNORE INTO points (key, status, outcome, point_index, recorded_at) VALUES (?, ?, ?, ?, ?)",
+                rows,
+            )
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    def count(self) -> int:
+        """Points recorded."""
+        return int(self._db.execute("SELECT count(*) FROM points").fetchone()[0])
+
+    def close(self) -> None:
+        self._db.close()

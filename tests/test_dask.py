@@ -1,0 +1,202 @@
+"""Sweeps on a Dask cluster: the same rows as the threaded run, batching, a worker killed mid-task,
+KilledWorker, Ctrl-C, and --scheduler local on the command line (docs/sweeps.md)."""
+
+from __future__ import annotations
+
+import _thread
+import os
+import signal
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pytest
+from typer.testing import CliRunner
+
+import flitcast
+from flitcast import errors
+from flitcast.cli import app
+from flitcast.config import Scenario
+from flitcast.dask_runner import TASK_SECONDS, batches
+from flitcast.store import STORE_FILE
+
+distributed = pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    """Two single-threaded worker processes, started once for the module."""
+    with (
+        distributed.LocalCluster(
+            n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None, silence_logs=40
+        ) as cluster,
+        distributed.Client(cluster) as dask_client,
+    ):
+        yield dask_client
+
+
+def _points(tiny: dict[str, Any], count: int, **run: Any) -> list[Scenario]:
+    base = Scenario.model_validate(tiny).with_overrides({f"run.{k}": v for k, v in run.items()})
+    return [base.with_overrides({"run.seed": seed, "workload.load": 0.3}) for seed in range(1, count + 1)]
+
+
+def _same_rows(a: pd.DataFrame, b: pd.DataFrame) -> None:
+    pd.testing.assert_frame_equal(a.drop(columns="wall_seconds"), b.drop(columns="wall_seconds"), check_exact=True)
+
+
+def _keys(store: Path) -> list[str]:
+    with sqlite3.connect(store / STORE_FILE) as db:
+        return [row[0] for row in db.execute("SELECT key FROM points")]
+
+
+def test_dask_gives_exactly_the_rows_of_the_threaded_run(client: Any, tiny: dict[str, Any], tmp_path: Path) -> None:
+    points = _points(tiny, 6)
+    deadlock = Scenario.model_validate(
+        {
+            "network": {"topology": "ring", "k": 8},
+            "switch": {"vcs": 1, "buffer_flits": 2},
+            "routing": {"check_deadlock_free": False},
+            "workload": {"load": 0.9, "packet_flits": 8},
+            "run": {"warmup_cycles": 0, "measure_cycles": 20000, "watchdog_cycles": 200},
+        }
+    )
+    points.insert(2, deadlock)  # a failing point is outcome data: it does not fail its task
+    threaded = flitcast.sweep(points, threads=2)
+    on_dask = flitcast.sweep(points, client=client, store=tmp_path / "out")
+    _same_rows(threaded, on_dask)
+    assert on_dask["error"].iloc[2].startswith("deadlock: ") and (on_dask["error"].drop(index=2) == "").all()
+    assert len(_keys(tmp_path / "out")) == 7
+    with client.get_executor() as executor:  # a Dask executor is a concurrent.futures.Executor too
+        _same_rows(threaded, flitcast.sweep(points, executor=executor))
+
+
+def test_batching_rule() -> None:
+    jobs = [(i, "{}") for i in range(100)]
+    # cheap points: as many per task as still leave 4 tasks per worker
+    cheap = batches(jobs, [1.0] * 100, workers=2)
+    assert [len(t) for t in cheap] == [13] * 7 + [9]
+    # points estimated at half a task each: two per task
+    costly = batches(jobs, [TASK_SECONDS / 2 * 1e7] * 100, workers=2)
+    assert {len(t) for t in costly} == {2} and len(costly) == 50
+    assert [job for task in costly for job in task] == jobs  # consecutive, in order, each once
+    assert batches(jobs[:3], [1.0] * 3, workers=8) == [[j] for j in jobs[:3]]
+
+
+def _worker_busy(client: Any) -> tuple[str, int] | None:
+    """A worker processing a task, and its pid."""
+    pids = client.run(os.getpid)
+    for address, tasks in client.processing().items():
+        if tasks and address in pids:
+            return address, pids[address]
+    return None
+
+
+def _kill_a_busy_worker(client: Any, killed: list[int]) -> Any:
+    def progress(done: int, total: int) -> None:
+        if done >= 1 and not killed:
+            busy = None
+            for _ in range(50):
+                busy = _worker_busy(client)
+                if busy:
+                    break
+                time.sleep(0.02)
+            assert busy, "no worker was busy"
+            os.kill(busy[1], signal.SIGKILL)
+            killed.append(busy[1])
+
+    return progress
+
+
+def test_a_worker_killed_mid_task_loses_and_duplicates_no_point(client: Any, tiny: dict[str, Any], tmp_path: Path) -> None:
+    points = _points(tiny, 6, measure_cycles=400_000)  # about 0.3 s each, one point per task
+    threaded = flitcast.sweep(points, threads=2)
+    killed: list[int] = []
+    on_dask = flitcast.sweep(points, client=client, store=tmp_path / "out", progress=_kill_a_busy_worker(client, killed))
+    assert killed
+    _same_rows(threaded, on_dask)
+    keys = _keys(tmp_path / "out")
+    assert len(keys) == len(set(keys)) == 6
+    client.wait_for_workers(2, timeout=60)  # the nanny restarts the killed worker
+
+
+def test_killed_worker_leaves_points_unfinished_and_a_rerun_resumes(
+    client: Any, tiny: dict[str, Any], tmp_path: Path
+) -> None:
+    points = _points(tiny, 6, measure_cycles=400_000)
+    scheduler = client.cluster.scheduler
+    scheduler.allowed_failures, allowed = 0, scheduler.allowed_failures  # the first death is KilledWorker
+    killed: list[int] = []
+    try:
+        with pytest.raises(errors.SweepIncomplete) as info:
+            flitcast.sweep(points, client=client, store=tmp_path / "out", progress=_kill_a_busy_worker(client, killed))
+    finally:
+        scheduler.allowed_failures = allowed
+    client.wait_for_workers(2, timeout=60)
+    unfinished = [index for index, _ in info.value.unfinished]
+    assert unfinished and all("KilledWorker" in reason for _, reason in info.value.unfinished)
+    assert info.value.kept == 6 - len(unfinished) == len(_keys(tmp_path / "out"))
+    assert not (tmp_path / "out" / "results.csv").exists()
+    resumed = flitcast.sweep(points, client=client, store=tmp_path / "out")
+    _same_rows(flitcast.sweep(points, threads=2), resumed)
+    assert len(_keys(tmp_path / "out")) == 6
+
+
+def test_ctrl_c_stops_the_running_dask_tasks_and_cancels_the_rest(client: Any, tiny: dict[str, Any], tmp_path: Path) -> None:
+    points = _points(tiny, 8, measure_cycles=5_000_000)  # seconds each
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    began = time.perf_counter()
+    timer.start()
+    try:
+        with pytest.raises(errors.SweepInterrupted) as info:
+            flitcast.sweep(points, client=client, store=tmp_path / "out")
+    finally:
+        timer.cancel()
+    assert time.perf_counter() - began < 2.0
+    assert info.value.kept == 0 and _keys(tmp_path / "out") == []
+    # the running tasks were told to stop: the workers are free within a second, not after their points
+    stopped = time.monotonic()
+    while any(client.processing().values()) and time.monotonic() - stopped < 30:
+        time.sleep(0.05)
+    assert time.monotonic() - stopped < 1.5
+
+
+def test_cli_scheduler_local(tiny: dict[str, Any], write_toml, tmp_path: Path) -> None:
+    args = ["sweep", str(write_toml(tiny)), "--vary", "workload.load=0.1,0.2,0.3", "--out"]
+    result = CliRunner().invoke(app, [*args, str(tmp_path / "dask"), "--scheduler", "local:2"])
+    assert result.exit_code == 0, result.output
+    assert CliRunner().invoke(app, [*args, str(tmp_path / "threads")]).exit_code == 0
+    _same_rows(pd.read_parquet(tmp_path / "dask" / "results.parquet"), pd.read_parquet(tmp_path / "threads" / "results.parquet"))
+
+
+@pytest.mark.parametrize(
+    ("extra", "fragment"),
+    [
+        (["--scheduler", "local:0"], "--scheduler = 'local:0' is not allowed"),
+        (["--scheduler", "local:2", "--threads", "2"], "--threads = 2 is not allowed; allowed: 0 with --scheduler"),
+        (["--scheduler", "tcp://127.0.0.1:1"], "cannot connect"),
+    ],
+)
+def test_cli_scheduler_errors(extra: list[str], fragment: str, tiny: dict[str, Any], write_toml) -> None:
+    import dask
+
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        result = CliRunner().invoke(app, ["sweep", str(write_toml(tiny)), "--vary", "workload.load=0.1", *extra])
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and fragment in lines[0], lines
+
+
+def test_sweeps_doc_python_snippets_run(monkeypatch, tmp_path: Path) -> None:
+    import re
+
+    monkeypatch.chdir(tmp_path)
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "sweeps.md").read_text(encoding="utf-8")
+    snippets = re.findall(r"```python\n(.*?)```", doc, re.S)
+    assert snippets
+    for snippet in snippets:
+        exec(compile(snippet, "docs/sweeps.md", "exec"), {"__name__": "__sweeps_doc__"})
+    assert (tmp_path / "runs" / "on-dask" / STORE_FILE).exists()
