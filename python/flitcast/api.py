@@ -157,6 +157,7 @@ def sweep(
     client: Any = None,
     store: str | os.PathLike[str] | None = None,
     force: bool = False,
+    run: str | None = None,
 ) -> pd.DataFrame:
     """Simulate many scenarios and return one tidy DataFrame (one row per point, in input order).
 
@@ -167,7 +168,9 @@ def sweep(
 
     ``store`` names an output directory whose ``points.sqlite`` records every point as it finishes: run
     the same sweep again and only the missing points run. The directory must be new, empty, or this
-    sweep's own; ``force=True`` discards its store and recomputes everything (docs/results.md).
+    sweep's own; ``force=True`` discards its store and recomputes everything (docs/results.md). ``run``
+    is the identity the store records (default: these points'); one logical run made of several sweeps —
+    an experiment that runs only the loads its peaks need, round by round — passes its whole run's.
 
     Every point is validated before any is simulated. A point that fails (deadlock, routing check,
     conservation, internal error) does not stop the others: its row has empty metrics and the message
@@ -185,7 +188,7 @@ def sweep(
     if store is not None:
         from flitcast.output import prepare_out_dir
 
-        run = run_id(keys)
+        run = run or run_id(keys)
         db = PointStore.open(prepare_out_dir(store, force, run, option="store"), run)
     try:
         outcomes = db.outcomes(keys) if db is not None else {}

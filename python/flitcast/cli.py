@@ -440,6 +440,14 @@ def reproduce_command(
     threads: ThreadsOption = 0,
     scheduler: SchedulerOption = None,
     force: ForceOption = False,
+    all_loads: Annotated[
+        bool,
+        typer.Option(
+            "--all-loads",
+            help="Run every load of a peak-throughput figure; by default only the loads its peaks need are "
+            "run, walking each curve down from the highest load (the peaks are the same).",
+        ),
+    ] = False,
 ) -> None:
     """Reproduce a figure of a study and print the study's claims beside ours."""
     from rich.table import Table
@@ -454,7 +462,7 @@ def reproduce_command(
         results, claims, wall = _with_progress(
             len(points),
             lambda progress: run_experiment(
-                exp, quick=quick, out=out, threads=threads, progress=progress, client=client
+                exp, quick=quick, out=out, threads=threads, progress=progress, client=client, all_loads=all_loads
             ),
         )
     table = Table(title=f"{exp.id}: {exp.figure} of study {exp.study}" + (" (quick)" if quick else ""))

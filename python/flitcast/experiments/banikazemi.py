@@ -44,6 +44,9 @@ FULL_LOADS = [round(0.1 * i, 1) for i in range(1, 11)]
 #: quick mode keeps the loads where peak throughput is decided
 QUICK_LOADS = [0.6, 0.8, 1.0]
 
+#: the labels of one peak-throughput curve (Figs. 6–9 and the grid show peaks only)
+CURVE = ("nodes", "pattern", "message_bytes", "variant")
+
 #: tolerance on the study's stated peak throughputs (absolute, as a fraction of the link rate)
 TOLERANCE = 0.10
 
@@ -301,6 +304,7 @@ def _figure(fid: str, fig: str, nodes: int, pattern: str, claims: Any, title: st
         claims=claims,
         plot=_bars(fig, nodes, pattern),
         quick_note=f"loads {QUICK_LOADS}, {QUICK_RUN['measure_cycles']} measured cycles",
+        curve=CURVE,
     )
 
 
@@ -383,5 +387,6 @@ EXPERIMENTS = [
         claims=_grid_claims,
         plot=_grid_plot,
         quick_note="sizes 128 and 4096 B, load 1.0 only, short windows",
+        curve=CURVE,
     ),
 ]

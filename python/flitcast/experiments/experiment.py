@@ -63,6 +63,9 @@ class Experiment:
     plot: Callable[[pd.DataFrame, Path], None]
     #: what a quick run changes (shown by `flitcast list experiments`)
     quick_note: str = ""
+    #: labels that identify one peak-throughput curve, for figures that show only peaks: those run only
+    #: the loads their peaks need (`peak_loads.py`); empty for figures that need every load
+    curve: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -75,8 +78,14 @@ def run_experiment(
     *,
     client: Any = None,
     force: bool = False,
+    all_loads: bool = False,
 ) -> tuple[pd.DataFrame, pd.DataFrame, float]:
-    """Simulate every point of ``experiment`` and analyse them. Returns (results, claims, wall seconds).
+    """Simulate the points of ``experiment`` and analyse them. Returns (results, claims, wall seconds).
+
+    A figure of peak throughputs (``experiment.curve``) runs only the loads its peaks need, walking each
+    curve down from the highest load (``peak_loads.py``; the peaks are those of every load);
+    ``all_loads`` runs every point. ``progress(done, total)`` counts points run against the most there
+    can be.
 
     With ``out``, the points are recorded in ``out``'s store as they finish (a re-run resumes; ``force``
     recomputes, see :func:`flitcast.sweep`) and, once every point has a result, results.csv, the panel
@@ -87,16 +96,29 @@ def run_experiment(
     from flitcast.api import run_identity, sweep
 
     points = experiment.points(quick)
-    scenarios = [p.scenario for p in points]
+    run = run_identity([p.scenario for p in points])
     if out is not None:
         from flitcast.output import prepare_out_dir
 
-        prepare_out_dir(out, force, run_identity(scenarios), option="out")
+        prepare_out_dir(out, force, run, option="out")
+    done = 0
+
+    def run_round(batch: list[Point]) -> pd.DataFrame:
+        nonlocal done
+        counted = None if progress is None else lambda k, _n: progress(done + k, len(points))
+        table = sweep([p.scenario for p in batch], threads=threads, progress=counted, client=client, store=out, run=run)
+        done += len(batch)
+        labels = pd.DataFrame([dict(p.labels) for p in batch])
+        return pd.concat([labels.reset_index(drop=True), table.reset_index(drop=True)], axis=1)
+
     start = time.perf_counter()
-    table = sweep(scenarios, threads=threads, progress=progress, client=client, store=out)
+    if experiment.curve and not all_loads:
+        from flitcast.experiments.peak_loads import needed_points
+
+        _, results = needed_points(points, experiment.curve, run_round)
+    else:
+        results = run_round(points)
     wall = time.perf_counter() - start
-    labels = pd.DataFrame([dict(p.labels) for p in points])
-    results = pd.concat([labels.reset_index(drop=True), table.reset_index(drop=True)], axis=1)
     claims = judge(experiment, results)
     if out is not None:
         from flitcast.output import write_all_or_nothing
