@@ -1,6 +1,6 @@
 """Private extension built from crates/flitcast-py (docs/core-interface.md). Use flitcast.run / sweep."""
 
-__all__ = ["Control", "version", "run", "run_many", "memory_estimate", "catalogue", "_panic_for_test"]
+__all__ = ["Control", "version", "run", "memory_estimate", "catalogue", "_panic_for_test"]
 
 class Control:
     """Handle on running simulations: interrupt() stops every run it was passed to within one cycle."""
@@ -19,9 +19,6 @@ def version() -> str:
 
 def run(scenario_json: str, control: Control | None = None) -> str:
     """Simulate one scenario (GIL released); returns an outcome: {"ok": RESULT} or {"error": ERROR}."""
-
-def run_many(scenario_jsons: list[str], threads: int = 0, control: Control | None = None) -> list[str]:
-    """Simulate many scenarios on `threads` threads (0 = all cores), GIL released; outcomes in input order."""
 
 def memory_estimate(scenario_json: str) -> str:
     """What a scenario needs in memory: {"ok": {"bytes", "limit_bytes", "parts": [...]}} or {"error": ...}."""

@@ -6,9 +6,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
 use flitcast_core::{Error, Scenario};
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use rayon::prelude::*;
 use serde_json::{json, Value};
 
 fn error_json(e: &Error) -> Value {
@@ -106,25 +104,6 @@ fn run(py: Python<'_>, scenario_json: String, control: Option<&Bound<'_, Control
     py.detach(|| outcome(&scenario_json, &control))
 }
 
-/// Simulates many scenarios on `threads` threads (0 = all cores); outcomes in input order.
-#[pyfunction]
-#[pyo3(signature = (scenario_jsons, threads = 0, control = None))]
-fn run_many(
-    py: Python<'_>,
-    scenario_jsons: Vec<String>,
-    threads: usize,
-    control: Option<&Bound<'_, Control>>,
-) -> PyResult<Vec<String>> {
-    let control = control_of(control);
-    py.detach(|| {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|e| PyValueError::new_err(format!("cannot start {threads} threads: {e}")))?;
-        Ok(pool.install(|| scenario_jsons.par_iter().map(|s| outcome(s, &control)).collect()))
-    })
-}
-
 /// Panics inside the same guard that wraps every simulation, so tests can check that a panic in
 /// the engine reaches Python as an `internal` error and never crashes the interpreter.
 #[pyfunction]
@@ -154,7 +133,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Control>()?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
     m.add_function(wrap_pyfunction!(run, m)?)?;
-    m.add_function(wrap_pyfunction!(run_many, m)?)?;
     m.add_function(wrap_pyfunction!(catalogue, m)?)?;
     m.add_function(wrap_pyfunction!(memory_estimate, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
