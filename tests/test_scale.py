@@ -69,3 +69,33 @@ def test_unbounded_source_queues_stop_the_run_as_saturated() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "stopped at cycle" in done.stdout and "packets alive" in done.stdout, done.stdout
+
+
+def test_a_sweep_counts_its_parallel_points_against_the_budget(tiny) -> None:
+    import warnings
+
+    import flitcast
+    from flitcast.api import memory_threads
+
+    # a tiny mesh needs about 150 MB (mostly the bound on queued packets): 400 MB fit two at a time
+    tiny["run"]["memory_limit_mb"] = 400
+    points = [flitcast.Scenario.model_validate({**tiny, "workload": {**tiny["workload"], "load": x}}) for x in (0.1, 0.2, 0.3)]
+    payloads = [p.to_core_dict() for p in points]
+    with pytest.warns(UserWarning, match="running 2 points at a time instead of 3"):
+        assert memory_threads(payloads, 3) == 2
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert memory_threads(payloads, 1) == 1
+    with pytest.warns(UserWarning):
+        table = flitcast.sweep(points, threads=3)
+    assert len(table) == 3 and (table["error"] == "").all()
+
+
+def test_a_sweep_with_a_point_over_the_budget_runs_nothing(tiny) -> None:
+    import flitcast
+    from flitcast.errors import ConfigError
+
+    tiny["run"]["memory_limit_mb"] = 50
+    with pytest.raises(ConfigError) as info:
+        flitcast.sweep([tiny])
+    assert info.value.key == "run.memory_limit_mb" and "source queues" in str(info.value)

@@ -148,6 +148,49 @@ def check_threads(threads: Any, option: str = "threads") -> int:
     return threads
 
 
+def memory_threads(payloads: Sequence[Mapping[str, Any]], threads: int) -> int:
+    """The thread count for running ``payloads`` here within their memory budget (``run.memory_limit_mb``):
+    ``threads`` (0 = one per core), lowered with a warning when that many of the largest point at once
+    would not fit. A point that alone exceeds the budget is a ConfigError before anything runs."""
+    if not payloads:
+        return threads
+    # the estimate depends on neither the load nor the seed: one per distinct remaining scenario
+    distinct = {}
+    for payload in payloads:
+        shape = {**payload, "workload": {**payload["workload"], "load": 0}, "run": {**payload["run"], "seed": 0}}
+        distinct.setdefault(json.dumps(shape, sort_keys=True), payload)
+    estimates = []
+    for payload in distinct.values():
+        outcome = json.loads(_core().memory_estimate(json.dumps(payload)))
+        if "error" in outcome:
+            raise from_core(outcome["error"], payload)
+        estimates.append(outcome["ok"])
+    largest = max(e["bytes"] for e in estimates)
+    limit = min(e["limit_bytes"] for e in estimates)
+    if largest > limit:
+        # the core refuses such a point with its parts named; say it now, before anything runs
+        worst = max(estimates, key=lambda e: e["bytes"])
+        parts = sorted(worst["parts"], key=lambda p: -p["bytes"])[:3]
+        shown = ", ".join(f"{p['what']} {p['bytes'] >> 20} MB (driven by {p['keys']})" for p in parts)
+        raise ConfigError(
+            "run.memory_limit_mb",
+            payloads[0]["run"]["memory_limit_mb"],
+            f"a budget of at least {largest >> 20} MB: the largest point of this sweep needs {shown}",
+        )
+    wanted = min(threads or os.cpu_count() or 1, len(payloads))
+    fitting = max(1, limit // max(largest, 1))
+    if wanted > fitting:
+        import warnings
+
+        warnings.warn(
+            f"running {fitting} points at a time instead of {wanted}: each may need {largest >> 20} MB and the "
+            f"budget (run.memory_limit_mb) is {limit >> 20} MB",
+            stacklevel=3,
+        )
+        return int(fitting)
+    return threads
+
+
 def sweep(
     scenarios: Iterable[ScenarioLike],
     executor: Executor | None = None,
@@ -197,6 +240,8 @@ def sweep(
             if key not in outcomes:
                 missing.setdefault(key, index)
         jobs = [(index, json.dumps(payloads[index])) for index in missing.values()]
+        if client is None and executor is None:
+            threads = memory_threads([payloads[index] for index, _ in jobs], threads)
         if client is not None:
             from flitcast.dask_runner import on_dask
 
