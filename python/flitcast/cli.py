@@ -427,7 +427,14 @@ def _with_progress(total: int, work: Callable[[Callable[[int, int], None]], Any]
 @_guard
 def reproduce_command(
     experiment: Annotated[str, typer.Argument(metavar="ID", help="Experiment id (`flitcast list experiments`).")],
-    quick: Annotated[bool, typer.Option("--quick", help="Short runs at fewer loads (a smoke test, not a reproduction).")] = False,
+    quick: Annotated[
+        bool,
+        typer.Option(
+            "--quick",
+            help="Shorter measured windows; judges only the claims its measured resolution can decide (the "
+            "others: holds empty, 'not judged in quick mode').",
+        ),
+    ] = False,
     out: Annotated[
         str | None,
         typer.Option(
@@ -450,9 +457,11 @@ def reproduce_command(
     ] = False,
 ) -> None:
     """Reproduce a figure of a study and print the study's claims beside ours."""
+    import pandas as pd
     from rich.table import Table
 
     from flitcast.experiments import get, run_experiment
+    from flitcast.experiments.experiment import CLAIM_COLUMNS
 
     _check_where(threads, scheduler)
     exp = get(experiment)
@@ -466,14 +475,16 @@ def reproduce_command(
             ),
         )
     table = Table(title=f"{exp.id}: {exp.figure} of study {exp.study}" + (" (quick)" if quick else ""))
-    for column in ("claim", "study", "ours", "holds", "note"):
+    for column in CLAIM_COLUMNS:
         table.add_column(column)
     for _, row in claims.iterrows():
         holds = "-" if row["holds"] is None else "yes" if row["holds"] else "NO"
-        table.add_row(row["claim"], row["study"], row["ours"], holds, row["note"])
+        margin = "" if pd.isna(row["margin"]) else f"{row['margin']:+.3f}"
+        table.add_row(row["claim"], row["study"], row["ours"], holds, margin, row["note"])
     _console().print(table)
     held = int(claims["holds"].eq(True).sum())
-    typer.echo(f"{len(results)} points in {wall:.1f} s; {held} of {len(claims)} claims hold")
+    unjudged = int(claims["holds"].isna().sum())
+    typer.echo(f"{len(results)} points in {wall:.1f} s; {held} of {len(claims)} claims hold" + (f", {unjudged} not judged" if unjudged else ""))
     if out is not None:
         typer.echo(f"wrote results.csv, claims.csv and the figure panels to {out}")
     _report_failures(results, [*(points[0].labels if points else []), "workload.load"], out)

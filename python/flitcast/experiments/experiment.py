@@ -8,10 +8,15 @@ Every experiment writes, into its output directory (all or nothing):
 - one PNG per panel of the study's figure;
 - ``claims.csv`` — one row per stated number or ordering: ``claim``, ``study`` (the study's value or
   ordering), ``ours``, ``holds`` (does our result support it within the tolerance in ``note``),
-  ``note``.
+  ``margin`` (how far from the threshold, below), ``note``.
 
 A claim that does not hold is reported as such, never tuned away. A claim that cannot be judged because
 points failed (their ``error`` is set in results.csv) has ``holds`` empty and a note saying so.
+
+A quick run judges a claim only if its margin is wider than the quick-mode resolution of every quantity
+it reads — the most a quick-mode value was measured to stray from the full run's, with a safety factor
+(docs/experiments.md, "Quick mode") — so that a quick verdict never contradicts the full run's; the
+others have ``holds`` empty and a note saying "not judged in quick mode".
 """
 
 from __future__ import annotations
@@ -43,8 +48,15 @@ class Claim:
     claim: str
     study: str
     ours: str
-    holds: bool
+    holds: bool | None
     note: str = ""
+    #: how far each quantity the claim reads (peak throughputs, loads: fractions of the link rate) could
+    #: move, every one in its worst direction, before the verdict could change — positive when the claim
+    #: holds, negative when it does not (docs/results.md, "claims.csv"); None if the verdict rests on
+    #: something else (a latency ratio, a count of cases): such a claim is never judged in quick mode
+    margin: float | None = None
+    #: the quantities the claim reads, as keys of the experiment's ``quick_resolution`` (e.g. "peak 4096 B")
+    reads: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -66,6 +78,10 @@ class Experiment:
     #: labels that identify one peak-throughput curve, for figures that show only peaks: those run only
     #: the loads their peaks need (`peak_loads.py`); empty for figures that need every load
     curve: tuple[str, ...] = ()
+    #: quantity (a claim's ``reads`` key) -> the most a quick run's value of it can be from the full run's
+    #: (measured, with a safety factor; docs/experiments.md); a quick run judges only claims whose margin
+    #: is wider than the resolution of everything they read
+    quick_resolution: Mapping[str, float] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -119,7 +135,7 @@ def run_experiment(
     else:
         results = run_round(points)
     wall = time.perf_counter() - start
-    claims = judge(experiment, results)
+    claims = judge(experiment, results, quick=quick)
     if out is not None:
         from flitcast.output import write_all_or_nothing
 
@@ -132,26 +148,53 @@ def run_experiment(
     return results, claims, wall
 
 
-CLAIM_COLUMNS = ["claim", "study", "ours", "holds", "note"]
+CLAIM_COLUMNS = ["claim", "study", "ours", "holds", "margin", "note"]
 
 
-def judge(experiment: Experiment, results: pd.DataFrame) -> pd.DataFrame:
+def judge(experiment: Experiment, results: pd.DataFrame, quick: bool = False) -> pd.DataFrame:
     """The claims table. If points failed, no claim is judged: claims do not say which points they read,
     and a missing point can move a peak or an ordering; ``ours`` is still shown from the points that
-    ran, where it can be computed."""
+    ran, where it can be computed. A ``quick`` run judges only the claims its resolution can decide
+    (:func:`quick_verdict`)."""
     import pandas as pd
 
     failed = int((results["error"] != "").sum())
     if not failed:
         claims = experiment.claims(results)
-        return pd.DataFrame([c.__dict__ for c in claims], columns=CLAIM_COLUMNS)
+        if quick:
+            claims = [quick_verdict(c, experiment.quick_resolution) for c in claims]
+        return pd.DataFrame([_row(c) for c in claims], columns=CLAIM_COLUMNS)
     why = f"not judged: {failed} of {len(results)} points failed (see the error column of results.csv)"
     try:
         claims = experiment.claims(results[results["error"] == ""].reset_index(drop=True))
     except Exception:  # noqa: BLE001 - the claims may need the very points that failed
         claims = [Claim(f"every claim of {experiment.id}", "", "", False)]
-    rows = [{**c.__dict__, "holds": None, "note": why + (f"; {c.note}" if c.note else "")} for c in claims]
+    rows = [{**_row(c), "holds": None, "note": why + (f"; {c.note}" if c.note else "")} for c in claims]
     return pd.DataFrame(rows, columns=CLAIM_COLUMNS)
+
+
+def quick_verdict(claim: Claim, resolution: Mapping[str, float]) -> Claim:
+    """``claim`` as a quick run may state it: judged if its margin is wider than the quick-mode resolution
+    of every quantity it reads (then the full run, whose values are within that resolution, gives the
+    same verdict), else ``holds`` None with a note saying why."""
+    from dataclasses import replace
+
+    if claim.margin is None:
+        why = "its verdict is not a distance in throughput"
+    elif not claim.reads or any(key not in resolution for key in claim.reads):
+        why = "no quick-mode resolution measured for " + (", ".join(claim.reads) or "what it reads")
+    else:
+        bound = max(resolution[key] for key in claim.reads)
+        if abs(claim.margin) > bound:
+            return claim
+        why = f"margin {claim.margin:+.3f} is within the quick-mode resolution ±{bound:.3f}"
+    note = f"not judged in quick mode: {why} (docs/experiments.md, Quick mode)"
+    return replace(claim, holds=None, note=note + (f"; {claim.note}" if claim.note else ""))
+
+
+def _row(claim: Claim) -> dict[str, Any]:
+    margin = None if claim.margin is None else round(float(claim.margin), 4)
+    return {"claim": claim.claim, "study": claim.study, "ours": claim.ours, "holds": claim.holds, "margin": margin, "note": claim.note}
 
 
 def peak_throughput(results: pd.DataFrame, by: Sequence[str]) -> pd.Series:
