@@ -97,7 +97,7 @@ impl Simulation {
         let window_offered = wl.load * terminals as f64 * run.measure_cycles as f64;
         let threshold = (0.01 * window_offered).max(2.0 * terminals as f64 * wl.message_flits as f64);
         let early = run.saturation_stop == SaturationStop::Backlog;
-        stats.early = EarlyStop::new(early, run.measure_cycles, threshold);
+        stats.early = EarlyStop::new(early, run.measure_cycles, threshold, terminals as u32);
         Ok(Simulation {
             max_live_packets: memory::max_live_packets(scenario, terminals as u64),
             traffic: Traffic::build(scenario, terminals as u32),
@@ -167,7 +167,7 @@ impl Simulation {
             // Checkpoints of the early-stop test; idle skipping may pass one, but the backlog cannot
             // change while nothing happens, so sampling at the next visited cycle reads the same value.
             while self.now >= next_sample && next_sample < window_end {
-                if let Some(why) = self.stats.early.sample(self.backlog) {
+                if let Some(why) = self.stats.early.sample(self.backlog, self.stats.accepted_flits) {
                     self.stop_early(why);
                 }
                 next_sample += interval;

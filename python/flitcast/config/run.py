@@ -58,10 +58,10 @@ class RunConfig(Section):
     saturation_stop: Literal["backlog", "off"] = Field(
         "backlog",
         description="End a run past saturation early: `backlog` stops it (saturated, no drain) once its source "
-        "queues have clearly grown without bound — the growth over the second half of the elapsed window exceeds "
-        "the whole window's saturation limit and rose at each of the last four checkpoints, never before a tenth "
-        "of the window (docs/engine.md); loads then cover the cycles that ran (`measured_cycles`). `off` always "
-        "runs the whole window and the drain.",
+        "queues have clearly grown without bound and its accepted load is precise and settled (95% half-width and "
+        "drift between the halves of the elapsed window at most 0.005), never before a tenth of the window "
+        "(docs/engine.md); loads then cover the cycles that ran (`measured_cycles`). `off` always runs the whole "
+        "window and the drain.",
     )
     memory_limit_mb: StrictInt = Field(
         0,
