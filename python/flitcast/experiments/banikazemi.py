@@ -42,12 +42,13 @@ BARS = ["O4", *ADAPTIVE]
 
 FULL_RUN = {"warmup_cycles": 100_000, "measure_cycles": 1_000_000, "drain_max_cycles": 100_000}
 FULL_LOADS = [round(0.1 * i, 1) for i in range(1, 11)]
-#: quick mode of Figs. 5–9, per system size: the full warm-up (a saturated network's throughput sinks
-#: over the first ~10^5 cycles as its trees of blocked packets grow, so a short warm-up overstates it)
-#: and a shorter measured window, sized so that each figure runs in well under a minute on two cores
+#: quick mode of Figs. 5–9, per system size: a long warm-up (a saturated network's accepted load keeps
+#: falling for ~10^5 cycles as more sources back up, docs/engine.md, so a short one overstates it) and a
+#: measured window a fifth of the full run's (16 nodes) or shorter (128 nodes: each point costs 8x
+#: more), so that each figure runs in under a minute on two cores (docs/experiments.md, "Quick mode")
 QUICK_RUNS = {
-    16: {"warmup_cycles": 100_000, "measure_cycles": 200_000, "drain_max_cycles": 50_000},
-    128: {"warmup_cycles": 50_000, "measure_cycles": 50_000, "drain_max_cycles": 20_000},
+    16: {"warmup_cycles": 200_000, "measure_cycles": 200_000, "drain_max_cycles": 50_000},
+    128: {"warmup_cycles": 60_000, "measure_cycles": 20_000, "drain_max_cycles": 20_000},
 }
 #: quick mode keeps the full load grid: peak figures walk each curve down from 1.0 only as far as the
 #: peak needs (peak_loads.py), and Fig. 5's first saturated loads must be on the full run's grid
@@ -56,10 +57,11 @@ QUICK_LOADS = FULL_LOADS
 GRID_QUICK_RUN = {"warmup_cycles": 3_000, "measure_cycles": 15_000, "drain_max_cycles": 5_000}
 
 #: how far a quick-mode quantity can be from the full run's (fractions of the link rate): twice the
-#: largest deviation measured between the quick and full runs of Figs. 5–9 (docs/experiments.md,
-#: "Quick mode"); keys are a claim's ``reads``
+#: largest deviation measured between the quick and full runs of Figs. 5–9, rounded up to 0.01; a first
+#: saturated load, which moves in whole load steps and did not move, one step (docs/experiments.md,
+#: "Quick mode"). Keys are a claim's ``reads``.
 QUICK_RESOLUTION: dict[int, dict[str, float]] = {
-    16: {"peak 128 B": 0.01, "peak 1024 B": 0.02, "peak 4096 B": 0.04, "first saturated load": 0.1},
+    16: {"peak 128 B": 0.01, "peak 1024 B": 0.01, "peak 4096 B": 0.04, "first saturated load": 0.1},
     128: {"peak 128 B": 0.04, "peak 4096 B": 0.04},
 }
 
