@@ -48,7 +48,7 @@ FULL_LOADS = [round(0.1 * i, 1) for i in range(1, 11)]
 #: more), so that each figure runs in under a minute on two cores (docs/experiments.md, "Quick mode")
 QUICK_RUNS = {
     16: {"warmup_cycles": 200_000, "measure_cycles": 200_000, "drain_max_cycles": 50_000},
-    128: {"warmup_cycles": 60_000, "measure_cycles": 20_000, "drain_max_cycles": 20_000},
+    128: {"warmup_cycles": 40_000, "measure_cycles": 10_000, "drain_max_cycles": 20_000},
 }
 #: quick mode keeps the full load grid: peak figures walk each curve down from 1.0 only as far as the
 #: peak needs (peak_loads.py), and Fig. 5's first saturated loads must be on the full run's grid
@@ -62,7 +62,7 @@ GRID_QUICK_RUN = {"warmup_cycles": 3_000, "measure_cycles": 15_000, "drain_max_c
 #: "Quick mode"). Keys are a claim's ``reads``.
 QUICK_RESOLUTION: dict[int, dict[str, float]] = {
     16: {"peak 128 B": 0.01, "peak 1024 B": 0.01, "peak 4096 B": 0.04, "first saturated load": 0.1},
-    128: {"peak 128 B": 0.04, "peak 4096 B": 0.04},
+    128: {"peak 128 B": 0.12, "peak 4096 B": 0.28},
 }
 
 #: the labels of one peak-throughput curve (Figs. 6–9 and the grid show peaks only)
