@@ -38,8 +38,8 @@ SMOKE_RUN = {"warmup_cycles": 3_000, "measure_cycles": 15_000, "drain_max_cycles
 
 @pytest.mark.parametrize("experiment_id", sorted(EXPERIMENTS))
 def test_quick_reproduction_writes_the_contract(experiment_id: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    for nodes in banikazemi.QUICK_RUNS:
-        monkeypatch.setitem(banikazemi.QUICK_RUNS, nodes, SMOKE_RUN)
+    for key in banikazemi.QUICK_RUNS:
+        monkeypatch.setitem(banikazemi.QUICK_RUNS, key, SMOKE_RUN)
     monkeypatch.setattr(banikazemi, "QUICK_LOADS", [0.6, 0.8, 1.0])
     out = tmp_path / "out"
     result = CliRunner().invoke(app, ["reproduce", experiment_id, "--quick", "--out", str(out), "--threads", "2"])

@@ -14,7 +14,7 @@ from flitcast.experiments import banikazemi as b
 from flitcast.experiments.experiment import Claim, Experiment, run_experiment
 
 #: a "full-like" run: the quick warm-up, twice the quick window
-LONGER_RUN = {**b.QUICK_RUNS[16], "measure_cycles": 2 * b.QUICK_RUNS[16]["measure_cycles"]}
+LONGER_RUN = {**b.QUICK_RUNS[(16, 128)], "measure_cycles": 2 * b.QUICK_RUNS[(16, 128)]["measure_cycles"]}
 #: two that tie (unsaturated at load 1.0), one a little below (RND), one far below (MRU)
 VARIANTS = ["O4", "LRU", "RND", "MRU"]
 ADAPTIVE = ["LRU", "RND", "MRU"]

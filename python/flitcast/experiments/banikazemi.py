@@ -42,13 +42,17 @@ BARS = ["O4", *ADAPTIVE]
 
 FULL_RUN = {"warmup_cycles": 100_000, "measure_cycles": 1_000_000, "drain_max_cycles": 100_000}
 FULL_LOADS = [round(0.1 * i, 1) for i in range(1, 11)]
-#: quick mode of Figs. 5–9, per system size: a long warm-up (a saturated network's accepted load keeps
-#: falling for ~10^5 cycles as more sources back up, docs/engine.md, so a short one overstates it) and a
-#: measured window a fifth of the full run's (16 nodes) or shorter (128 nodes: each point costs 8x
-#: more), so that each figure runs in under a minute on two cores (docs/experiments.md, "Quick mode")
+#: quick mode of Figs. 5–9, per (nodes, message bytes): a long warm-up (a saturated network's accepted
+#: load keeps falling for ~10^5 cycles as more sources back up, docs/engine.md, so a short one overstates
+#: it) and a shorter measured window than the full run's 10^6 cycles (4 KB messages on 16 nodes need the
+#: longest: few messages per window); 128-node points cost eight times more, so their windows are
+#: shortest. Each figure runs in under a minute of CPU (docs/experiments.md, "Quick mode").
 QUICK_RUNS = {
-    16: {"warmup_cycles": 200_000, "measure_cycles": 200_000, "drain_max_cycles": 50_000},
-    128: {"warmup_cycles": 40_000, "measure_cycles": 10_000, "drain_max_cycles": 20_000},
+    (16, 128): {"warmup_cycles": 200_000, "measure_cycles": 200_000, "drain_max_cycles": 50_000},
+    (16, 1024): {"warmup_cycles": 200_000, "measure_cycles": 200_000, "drain_max_cycles": 50_000},
+    (16, 4096): {"warmup_cycles": 200_000, "measure_cycles": 400_000, "drain_max_cycles": 50_000},
+    (128, 128): {"warmup_cycles": 40_000, "measure_cycles": 10_000, "drain_max_cycles": 20_000},
+    (128, 4096): {"warmup_cycles": 40_000, "measure_cycles": 10_000, "drain_max_cycles": 20_000},
 }
 #: quick mode keeps the full load grid: peak figures walk each curve down from 1.0 only as far as the
 #: peak needs (peak_loads.py), and Fig. 5's first saturated loads must be on the full run's grid
@@ -61,7 +65,7 @@ GRID_QUICK_RUN = {"warmup_cycles": 3_000, "measure_cycles": 15_000, "drain_max_c
 #: saturated load, which moves in whole load steps and did not move, one step (docs/experiments.md,
 #: "Quick mode"). Keys are a claim's ``reads``.
 QUICK_RESOLUTION: dict[int, dict[str, float]] = {
-    16: {"peak 128 B": 0.01, "peak 1024 B": 0.01, "peak 4096 B": 0.04, "first saturated load": 0.1},
+    16: {"peak 128 B": 0.01, "peak 1024 B": 0.01, "peak 4096 B": 0.02, "first saturated load": 0.1},
     128: {"peak 128 B": 0.12, "peak 4096 B": 0.28},
 }
 
@@ -95,12 +99,11 @@ def sp_scenario(nodes: int, pattern: str, variant: str, message_bytes: int, load
 def _points(
     nodes: int, pattern: str, variants: list[str], sizes: list[int], quick: bool, loads: list[float] | None = None, run: dict[str, int] | None = None
 ) -> list[Point]:
-    run = run or (QUICK_RUNS[nodes] if quick else FULL_RUN)
     loads = loads or (QUICK_LOADS if quick else FULL_LOADS)
     return [
         Point(
             {"nodes": nodes, "pattern": pattern, "variant": v, "message_bytes": size},
-            sp_scenario(nodes, pattern, v, size, load, run),
+            sp_scenario(nodes, pattern, v, size, load, run or (QUICK_RUNS[(nodes, size)] if quick else FULL_RUN)),
         )
         for size in sizes
         for v in variants
@@ -382,8 +385,8 @@ def _fig9_claims(results: pd.DataFrame) -> list[Claim]:
 
 
 def _quick_note(nodes: int) -> str:
-    run = QUICK_RUNS[nodes]
-    return f"{run['warmup_cycles']:,} warm-up and {run['measure_cycles']:,} measured cycles; judges only claims wider than its resolution"
+    runs = ", ".join(f"{size} B: {r['warmup_cycles']:,} + {r['measure_cycles']:,}" for (n, size), r in QUICK_RUNS.items() if n == nodes)
+    return f"warm-up + measured cycles ({runs}); judges only the claims wider than its resolution"
 
 
 def _figure(fid: str, fig: str, nodes: int, pattern: str, claims: Any, title: str) -> Experiment:
