@@ -180,7 +180,7 @@ def quick_verdict(claim: Claim, resolution: Mapping[str, float]) -> Claim:
     from dataclasses import replace
 
     if claim.margin is None:
-        why = "its verdict is not a distance in throughput"
+        why = "it has no margin (its verdict is a latency ratio or a count of cases, not a distance in throughput)"
     elif not claim.reads or any(key not in resolution for key in claim.reads):
         why = "no quick-mode resolution measured for " + (", ".join(claim.reads) or "what it reads")
     else:
