@@ -478,7 +478,7 @@ def reproduce_command(
     for column in CLAIM_COLUMNS:
         table.add_column(column)
     for _, row in claims.iterrows():
-        holds = "-" if row["holds"] is None else "yes" if row["holds"] else "NO"
+        holds = "-" if pd.isna(row["holds"]) else "yes" if row["holds"] else "NO"
         margin = "" if pd.isna(row["margin"]) else f"{row['margin']:+.3f}"
         table.add_row(row["claim"], row["study"], row["ours"], holds, margin, row["note"])
     _console().print(table)
