@@ -15,13 +15,14 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from flitcast.config import Scenario, load_scenario
-from flitcast.errors import ConfigError, FlitcastError, InternalError, from_core
-from flitcast.results import METRIC_COLUMNS, Result
+from flitcast.errors import ConfigError, FlitcastError, InternalError, Interrupted, from_core
+from flitcast.results import Result, ordered_columns
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
 ScenarioLike = Scenario | Mapping[str, Any] | str | os.PathLike[str]
 #: progress callback: called with (points done, points in total)
 Progress = Callable[[int, int], None]
+#: progress callback of one run: called with (cycle reached, cycle at which the measurement window ends)
+CycleProgress = Callable[[int, int], None]
 
 __all__ = ["frame_of", "grid", "run", "sweep"]
 
@@ -60,17 +63,66 @@ def _result(scenario: Scenario, outcome_text: Any, wall_seconds: float) -> Resul
     raise InternalError(f"the core returned an outcome that is neither ok nor error: {outcome_text!r:.200}")
 
 
-def run(scenario: ScenarioLike) -> Result:
+def run(scenario: ScenarioLike, progress: CycleProgress | None = None) -> Result:
     """Simulate one scenario (a :class:`Scenario`, a dict, or a TOML file path) and return its Result.
 
+    ``progress(cycle, window_end)``, if given, is called about ten times a second with the simulated
+    cycle reached and the cycle at which the measurement window ends (the drain may go past it).
+
     Raises :class:`flitcast.errors.ConfigError` before simulating anything if the scenario is invalid,
-    and the matching :class:`flitcast.errors.SimulationError` if the run fails.
+    and the matching :class:`flitcast.errors.SimulationError` if the run fails. Ctrl-C stops the core
+    at its next simulated cycle and raises ``KeyboardInterrupt`` ("interrupted at cycle N"), whose
+    ``__cause__`` is a :class:`flitcast.errors.Interrupted` carrying that ``cycle``.
     """
     point = load_scenario(scenario)
     payload = _payload(point)
     start = time.perf_counter()
-    outcome = _core().run(payload)
+    outcome = _run_on_core(payload, progress)
     return _result(point, outcome, time.perf_counter() - start)
+
+
+#: how often the waiting thread wakes up: Ctrl-C latency and progress refresh
+POLL_SECONDS = 0.1
+
+
+def _run_on_core(payload: str, progress: CycleProgress | None) -> Any:
+    """``_core.run`` on a worker thread, waited for in short slices so that Ctrl-C reaches the waiting
+    thread at once (a call into the core would hold it until the run ends) and interrupts the core."""
+    core = _core()
+    control = core.Control()
+    if progress is None and threading.current_thread() is not threading.main_thread():
+        # only the main thread receives Ctrl-C: an executor's worker has nothing to wait for
+        return core.run(payload, control)
+    box: list[Any] = []
+    done = threading.Event()
+
+    def work() -> None:
+        try:
+            box.append(core.run(payload, control))
+        except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread
+            box.append(exc)
+        finally:
+            done.set()
+
+    # wait on an Event, not Thread.join: a join that Ctrl-C interrupts marks a running thread as
+    # stopped (CPython 3.11), and the interpreter then aborts at exit
+    threading.Thread(target=work, name="flitcast-core", daemon=True).start()
+    try:
+        while not done.wait(POLL_SECONDS):
+            if progress is not None:
+                progress(*control.progress)
+    except BaseException as exc:
+        control.interrupt()
+        done.wait()
+        if isinstance(exc, KeyboardInterrupt):
+            cycle = control.progress[0]
+            raise KeyboardInterrupt(f"interrupted at cycle {cycle}") from Interrupted(
+                f"the run was interrupted at cycle {cycle}", cycle
+            )
+        raise
+    if isinstance(box[0], BaseException):
+        raise box[0]
+    return box[0]
 
 
 def grid(base: ScenarioLike, vary: Mapping[str, Sequence[Any]]) -> list[Scenario]:
@@ -95,10 +147,7 @@ def frame_of(results: Iterable[Result]) -> pd.DataFrame:
     rows = [r.row() for r in results]
     frame = pd.DataFrame(rows)
     if rows:
-        scenario_columns = [c for c in rows[0] if "." in c]
-        metrics = [c for c in METRIC_COLUMNS if c in frame.columns]
-        rest = [c for c in frame.columns if c not in scenario_columns and c not in metrics]
-        frame = frame[scenario_columns + metrics + rest]
+        frame = frame[ordered_columns(list(frame.columns))]
     return frame
 
 

@@ -12,6 +12,8 @@ FlitcastError
 │   ├── ConservationError  flits were created or lost
 │   └── Interrupted        the run was asked to stop (Ctrl-C) before it finished
 └── InternalError          a bug in the core (a Rust panic, or an outcome the front cannot read)
+
+ConfigWarning (a UserWarning)  a setting that has no effect in its scenario; names key, value, allowed
 ```
 
 The core reports errors as data (``{"kind", "message", "key", "value", "allowed", "cycle", "blocked"}``);
@@ -25,6 +27,7 @@ from typing import Any
 
 __all__ = [
     "ConfigError",
+    "ConfigWarning",
     "ConservationError",
     "DeadlockError",
     "FlitcastError",
@@ -102,6 +105,25 @@ class ConfigError(FlitcastError):
                 message += f" ({reason.rstrip('.')})"
             message += f"; allowed: {allowed}"
         super().__init__(message)
+
+
+class ConfigWarning(UserWarning):
+    """A setting that has no effect in its scenario, e.g. ``workload.hotspot_fraction`` without the hotspot
+    pattern (docs/config.md lists when each key takes effect). It is a warning, not an error, where a
+    sweep over another key legitimately carries the setting into points that ignore it.
+
+    ``key``, ``value`` and ``allowed`` (when the key takes effect) as in :class:`ConfigError`.
+    """
+
+    def __init__(self, key: str, value: Any, allowed: str) -> None:
+        self.key = key
+        self.value = show_value(value)
+        self.allowed = allowed
+        self.message = f"{key} = {self.value} has no effect here; it matters {allowed}"
+        super().__init__(self.message)
+
+    def __str__(self) -> str:
+        return self.message
 
 
 class RoutingError(ConfigError):
