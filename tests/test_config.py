@@ -266,9 +266,9 @@ def test_load_scenario_ignores_a_sweep_table(write_toml) -> None:
 @pytest.mark.parametrize(
     ("content", "allowed", "fragment"),
     [
-        (None, "a readable TOML file", "cannot read the scenario file"),
+        (None, "a readable TOML file of at most 1048576 bytes", "cannot read the scenario file"),
         ("[network\nk = 4", "a valid TOML file", "is not valid TOML"),
-        (b"\xff\xfe[network]", "a valid TOML file", "is not valid TOML"),
+        (b"\xff\xfe[network]", "a valid TOML file (UTF-8 text)", "is not UTF-8 text"),
     ],
 )
 def test_unreadable_files(tmp_path: Path, content: Any, allowed: str, fragment: str) -> None:

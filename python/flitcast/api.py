@@ -75,6 +75,8 @@ def run(scenario: ScenarioLike, progress: CycleProgress | None = None) -> Result
     ``__cause__`` is a :class:`flitcast.errors.Interrupted` carrying that ``cycle``.
     """
     point = load_scenario(scenario)
+    if progress is not None and not callable(progress):
+        raise ConfigError("progress", type(progress).__name__, "a callable progress(cycle, window_end), or None")
     payload = _payload(point)
     start = time.perf_counter()
     outcome = _run_on_core(payload, progress)
@@ -126,8 +128,17 @@ def _run_on_core(payload: str, progress: CycleProgress | None) -> Any:
 
 
 def grid(base: ScenarioLike, vary: Mapping[str, Sequence[Any]]) -> list[Scenario]:
-    """The cartesian product of ``vary`` (dotted key -> values) applied to ``base``; last key varies fastest."""
+    """The cartesian product of ``vary`` (dotted key -> values) applied to ``base``; last key varies fastest.
+
+    ``vary`` must be a mapping whose values are lists or tuples (not a single value, not a string);
+    anything else raises :class:`ConfigError`.
+    """
     scenario = load_scenario(base)
+    if not isinstance(vary, Mapping):
+        raise ConfigError("vary", type(vary).__name__, "a mapping of dotted keys to lists of values, e.g. {'workload.load': [0.1, 0.2]}")
+    for key, values in vary.items():
+        if isinstance(values, (str, bytes)) or not isinstance(values, (Sequence, range)):
+            raise ConfigError(str(key), values, "a list or tuple of the values to vary over, e.g. [0.1, 0.2]")
     keys = list(vary)
     points = []
     for index, values in enumerate(itertools.product(*vary.values())):

@@ -123,13 +123,21 @@ def _console(stderr: bool = False) -> Any:
 # --- parsing --set and --vary ----------------------------------------------------------------------
 
 
-def parse_value(raw: str) -> Any:
+def parse_value(raw: str, option: str = "--set") -> Any:
     """A command-line value as TOML (``0.3``, ``true``, ``"x"``, ``[1, 2]``); a bare word is a string."""
     try:
-        document = tomllib.loads(f"v = {raw}")
+        document = _toml_value(raw, f"v = {raw}", option)
     except tomllib.TOMLDecodeError:
         return raw
     return document["v"] if list(document) == ["v"] else raw
+
+
+def _toml_value(raw: str, document: str, option: str) -> dict[str, Any]:
+    """``tomllib.loads(document)``, with a value nested too deeply for the parser as a ConfigError."""
+    try:
+        return tomllib.loads(document)
+    except (RecursionError, MemoryError):
+        raise ConfigError(option, raw, "a TOML value of modest size and nesting (e.g. [0, 5])") from None
 
 
 def _split_assignment(text: str, option: str, example: str) -> tuple[str, str]:
@@ -156,7 +164,7 @@ def _is_number(x: Any) -> bool:
 def parse_range(text: str, raw: str) -> list[Any]:
     """``start:stop:step``, stop included (with a tolerance for float steps)."""
     allowed = "KEY=START:STOP:STEP with numbers (stop included), or KEY=A,B,C"
-    parts = [parse_value(p.strip()) for p in raw.split(":")]
+    parts = [parse_value(p.strip(), "--vary") for p in raw.split(":")]
     if len(parts) != 3 or not all(_is_number(p) for p in parts):
         raise ConfigError("--vary", text, allowed)
     start, stop, step = parts
@@ -173,12 +181,12 @@ def parse_range(text: str, raw: str) -> list[Any]:
 def parse_list(raw: str) -> list[Any]:
     """``a,b,c`` with each item a TOML value (``0.1,0.2``, ``mesh,torus``, ``[0],[1, 2]``)."""
     try:
-        document = tomllib.loads(f"v = [{raw}]")
+        document = _toml_value(raw, f"v = [{raw}]", "--vary")
         if list(document) == ["v"]:
             return list(document["v"])
     except tomllib.TOMLDecodeError:
         pass
-    return [parse_value(item.strip()) for item in raw.split(",")]
+    return [parse_value(item.strip(), "--vary") for item in raw.split(",")]
 
 
 def parse_vary(items: Sequence[str]) -> dict[str, list[Any]]:

@@ -22,6 +22,7 @@ The core reports errors as data (``{"kind", "message", "key", "value", "allowed"
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -73,15 +74,24 @@ def _restore(cls: type[FlitcastError], args: tuple[Any, ...], state: dict[str, A
 
 
 def show_value(value: Any) -> str:
-    """Render a user-supplied value for an error message (``repr``, but TOML spelling for booleans)."""
+    """Render a user-supplied value for an error message (``repr``, but TOML spelling for booleans).
+
+    Long, huge, deeply nested or self-containing values are abbreviated (``reprlib``), never expanded.
+    """
     if isinstance(value, Shown):
         return str(value)
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
         return "(not set)"
-    text = repr(value)
+    text = _SHORT.repr(value)
     return text if len(text) <= 80 else text[:77] + "..."
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel = 4
+_SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = 80
+_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = 16
 
 
 class ConfigError(FlitcastError):
