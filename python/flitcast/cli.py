@@ -25,7 +25,7 @@ import typer
 from typer._click.exceptions import ClickException, NoArgsIsHelpError
 from typer.core import TyperGroup
 
-from flitcast.errors import ConfigError, ConfigWarning, FlitcastError
+from flitcast.errors import ConfigError, ConfigWarning, FlitcastError, show_value
 
 if TYPE_CHECKING:
     from flitcast.config import Scenario
@@ -65,6 +65,13 @@ class _OneLineErrors(TyperGroup):
 
 def _usage_message(exc: ClickException) -> str:
     message = " ".join(exc.format_message().split()).rstrip(".")  # one line, whatever click wrapped
+    # typer checks option values with pydantic, whose error keeps the value click's message leaves out
+    errors = getattr(exc.__cause__, "errors", None)
+    if callable(errors) and ": " in message:
+        problems = errors()
+        if problems and "input" in problems[0]:
+            head, _, tail = message.partition(": ")
+            message = f"{head} ({show_value(problems[0]['input'])}): {tail}"
     ctx = getattr(exc, "ctx", None)
     if ctx is not None:
         message += f" (see '{ctx.command_path} --help')"

@@ -231,30 +231,44 @@ def _file_error(path: Path, allowed: str, problem: str) -> ConfigError:
     return ConfigError("scenario file", str(path), allowed, message=f"the scenario file {str(path)!r} {problem}")
 
 
+def _file_problem(info: os.stat_result) -> str | None:
+    """Why a file with this ``fstat`` must not be read, or None."""
+    if stat.S_ISDIR(info.st_mode):
+        return "is a directory"
+    if not stat.S_ISREG(info.st_mode):
+        return "is not a regular file"  # a device (/dev/zero never ends), a FIFO, a socket
+    if info.st_size > MAX_SCENARIO_BYTES:
+        return f"has {info.st_size} bytes, more than {MAX_SCENARIO_BYTES}"
+    return None
+
+
 def _read_text(path: Path) -> str:
     allowed = f"a readable TOML file of at most {MAX_SCENARIO_BYTES} bytes"
+
+    def unreadable(exc: OSError) -> ConfigError:
+        return ConfigError(
+            "scenario file", str(path), allowed,
+            message=f"cannot read the scenario file {str(path)!r}: {exc.strerror or exc}",
+        )
+
     try:
         # O_NONBLOCK: opening a FIFO must not wait for a writer before we can see that it is one
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
-        raise ConfigError(
-            "scenario file", str(path), allowed,
-            message=f"cannot read the scenario file {str(path)!r}: {exc.strerror or exc}",
-        ) from None
-    with os.fdopen(fd, "rb") as fh:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-            raise _file_error(path, allowed, f"is {kind}")
-        if info.st_size > MAX_SCENARIO_BYTES:
-            raise _file_error(path, allowed, f"has {info.st_size} bytes, more than {MAX_SCENARIO_BYTES}")
-        try:
-            raw = fh.read(MAX_SCENARIO_BYTES + 1)  # the file may grow after fstat
-        except OSError as exc:
-            raise ConfigError(
-                "scenario file", str(path), allowed,
-                message=f"cannot read the scenario file {str(path)!r}: {exc.strerror or exc}",
-            ) from None
+        raise unreadable(exc) from None
+    try:
+        problem = _file_problem(os.fstat(fd))
+    except OSError as exc:
+        os.close(fd)
+        raise unreadable(exc) from None
+    if problem is not None:
+        os.close(fd)
+        raise _file_error(path, allowed, problem)
+    try:
+        with open(fd, "rb") as fh:
+            raw = fh.read(MAX_SCENARIO_BYTES + 1)  # the file may have grown since fstat
+    except OSError as exc:
+        raise unreadable(exc) from None
     if len(raw) > MAX_SCENARIO_BYTES:
         raise _file_error(path, allowed, f"has more than {MAX_SCENARIO_BYTES} bytes")
     try:
