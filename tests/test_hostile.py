@@ -174,16 +174,15 @@ def _tomlable(value: Any) -> Any:
     return value
 
 
-def _check_cli(args: list[str], out: Path, one_line: bool = True) -> None:
+def _check_cli(args: list[str], out: Path) -> None:
     result = CliRunner().invoke(app, [*args, "--out", str(out)])
     assert result.exit_code in (0, 2), (result.exit_code, result.output, repr(result.exception))
     assert "Traceback" not in result.output
     if result.exit_code == 0:
         assert sorted(p.name for p in out.iterdir()) == ["results.csv", "results.parquet", "scenario.toml"]
     else:
-        if one_line:  # usage errors (bad option syntax) get the usage box instead
-            lines = result.stderr.strip().splitlines()
-            assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+        lines = result.stderr.strip().splitlines()  # usage errors (bad option syntax) too
+        assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
         assert not out.exists()
         assert not [p for p in out.parent.iterdir() if ".tmp-" in p.name]
 
@@ -221,7 +220,7 @@ def test_cli_survives_garbage_options(sets: list[str]) -> None:
         args = ["run", str(path), *short]
         for item in sets:
             args += ["--set", item]
-        _check_cli(args, Path(tmp) / "out", one_line=False)
+        _check_cli(args, Path(tmp) / "out")
 
 
 # --- hostile files: never read whole, every failure a ConfigError naming the file ------------------------
