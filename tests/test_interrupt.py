@@ -60,3 +60,30 @@ except KeyboardInterrupt as exc:
     assert proc.returncode == 0, proc.stderr
     assert waited < 2.0
     assert proc.stdout.startswith("stopped interrupted at cycle ")
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "openpty"), reason="needs a pseudo-terminal")
+def test_progress_bar_on_a_terminal(tiny: dict[str, Any], write_toml, tmp_path: Path) -> None:
+    import os
+    import pty
+
+    tiny["run"]["measure_cycles"] = 3_000_000  # long enough for a few progress refreshes
+    controller, terminal = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "flitcast", "run", str(write_toml(tiny))],
+        stdin=terminal, stdout=subprocess.DEVNULL, stderr=terminal, cwd=tmp_path,
+    )
+    os.close(terminal)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(controller, 65536)
+        except OSError:  # the terminal closed: the process has ended
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(controller)
+    assert proc.wait(timeout=120) == 0, shown.decode(errors="replace")[-2000:]
+    text = shown.decode(errors="replace")
+    assert "simulating" in text and "of 3,000,500" in text and "Traceback" not in text

@@ -284,7 +284,8 @@ def run_command(
 
     point, _ = _load(scenario, set_)
     _import_in_background("rich.table", *(("pyarrow.json", "pyarrow.parquet") if out is not None else ()))
-    result = _with_cycle_progress(lambda progress: run(point, progress=progress))
+    window_end = point.run.warmup_cycles + point.run.measure_cycles
+    result = _with_cycle_progress(window_end, lambda progress: run(point, progress=progress))
     _print_metrics(point, result)
     if out is not None:
         from flitcast.output import write_result_dir
@@ -324,7 +325,7 @@ def _print_metrics(point: Scenario, result: Result) -> None:
     _console().print(table)
 
 
-def _with_cycle_progress(work: Callable[[Callable[[int, int], None] | None], Any]) -> Any:
+def _with_cycle_progress(window_end: int, work: Callable[[Callable[[int, int], None] | None], Any]) -> Any:
     """Run ``work(progress)`` under a progress bar of simulated cycles on stderr, with the time left;
     only on a terminal (elsewhere rich is not even imported), and gone when done."""
     if not sys.stderr.isatty():
@@ -339,7 +340,7 @@ def _with_cycle_progress(work: Callable[[Callable[[int, int], None] | None], Any
         console=_console(stderr=True),
         transient=True,
     ) as bar:
-        task = bar.add_task("cycles", total=None)
+        task = bar.add_task("cycles", total=max(window_end, 1))
 
         def progress(cycle: int, window_end: int) -> None:
             # the drain after the window may run past its end: hold the bar full there
