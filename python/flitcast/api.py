@@ -135,7 +135,9 @@ def grid(base: ScenarioLike, vary: Mapping[str, Sequence[Any]]) -> list[Scenario
     """
     scenario = load_scenario(base)
     if not isinstance(vary, Mapping):
-        raise ConfigError("vary", type(vary).__name__, "a mapping of dotted keys to lists of values, e.g. {'workload.load': [0.1, 0.2]}")
+        raise ConfigError(
+            "vary", type(vary).__name__, "a mapping of dotted keys to lists of values, e.g. {'workload.load': [0.1, 0.2]}"
+        )
     for key, values in vary.items():
         if isinstance(values, (str, bytes)) or not isinstance(values, (Sequence, range)):
             raise ConfigError(str(key), values, "a list or tuple of the values to vary over, e.g. [0.1, 0.2]")
