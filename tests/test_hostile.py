@@ -306,6 +306,7 @@ def _misuses() -> list[tuple[str, Any]]:
         ("load_scenario(42)", lambda: flitcast.load_scenario(42)),
         ("load_scenario(None)", lambda: flitcast.load_scenario(None)),
         ("load_scenario(b'x')", lambda: flitcast.load_scenario(b"x.toml")),
+        ("load_scenario('a\\0b')", lambda: flitcast.load_scenario("a\0b.toml")),
         ("load_scenario(self-containing dict)", lambda: flitcast.load_scenario(table)),
         ("Scenario.model_validate(None)", lambda: flitcast.Scenario.model_validate(None)),
         ("Scenario(network=5)", lambda: flitcast.Scenario(network=5)),

@@ -256,6 +256,8 @@ def _read_text(path: Path) -> str:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         raise unreadable(exc) from None
+    except ValueError:  # a NUL character in the path
+        raise _file_error(path, allowed, "is not a valid path") from None
     try:
         problem = _file_problem(os.fstat(fd))
     except OSError as exc:
