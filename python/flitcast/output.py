@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from flitcast.config import Scenario
-
     from flitcast.results import Result
 
 __all__ = ["write_all_or_nothing", "write_result_dir", "write_run_dir"]
