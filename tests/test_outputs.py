@@ -122,6 +122,7 @@ SINGLE_RUNS = [
     {"network": {"topology": "fat_tree", "k": 2, "n": 3}, "routing": {"algorithm": "o4", "oblivious_table": "d_mod_k"},
      "switch": {"model": "central_buffer"}},
     {"network": {"topology": "ring", "k": 8, "n": 1}, "workload": {"load": 0.95}},  # saturates: a saturation_reason
+    {"workload": {"load": 0.001}, "run": {"warmup_cycles": 0, "measure_cycles": 10, "drain_max_cycles": 10}},  # no data
 ]
 
 
