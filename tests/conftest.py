@@ -19,6 +19,18 @@ TINY: dict[str, Any] = {
 REPO = Path(__file__).resolve().parent.parent
 
 
+def deadlock_prone() -> dict[str, Any]:
+    """One VC on a ring with the routing check off: wrap-around dependencies close a cycle, and the
+    watchdog fires within a few thousand cycles."""
+    return {
+        "network": {"topology": "ring", "k": 8},
+        "switch": {"vcs": 1, "buffer_flits": 2},
+        "routing": {"check_deadlock_free": False},
+        "workload": {"load": 0.9, "packet_flits": 8},
+        "run": {"warmup_cycles": 0, "measure_cycles": 20000, "drain_max_cycles": 20000, "watchdog_cycles": 200},
+    }
+
+
 @pytest.fixture
 def tiny() -> dict[str, Any]:
     return copy.deepcopy(TINY)

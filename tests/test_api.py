@@ -19,6 +19,8 @@ from flitcast.config.switch import SwitchConfig
 from flitcast.config.workload import WorkloadConfig
 from flitcast.results import METRIC_COLUMNS
 
+from conftest import deadlock_prone
+
 REQUIRED = {
     "offered_load", "accepted_load", "latency_mean", "latency_ci95", "latency_p50", "latency_p99",
     "latency_max", "packet_latency_mean", "network_latency_mean", "hops_mean", "packets_measured",
@@ -150,26 +152,15 @@ def test_sweep_rejects_bad_threads(tiny: dict[str, Any]) -> None:
         flitcast.sweep([tiny], threads=-1)
 
 
-def _deadlock_prone(tiny: dict[str, Any]) -> dict[str, Any]:
-    # one VC on a ring with the routing check off: wrap-around dependencies close a cycle
-    return {
-        "network": {"topology": "ring", "k": 8},
-        "switch": {"vcs": 1, "buffer_flits": 2},
-        "routing": {"check_deadlock_free": False},
-        "workload": {"load": 0.9, "packet_flits": 8},
-        "run": {"warmup_cycles": 0, "measure_cycles": 20000, "drain_max_cycles": 20000, "watchdog_cycles": 200},
-    }
-
-
 def test_deadlock_prone_setup_trips_the_watchdog(tiny: dict[str, Any]) -> None:
     with pytest.raises(errors.DeadlockError) as info:
-        flitcast.run(_deadlock_prone(tiny))
+        flitcast.run(deadlock_prone())
     assert isinstance(info.value.cycle, int) and info.value.blocked
 
 
 @pytest.mark.parametrize("use_executor", [False, True])
 def test_failed_points_are_rows_with_an_error_and_the_rest_completes(tiny: dict[str, Any], use_executor: bool) -> None:
-    base = Scenario.model_validate(_deadlock_prone(tiny))
+    base = Scenario.model_validate(deadlock_prone())
     points = [Scenario.model_validate(tiny), base, base.with_overrides({"run.seed": 5})]
     if use_executor:
         with ThreadPoolExecutor(max_workers=2) as pool:
@@ -185,8 +176,8 @@ def test_failed_points_are_rows_with_an_error_and_the_rest_completes(tiny: dict[
 
 def test_a_failed_point_reads_as_its_error(tiny: dict[str, Any]) -> None:
     with pytest.raises(errors.DeadlockError) as info:
-        flitcast.run(Scenario.model_validate(_deadlock_prone(tiny)))
-    table = flitcast.sweep([Scenario.model_validate(_deadlock_prone(tiny))])
+        flitcast.run(Scenario.model_validate(deadlock_prone()))
+    table = flitcast.sweep([Scenario.model_validate(deadlock_prone())])
     assert table["error"].iloc[0] == str(info.value)
 
 

@@ -188,10 +188,62 @@ def test_failures_exit_2_cleanly(tiny: dict[str, Any], write_toml, tmp_path: Pat
         assert fragment in line, (args, line)
 
 
-def test_usage_errors_exit_2(tiny: dict[str, Any], write_toml) -> None:
-    assert invoke("run", write_toml(tiny), "--bogus").exit_code == 2
-    assert invoke("frobnicate").exit_code == 2
-    assert invoke("sweep", write_toml(tiny), "--threads", "-1").exit_code == 2
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["run", "{good}", "--bogus"], "No such option: --bogus"),
+        (["frobnicate"], "No such command 'frobnicate'"),
+        (["run"], "Missing argument 'SCENARIO.toml'"),
+        (["sweep", "{good}", "--threads", "abc"], "'--threads' ('abc')"),
+        (["sweep", "{good}", "--threads", "-1"], "--threads = -1 is not allowed"),
+        (["reproduce", "banikazemi-fig7", "--threads", "1.5"], "'--threads' ('1.5')"),
+        (["list", "patterns", "extra"], "unexpected extra argument"),
+        (["run", "{good}", "--set"], "'--set' requires an argument"),
+        (["bench", "--quick=yes"], "--quick"),
+    ],
+)
+def test_usage_errors_are_one_line_exit_2(args: list[str], fragment: str, tiny: dict[str, Any], write_toml) -> None:
+    good = str(write_toml(tiny))
+    line = assert_clean_failure(invoke(*(a.format(good=good) for a in args)))
+    assert fragment in line and "Usage:" not in line, line
+
+
+def test_help_still_works() -> None:
+    for args in (["--help"], ["run", "--help"], ["sweep", "--help"], ["list", "--help"]):
+        result = invoke(*args)
+        assert result.exit_code == 0 and "Usage:" in result.stdout and result.stderr == "", args
+    bare = invoke()
+    assert bare.exit_code == 2 and "Commands" in bare.output  # no command: the help text, as before
+
+
+def test_ineffective_setting_is_one_warning_line(tiny: dict[str, Any], write_toml) -> None:
+    result = invoke("run", write_toml(tiny), "--set", "workload.hotspot_fraction=0.3")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.strip() == (
+        "warning: workload.hotspot_fraction = 0.3 has no effect here; it matters only with "
+        'workload.pattern = "hotspot"'
+    )
+    assert "latency_mean" in result.stdout
+
+
+def test_ineffective_source_routing_key_on_a_mesh_is_an_error(tiny: dict[str, Any], write_toml, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    line = assert_clean_failure(invoke("run", write_toml(tiny), "--set", "routing.selection=lru", "--out", out), out)
+    assert "routing.selection = 'lru' is not allowed (it has no effect on a mesh)" in line
+
+
+def test_deep_set_value_is_a_clean_failure(tiny: dict[str, Any], write_toml, tmp_path: Path) -> None:
+    deep = "[" * 600 + "]" * 600
+    out = tmp_path / "out"
+    line = assert_clean_failure(invoke("run", write_toml(tiny), "--set", f"workload.hotspot_nodes={deep}", "--out", out), out)
+    assert line.startswith("error: --set = ")
+    line = assert_clean_failure(invoke("sweep", write_toml(tiny), "--vary", f"workload.hotspot_nodes={deep},[0]"))
+    assert line.startswith("error: --vary = ")
+
+
+def test_run_shows_no_progress_bar_off_a_terminal(tiny: dict[str, Any], write_toml) -> None:
+    result = invoke("run", write_toml(tiny))
+    assert result.exit_code == 0 and result.stderr == ""
 
 
 def test_list() -> None:

@@ -6,6 +6,7 @@ import json
 import math
 import pickle
 import re
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -266,9 +267,9 @@ def test_load_scenario_ignores_a_sweep_table(write_toml) -> None:
 @pytest.mark.parametrize(
     ("content", "allowed", "fragment"),
     [
-        (None, "a readable TOML file", "cannot read the scenario file"),
+        (None, "a readable TOML file of at most 1048576 bytes", "cannot read the scenario file"),
         ("[network\nk = 4", "a valid TOML file", "is not valid TOML"),
-        (b"\xff\xfe[network]", "a valid TOML file", "is not valid TOML"),
+        (b"\xff\xfe[network]", "a valid TOML file (UTF-8 text)", "is not UTF-8 text"),
     ],
 )
 def test_unreadable_files(tmp_path: Path, content: Any, allowed: str, fragment: str) -> None:
@@ -335,3 +336,99 @@ def test_from_core_details() -> None:
     assert routing.key == "routing.algorithm" and routing.value == "'dor'" and "cycle" in str(routing)
     deadlock = errors.from_core(CORE_ERRORS[2][0])
     assert deadlock.cycle == 12 and deadlock.blocked == ["router 0 in-port 1 vc 0"]
+
+
+# --- settings without effect: an error or a warning, never silently recorded ----------------------------
+
+SP = {"network": {"topology": "sp16"}, "routing": {"algorithm": "adaptive"}}
+O4 = {"network": {"topology": "sp16"}, "routing": {"algorithm": "o4"}}
+
+
+def _merged(base: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
+    return {section: {**base.get(section, {}), **change.get(section, {})} for section in {*base, *change}}
+
+
+@pytest.mark.parametrize(
+    ("data", "key"),
+    [
+        ({"routing": {"selection": "lru"}}, "routing.selection"),
+        ({"routing": {"selection_history": "adaptive_hops"}}, "routing.selection_history"),
+        ({"routing": {"oblivious_table": "d_mod_k"}}, "routing.oblivious_table"),
+        ({"routing": {"o4_spread": "every_stage"}}, "routing.o4_spread"),
+        ({"network": {"node_numbering": "plain"}}, "network.node_numbering"),
+        ({"network": {"topology": "torus", "node_numbering": "plain"}}, "network.node_numbering"),
+    ],
+)
+def test_source_routing_keys_on_a_mesh_torus_or_ring_are_errors(data: dict[str, Any], key: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        Scenario.model_validate(data)
+    assert info.value.key == key and "it matters only" in info.value.allowed and "no effect" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("data", "key"),
+    [
+        (_merged(O4, {"routing": {"selection": "rr"}}), "routing.selection"),
+        (_merged(SP, {"routing": {"selection": "rnd", "selection_history": "adaptive_hops"}}), "routing.selection_history"),
+        (_merged(SP, {"routing": {"oblivious_table": "s_mod_k"}}), "routing.oblivious_table"),
+        (_merged(O4, {"routing": {"o4_spread": "every_stage"}}), "routing.o4_spread"),  # balanced tables
+        ({"network": {"topology": "fat_tree", "k": 2, "n": 3, "node_numbering": "plain"},
+          "routing": {"algorithm": "adaptive"}}, "network.node_numbering"),
+        (_merged(SP, {"network": {"k": 4}}), "network.k"),
+        (_merged(SP, {"network": {"n": 3}}), "network.n"),
+        ({"switch": {"route_cycles": 2}}, "switch.route_cycles"),
+        ({"switch": {"chunk_flits": 4}}, "switch.chunk_flits"),
+        ({"switch": {"central_buffer_chunks": 16}}, "switch.central_buffer_chunks"),
+        ({"workload": {"hotspot_nodes": [3]}}, "workload.hotspot_nodes"),
+        ({"workload": {"hotspot_fraction": 0.3}}, "workload.hotspot_fraction"),
+        ({"workload": {"pattern": "tornado", "uniform_include_self": True}}, "workload.uniform_include_self"),
+        ({"workload": {"transpose_split": "floor"}}, "workload.transpose_split"),
+        ({"workload": {"pattern": "transpose", "transpose_split": "floor"}}, "workload.transpose_split"),  # 64 nodes
+    ],
+)
+def test_other_settings_without_effect_warn(data: dict[str, Any], key: str) -> None:
+    with pytest.warns(errors.ConfigWarning) as caught:
+        Scenario.model_validate(data)
+    assert [w.message.key for w in caught] == [key]
+    assert str(caught[0].message).startswith(f"{key} = ") and "has no effect here; it matters only" in str(caught[0].message)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        _merged(SP, {"routing": {"selection": "rr", "selection_history": "adaptive_hops"}}),
+        {"network": {"topology": "sp128"}, "routing": {"algorithm": "o4", "oblivious_table": "d_mod_k",
+                                                       "o4_spread": "every_stage"}},
+        {"network": {"topology": "sp128", "node_numbering": "plain"}, "routing": {"algorithm": "o1",
+                                                                                 "oblivious_table": "s_mod_k"}},
+        {"switch": {"model": "central_buffer", "route_cycles": 2, "chunk_flits": 4, "central_buffer_chunks": 16}},
+        {"workload": {"pattern": "hotspot", "hotspot_nodes": [3], "hotspot_fraction": 0.3, "uniform_include_self": True}},
+        {"network": {"topology": "sp128"}, "routing": {"algorithm": "adaptive"},
+         "workload": {"pattern": "transpose", "transpose_split": "floor"}},
+        # defaults written out (a resolved scenario.toml) never trigger
+        Scenario().to_toml_dict(),
+    ],
+)
+def test_settings_with_effect_are_silent(data: dict[str, Any]) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        Scenario.model_validate(data)
+
+
+def test_resolved_scenarios_reload_silently() -> None:
+    for data in ({}, SP, O4, {"switch": {"model": "central_buffer"}},
+                 {"workload": {"pattern": "hotspot", "hotspot_nodes": [1], "hotspot_fraction": 0.5}}):
+        scenario = Scenario.model_validate(data)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            assert Scenario.model_validate(scenario.to_toml_dict()) == scenario
+
+
+def test_with_overrides_judges_what_was_set_explicitly() -> None:
+    adaptive = Scenario.model_validate(SP)  # selection resolved to lru, not set
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert adaptive.with_overrides({"routing.algorithm": "o1"}).routing.selection == "first_free"
+    rr = adaptive.with_overrides({"routing.selection": "rr"})
+    with pytest.warns(errors.ConfigWarning, match="routing.selection = 'rr'"):
+        rr.with_overrides({"routing.algorithm": "o4"})

@@ -9,10 +9,13 @@ cycles or out of range, so nothing hangs.
 from __future__ import annotations
 
 import math
+import os
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -21,6 +24,7 @@ from typer.testing import CliRunner
 import flitcast
 from flitcast import errors
 from flitcast.cli import app
+from flitcast.config.scenario import MAX_SCENARIO_BYTES, read_scenario_file
 
 # a flitcast error that is not a core bug: bad input, or a deadlock the user asked for
 EXPECTED = (errors.ConfigError, errors.DeadlockError)
@@ -147,6 +151,7 @@ def hostile_scenarios(draw: st.DrawFn) -> dict[str, Any]:
     return data
 
 
+@pytest.mark.filterwarnings("ignore::flitcast.errors.ConfigWarning")  # draws set keys their scenario ignores
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hostile_scenarios())
 def test_api_simulates_or_rejects(data: dict[str, Any]) -> None:
@@ -169,16 +174,16 @@ def _tomlable(value: Any) -> Any:
     return value
 
 
-def _check_cli(args: list[str], out: Path, one_line: bool = True) -> None:
+def _check_cli(args: list[str], out: Path) -> None:
     result = CliRunner().invoke(app, [*args, "--out", str(out)])
     assert result.exit_code in (0, 2), (result.exit_code, result.output, repr(result.exception))
     assert "Traceback" not in result.output
     if result.exit_code == 0:
         assert sorted(p.name for p in out.iterdir()) == ["results.csv", "results.parquet", "scenario.toml"]
     else:
-        if one_line:  # usage errors (bad option syntax) get the usage box instead
-            lines = result.stderr.strip().splitlines()
-            assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+        # usage errors (bad option syntax) too; a setting without effect may add a warning line first
+        lines = [line for line in result.stderr.strip().splitlines() if not line.startswith("warning: ")]
+        assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
         assert not out.exists()
         assert not [p for p in out.parent.iterdir() if ".tmp-" in p.name]
 
@@ -216,4 +221,144 @@ def test_cli_survives_garbage_options(sets: list[str]) -> None:
         args = ["run", str(path), *short]
         for item in sets:
             args += ["--set", item]
-        _check_cli(args, Path(tmp) / "out", one_line=False)
+        _check_cli(args, Path(tmp) / "out")
+
+
+# --- hostile files: never read whole, every failure a ConfigError naming the file ------------------------
+
+
+def _hostile_files(tmp: Path) -> list[tuple[Path, str]]:
+    deep_array = tmp / "deep_array.toml"
+    deep_array.write_text("[workload]\nhotspot_nodes = " + "[" * 600 + "]" * 600 + "\n", encoding="utf-8")
+    deep_table = tmp / "deep_table.toml"
+    deep_table.write_text("x = " + "{a = " * 600 + "1" + "}" * 600 + "\n", encoding="utf-8")
+    big = tmp / "big.toml"
+    with big.open("wb") as fh:
+        fh.truncate(MAX_SCENARIO_BYTES + 1)  # sparse: nothing is written, and nothing may be read
+    latin = tmp / "latin.toml"
+    latin.write_bytes(b"# caf\xe9\n[network]\n")
+    files = [
+        (deep_array, "nests arrays or tables too deeply"),
+        (deep_table, "nests arrays or tables too deeply"),
+        (big, f"more than {MAX_SCENARIO_BYTES}"),
+        (latin, "is not UTF-8 text"),
+        (tmp, "is a directory"),
+    ]
+    if os.path.exists("/dev/zero"):
+        files.append((Path("/dev/zero"), "is not a regular file"))
+    if hasattr(os, "mkfifo"):
+        fifo = tmp / "fifo.toml"
+        os.mkfifo(fifo)  # nobody writes to it: opening it must not wait
+        files.append((fifo, "is not a regular file"))
+    return files
+
+
+def test_hostile_files_are_config_errors(tmp_path: Path) -> None:
+    for path, fragment in _hostile_files(tmp_path):
+        try:
+            read_scenario_file(path)
+        except errors.ConfigError as exc:
+            assert exc.key == "scenario file" and str(path) in str(exc) and fragment in str(exc), (path, str(exc))
+        else:
+            raise AssertionError(f"{path} was accepted")
+
+
+def test_hostile_files_on_the_command_line(tmp_path: Path) -> None:
+    work = tmp_path / "work"
+    work.mkdir()
+    for path, fragment in _hostile_files(work):
+        out = tmp_path / "out"
+        result = CliRunner().invoke(app, ["run", str(path), "--out", str(out)])
+        assert result.exit_code == 2, (path, result.output)
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: ") and fragment in lines[0], result.stderr
+        assert not out.exists()
+
+
+# --- Python API misuse: a flitcast error that says what was expected ------------------------------------
+
+
+def _deep_list(depth: int) -> list[Any]:
+    root: list[Any] = []
+    node = root
+    for _ in range(depth):
+        node.append([])
+        node = node[0]
+    return root
+
+
+def _misuses() -> list[tuple[str, Any]]:
+    from flitcast.api import grid
+
+    base = flitcast.Scenario(network={"k": 4})
+    loop: list[Any] = []
+    loop.append(loop)
+    table: dict[str, Any] = {}
+    table["a"] = table
+    return [
+        ("with_overrides(None)", lambda: base.with_overrides(None)),
+        ("with_overrides('x')", lambda: base.with_overrides("x")),
+        ("with_overrides({1: 2})", lambda: base.with_overrides({1: 2})),
+        ("with_overrides(list of pairs)", lambda: base.with_overrides([("workload.load", 0.2)])),
+        ("with_overrides({'': 1})", lambda: base.with_overrides({"": 1})),
+        ("with_overrides(deep list)", lambda: base.with_overrides({"workload.hotspot_nodes": _deep_list(sys.getrecursionlimit() * 2)})),
+        ("with_overrides(self-containing list)", lambda: base.with_overrides({"workload.hotspot_nodes": loop})),
+        ("load_scenario(42)", lambda: flitcast.load_scenario(42)),
+        ("load_scenario(None)", lambda: flitcast.load_scenario(None)),
+        ("load_scenario(b'x')", lambda: flitcast.load_scenario(b"x.toml")),
+        ("load_scenario('a\\0b')", lambda: flitcast.load_scenario("a\0b.toml")),
+        ("load_scenario(self-containing dict)", lambda: flitcast.load_scenario(table)),
+        ("Scenario.model_validate(None)", lambda: flitcast.Scenario.model_validate(None)),
+        ("Scenario(network=5)", lambda: flitcast.Scenario(network=5)),
+        ("run(42)", lambda: flitcast.run(42)),
+        ("run(None)", lambda: flitcast.run(None)),
+        ("run(progress=42)", lambda: flitcast.run(base, progress=42)),
+        ("grid(base, None)", lambda: grid(base, None)),
+        ("grid(base, scalar)", lambda: grid(base, {"workload.load": 0.1})),
+        ("grid(base, string)", lambda: grid(base, {"workload.pattern": "uniform"})),
+        ("grid(base, list of pairs)", lambda: grid(base, [("workload.load", [0.1])])),
+        ("grid(None, ...)", lambda: grid(None, {"workload.load": [0.1]})),
+        ("grid(base, {1: [0.1]})", lambda: grid(base, {1: [0.1]})),
+    ]
+
+
+@pytest.mark.parametrize(("name", "call"), _misuses(), ids=[name for name, _ in _misuses()])
+def test_api_misuse_is_a_flitcast_error(name: str, call: Any) -> None:
+    with pytest.raises(errors.FlitcastError) as info:
+        call()
+    assert isinstance(info.value, errors.ConfigError), name
+    assert info.value.allowed and len(str(info.value)) < 400, str(info.value)
+
+
+ODD_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5) | st.binary(max_size=5)
+    | st.just(object()) | st.just(print) | st.just(Path("x")) | st.just(range(3)),
+    lambda inner: st.lists(inner, max_size=3) | st.tuples(inner) | st.dictionaries(st.text(max_size=3) | st.integers(), inner, max_size=2)
+    | st.frozensets(st.integers(), max_size=2),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(ODD_VALUES, ODD_VALUES)
+def test_odd_python_values_anywhere_are_flitcast_errors(odd: Any, other: Any) -> None:
+    from flitcast.api import grid
+
+    base = flitcast.Scenario(network={"k": 4}, run={"warmup_cycles": 0, "measure_cycles": 200})
+    calls = [
+        lambda: base.with_overrides(odd),
+        lambda: base.with_overrides({"workload.load": odd}),
+        lambda: base.with_overrides({"network": odd}),
+        lambda: flitcast.load_scenario(odd),
+        lambda: flitcast.load_scenario({"workload": odd}),
+        lambda: flitcast.load_scenario({"run": {"seed": odd}, "workload": {"hotspot_nodes": other}}),
+        lambda: grid(base, odd),
+        lambda: grid(base, {"switch.vcs": odd}),
+        lambda: grid(odd, {"workload.load": [0.1]}),
+    ]
+    for call in calls:
+        try:
+            call()
+        except errors.FlitcastError as exc:
+            assert str(exc)
+        # a valid draw (e.g. a load of 0.5) simply succeeds

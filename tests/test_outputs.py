@@ -111,3 +111,51 @@ def test_byte_sized_scenario_round_trips(tiny: dict[str, Any], tmp_path: Path) -
     assert flitcast.load_scenario(tmp_path / "bytes" / "scenario.toml") == result.scenario
     csv = pd.read_csv(tmp_path / "bytes" / "results.csv")
     assert csv["workload.message_bytes"][0] == 100 and csv["workload.message_flits"][0] == 7
+
+
+# --- a single run's files, written without pandas -----------------------------------------------------
+
+SINGLE_RUNS = [
+    {},
+    {"workload": {"pattern": "hotspot", "hotspot_nodes": [0, 5], "hotspot_fraction": 0.2}},
+    {"workload": {"load": 0.1, "message_bytes": 100, "flit_bytes": 16, "max_packet_bytes": 64}},
+    {"network": {"topology": "fat_tree", "k": 2, "n": 3}, "routing": {"algorithm": "o4", "oblivious_table": "d_mod_k"},
+     "switch": {"model": "central_buffer"}},
+    {"network": {"topology": "ring", "k": 8, "n": 1}, "workload": {"load": 0.95}},  # saturates: a saturation_reason
+    {"workload": {"load": 0.001}, "run": {"warmup_cycles": 0, "measure_cycles": 10, "drain_max_cycles": 10}},  # no data
+]
+
+
+@pytest.mark.parametrize("change", SINGLE_RUNS)
+def test_single_run_files_match_what_pandas_wrote(change: dict[str, Any], tiny: dict[str, Any], tmp_path: Path) -> None:
+    data = {section: {**tiny.get(section, {}), **change.get(section, {})} for section in {*tiny, *change}}
+    if "workload" in change and "message_bytes" in change["workload"]:
+        del data["workload"]["packet_flits"]
+    result = flitcast.run(data)
+    output.write_result_dir(tmp_path / "one", result)
+    frame = result.to_frame()
+    # byte for byte what pandas writes
+    assert (tmp_path / "one" / "results.csv").read_text(encoding="utf-8") == frame.to_csv(index=False)
+    frame.to_parquet(tmp_path / "pandas.parquet", index=False, engine="pyarrow")
+    import pyarrow.parquet as pq
+
+    ours, theirs = pq.read_schema(tmp_path / "one" / "results.parquet"), pq.read_schema(tmp_path / "pandas.parquet")
+    assert ours.remove_metadata() == theirs.remove_metadata()  # pandas adds only its index metadata
+    pd.testing.assert_frame_equal(
+        pd.read_parquet(tmp_path / "one" / "results.parquet"), pd.read_parquet(tmp_path / "pandas.parquet")
+    )
+
+
+def test_csv_cells_format_like_pandas() -> None:
+    from flitcast.row_files import csv_cell
+
+    values = [0.1, 1e-05, 1e16, 123456789.125, 2.0, -0.0, float("inf"), float("nan"), None, True, False, 7, "", "a,b",
+              [0, 5], []]
+    frame = pd.DataFrame([{f"c{i}": v for i, v in enumerate(values)}])
+    expected = frame.to_csv(index=False).splitlines()[1]
+    import csv
+    import io
+
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerow(csv_cell(v) for v in values)
+    assert buffer.getvalue().rstrip("\n") == expected

@@ -26,6 +26,8 @@ from flitcast.experiments import Claim, Experiment
 from flitcast.experiments.experiment import judge
 from flitcast.store import STORE_FILE, point_key
 
+from conftest import deadlock_prone
+
 runner = CliRunner()
 
 
@@ -55,17 +57,6 @@ def _points(tiny: dict[str, Any], count: int = 6, **run: Any) -> list[Scenario]:
 def _rows(store: Path) -> list[tuple[Any, ...]]:
     with sqlite3.connect(store / STORE_FILE) as db:
         return db.execute("SELECT key, status, point_index, recorded_at, outcome FROM points ORDER BY point_index").fetchall()
-
-
-def _deadlock_prone() -> dict[str, Any]:
-    # one VC on a ring with the routing check off: wrap-around dependencies close a cycle (tests/test_api.py)
-    return {
-        "network": {"topology": "ring", "k": 8},
-        "switch": {"vcs": 1, "buffer_flits": 2},
-        "routing": {"check_deadlock_free": False},
-        "workload": {"load": 0.9, "packet_flits": 8},
-        "run": {"warmup_cycles": 0, "measure_cycles": 20000, "drain_max_cycles": 20000, "watchdog_cycles": 200},
-    }
 
 
 # --- the store ---------------------------------------------------------------------------------------
@@ -220,7 +211,7 @@ def test_cli_sigint_exits_130_and_the_same_command_resumes(tiny: dict[str, Any],
 
 def test_cli_failed_point_is_recorded_listed_and_exits_1(write_toml, tmp_path: Path, core_calls: list[str]) -> None:
     out = tmp_path / "out"
-    args = ["sweep", write_toml(_deadlock_prone()), "--vary", "switch.vcs=1,2", "--out", out]
+    args = ["sweep", write_toml(deadlock_prone()), "--vary", "switch.vcs=1,2", "--out", out]
     result = invoke(*args)
     assert result.exit_code == 1, result.output
     assert "failed: 1 of 2 points" in result.stderr

@@ -7,16 +7,53 @@ print(result.metrics["latency_mean"])
 ```
 """
 
-from importlib import metadata as _metadata
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from flitcast import errors
-from flitcast.api import run, sweep
-from flitcast.config import Scenario, load_scenario
-from flitcast.results import Result
 
-try:
-    __version__ = _metadata.version("flitcast")
-except _metadata.PackageNotFoundError:  # running from a source tree without an install
-    __version__ = "0+unknown"
+if TYPE_CHECKING:
+    from flitcast.api import run, sweep
+    from flitcast.config import Scenario, load_scenario
+    from flitcast.results import Result
 
 __all__ = ["Result", "Scenario", "__version__", "errors", "load_scenario", "run", "sweep"]
+
+# The public names are imported on first use: `flitcast --help` and `import flitcast.cli` then start
+# without pydantic (tests/test_import_cost.py keeps it that way).
+_LAZY = {
+    "run": "flitcast.api",
+    "sweep": "flitcast.api",
+    "Scenario": "flitcast.config",
+    "load_scenario": "flitcast.config",
+    "Result": "flitcast.results",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name == "__version__":
+        return _version()
+    module_name = _LAZY.get(name)
+    if module_name is None:
+        raise AttributeError(f"module 'flitcast' has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(module_name), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
+
+def _version() -> str:
+    from importlib import metadata
+
+    try:
+        version = metadata.version("flitcast")
+    except metadata.PackageNotFoundError:  # running from a source tree without an install
+        version = "0+unknown"
+    globals()["__version__"] = version
+    return version

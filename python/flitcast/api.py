@@ -19,6 +19,7 @@ import itertools
 import json
 import math
 import os
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -30,11 +31,12 @@ from flitcast.errors import (
     ConfigError,
     FlitcastError,
     InternalError,
+    Interrupted,
     SweepIncomplete,
     SweepInterrupted,
     from_core,
 )
-from flitcast.results import METRIC_COLUMNS, Result
+from flitcast.results import METRIC_COLUMNS, Result, ordered_columns
 from flitcast.runners import Finished, max_threads, on_executor, on_threads
 from flitcast.store import PointStore, point_key, run_id
 
@@ -46,6 +48,8 @@ if TYPE_CHECKING:
 ScenarioLike = Scenario | Mapping[str, Any] | str | os.PathLike[str]
 #: progress callback: called with (points done, points in total)
 Progress = Callable[[int, int], None]
+#: progress callback of one run: called with (cycle reached, cycle at which the measurement window ends)
+CycleProgress = Callable[[int, int], None]
 
 __all__ = ["describe", "frame_of", "grid", "run", "sweep"]
 
@@ -75,22 +79,84 @@ def _result(scenario: Scenario, outcome_text: Any, wall_seconds: float) -> Resul
     raise InternalError(f"the core returned an outcome that is neither ok nor error: {outcome_text!r:.200}")
 
 
-def run(scenario: ScenarioLike) -> Result:
+def run(scenario: ScenarioLike, progress: CycleProgress | None = None) -> Result:
     """Simulate one scenario (a :class:`Scenario`, a dict, or a TOML file path) and return its Result.
 
+    ``progress(cycle, window_end)``, if given, is called about ten times a second with the simulated
+    cycle reached and the cycle at which the measurement window ends (the drain may go past it).
+
     Raises :class:`flitcast.errors.ConfigError` before simulating anything if the scenario is invalid,
-    and the matching :class:`flitcast.errors.SimulationError` if the run fails.
+    and the matching :class:`flitcast.errors.SimulationError` if the run fails. Ctrl-C stops the core
+    at its next simulated cycle and raises ``KeyboardInterrupt`` ("interrupted at cycle N"), whose
+    ``__cause__`` is a :class:`flitcast.errors.Interrupted` carrying that ``cycle``.
     """
     point = load_scenario(scenario)
+    if progress is not None and not callable(progress):
+        raise ConfigError("progress", type(progress).__name__, "a callable progress(cycle, window_end), or None")
     payload = _payload(point)
     start = time.perf_counter()
-    outcome = _core().run(payload)
+    outcome = _run_on_core(payload, progress)
     return _result(point, outcome, time.perf_counter() - start)
 
 
+#: how often the waiting thread wakes up: Ctrl-C latency and progress refresh
+POLL_SECONDS = 0.1
+
+
+def _run_on_core(payload: str, progress: CycleProgress | None) -> Any:
+    """``_core.run`` on a worker thread, waited for in short slices so that Ctrl-C reaches the waiting
+    thread at once (a call into the core would hold it until the run ends) and interrupts the core."""
+    core = _core()
+    control = core.Control()
+    if progress is None and threading.current_thread() is not threading.main_thread():
+        # only the main thread receives Ctrl-C: an executor's worker has nothing to wait for
+        return core.run(payload, control)
+    box: list[Any] = []
+    done = threading.Event()
+
+    def work() -> None:
+        try:
+            box.append(core.run(payload, control))
+        except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread
+            box.append(exc)
+        finally:
+            done.set()
+
+    # wait on an Event, not Thread.join: a join that Ctrl-C interrupts marks a running thread as
+    # stopped (CPython 3.11), and the interpreter then aborts at exit
+    threading.Thread(target=work, name="flitcast-core", daemon=True).start()
+    try:
+        while not done.wait(POLL_SECONDS):
+            if progress is not None:
+                progress(*control.progress)
+    except BaseException as exc:
+        control.interrupt()
+        done.wait()
+        if isinstance(exc, KeyboardInterrupt):
+            cycle = control.progress[0]
+            raise KeyboardInterrupt(f"interrupted at cycle {cycle}") from Interrupted(
+                f"the run was interrupted at cycle {cycle}", cycle
+            )
+        raise
+    if isinstance(box[0], BaseException):
+        raise box[0]
+    return box[0]
+
+
 def grid(base: ScenarioLike, vary: Mapping[str, Sequence[Any]]) -> list[Scenario]:
-    """The cartesian product of ``vary`` (dotted key -> values) applied to ``base``; last key varies fastest."""
+    """The cartesian product of ``vary`` (dotted key -> values) applied to ``base``; last key varies fastest.
+
+    ``vary`` must be a mapping whose values are lists or tuples (not a single value, not a string);
+    anything else raises :class:`ConfigError`.
+    """
     scenario = load_scenario(base)
+    if not isinstance(vary, Mapping):
+        raise ConfigError(
+            "vary", type(vary).__name__, "a mapping of dotted keys to lists of values, e.g. {'workload.load': [0.1, 0.2]}"
+        )
+    for key, values in vary.items():
+        if isinstance(values, (str, bytes)) or not isinstance(values, (Sequence, range)):
+            raise ConfigError(str(key), values, "a list or tuple of the values to vary over, e.g. [0.1, 0.2]")
     keys = list(vary)
     points = []
     for index, values in enumerate(itertools.product(*vary.values())):
@@ -113,10 +179,7 @@ def _frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
 
     frame = pd.DataFrame(rows)
     if rows:
-        scenario_columns = [c for c in rows[0] if "." in c]
-        metrics = [c for c in METRIC_COLUMNS if c in frame.columns]
-        rest = [c for c in frame.columns if c not in scenario_columns and c not in metrics]
-        frame = frame[scenario_columns + metrics + rest]
+        frame = frame[ordered_columns(list(frame.columns))]
     return frame
 
 

@@ -1,5 +1,13 @@
 """The ``flitcast`` command line: run, sweep, reproduce, list, bench.
 
+Every command turns a :class:`flitcast.errors.FlitcastError`, and the command line's own usage errors
+(an unknown option, a bad option value, a missing argument), into one ``error: ...`` line on stderr and
+exit code 2; nothing is written when validation or simulation fails. Ctrl-C prints one line and exits
+with code 130. A :class:`flitcast.errors.ConfigWarning` is one ``warning: ...`` line on stderr.
+
+Only typer is imported up front: pydantic, rich, pandas and the core are imported by the commands that
+use them, so ``flitcast --help`` starts quickly (tests/test_import_cost.py).
+
 Exit codes: 0 success; 1 a sweep or reproduction ran but some points failed (their rows in results.csv
 have an ``error``) or got no result; 2 bad input or a failed single run (one ``error: ...`` line on
 stderr, nothing written); 130 interrupted (Ctrl-C; with ``--out`` the finished points are kept and the
@@ -15,22 +23,82 @@ import math
 import sys
 import time
 import tomllib
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
+from typer._click.exceptions import ClickException, NoArgsIsHelpError
+from typer.core import TyperGroup
 
-from flitcast.config import SECTIONS, Scenario, read_scenario_file
-from flitcast.config._base import bounds_text, default_text, type_text
-from flitcast.config.scenario import apply_overrides
-from flitcast.errors import ConfigError, FlitcastError, SweepIncomplete, SweepInterrupted
+from flitcast.errors import ConfigError, ConfigWarning, FlitcastError, SweepIncomplete, SweepInterrupted, show_value
 
 if TYPE_CHECKING:
     import pandas as pd
 
+    from flitcast.config import Scenario
+    from flitcast.results import Result
+
+
+class _OneLineErrors(TyperGroup):
+    """The command group, with click's usage errors reported like every other flitcast error: one
+    ``error: ...`` line and exit 2 instead of a usage box; config warnings as ``warning: ...`` lines."""
+
+    def main(  # type: ignore[override]
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        with warnings.catch_warnings():
+            warnings.showwarning = _show_warning
+            try:
+                # not standalone: click raises its usage errors here instead of printing them itself
+                code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            except NoArgsIsHelpError as exc:  # bare `flitcast`: the help text, as click shows it
+                exc.show()
+                code = exc.exit_code
+            except ClickException as exc:
+                typer.echo(f"error: {_usage_message(exc)}", err=True)
+                code = exc.exit_code
+            except typer.Abort:
+                typer.echo("error: aborted", err=True)
+                code = 1
+        if not standalone_mode:
+            return code
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def _usage_message(exc: ClickException) -> str:
+    message = " ".join(exc.format_message().split()).rstrip(".")  # one line, whatever click wrapped
+    # typer checks option values with pydantic, whose error keeps the value click's message leaves out
+    errors = getattr(exc.__cause__, "errors", None)
+    if callable(errors) and ": " in message:
+        problems = errors()
+        if problems and "input" in problems[0]:
+            head, _, tail = message.partition(": ")
+            message = f"{head} ({show_value(problems[0]['input'])}): {tail}"
+    ctx = getattr(exc, "ctx", None)
+    if ctx is not None:
+        message += f" (see '{ctx.command_path} --help')"
+    return message
+
+
+def _show_warning(message: Any, category: type[Warning], *args: Any, **kwargs: Any) -> None:
+    if issubclass(category, ConfigWarning):
+        typer.echo(f"warning: {message}", err=True)
+    else:
+        _SHOW_WARNING(message, category, *args, **kwargs)
+
+
+_SHOW_WARNING = warnings.showwarning
+
 app = typer.Typer(
     name="flitcast",
+    cls=_OneLineErrors,
     help="flitcast: flit-level interconnection network simulation.",
     no_args_is_help=True,
     add_completion=False,
@@ -62,7 +130,7 @@ def _kept(kept: int, total: int, store: str | None) -> str:
 
 def _guard(command: F) -> F:
     """Report a FlitcastError as one line on stderr (never a traceback): exit code 2 for bad input, 1 for
-    points that did not finish, 130 for Ctrl-C."""
+    points that did not finish; Ctrl-C as one line with exit code 130."""
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -83,6 +151,9 @@ def _guard(command: F) -> F:
         except FlitcastError as exc:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(EXIT_BAD_INPUT) from None
+        except KeyboardInterrupt as exc:  # flitcast.run says where it stopped: "interrupted at cycle N"
+            typer.echo(str(exc) or "interrupted", err=True)
+            raise typer.Exit(EXIT_INTERRUPTED) from None
 
     return wrapper  # type: ignore[return-value]
 
@@ -96,13 +167,21 @@ def _console(stderr: bool = False) -> Any:
 # --- parsing --set and --vary ----------------------------------------------------------------------
 
 
-def parse_value(raw: str) -> Any:
+def parse_value(raw: str, option: str = "--set") -> Any:
     """A command-line value as TOML (``0.3``, ``true``, ``"x"``, ``[1, 2]``); a bare word is a string."""
     try:
-        document = tomllib.loads(f"v = {raw}")
+        document = _toml_value(raw, f"v = {raw}", option)
     except tomllib.TOMLDecodeError:
         return raw
     return document["v"] if list(document) == ["v"] else raw
+
+
+def _toml_value(raw: str, document: str, option: str) -> dict[str, Any]:
+    """``tomllib.loads(document)``, with a value nested too deeply for the parser as a ConfigError."""
+    try:
+        return tomllib.loads(document)
+    except (RecursionError, MemoryError):
+        raise ConfigError(option, raw, "a TOML value of modest size and nesting (e.g. [0, 5])") from None
 
 
 def _split_assignment(text: str, option: str, example: str) -> tuple[str, str]:
@@ -129,7 +208,7 @@ def _is_number(x: Any) -> bool:
 def parse_range(text: str, raw: str) -> list[Any]:
     """``start:stop:step``, stop included (with a tolerance for float steps)."""
     allowed = "KEY=START:STOP:STEP with numbers (stop included), or KEY=A,B,C"
-    parts = [parse_value(p.strip()) for p in raw.split(":")]
+    parts = [parse_value(p.strip(), "--vary") for p in raw.split(":")]
     if len(parts) != 3 or not all(_is_number(p) for p in parts):
         raise ConfigError("--vary", text, allowed)
     start, stop, step = parts
@@ -146,12 +225,12 @@ def parse_range(text: str, raw: str) -> list[Any]:
 def parse_list(raw: str) -> list[Any]:
     """``a,b,c`` with each item a TOML value (``0.1,0.2``, ``mesh,torus``, ``[0],[1, 2]``)."""
     try:
-        document = tomllib.loads(f"v = [{raw}]")
+        document = _toml_value(raw, f"v = [{raw}]", "--vary")
         if list(document) == ["v"]:
             return list(document["v"])
     except tomllib.TOMLDecodeError:
         pass
-    return [parse_value(item.strip()) for item in raw.split(",")]
+    return [parse_value(item.strip(), "--vary") for item in raw.split(",")]
 
 
 def parse_vary(items: Sequence[str]) -> dict[str, list[Any]]:
@@ -179,6 +258,9 @@ def _sweep_table(table: dict[str, Any]) -> dict[str, list[Any]]:
 
 
 def _load(path: str, sets: Sequence[str] | None) -> tuple[Scenario, dict[str, Any] | None]:
+    from flitcast.config import Scenario, read_scenario_file
+    from flitcast.config.scenario import apply_overrides
+
     data, sweep_table = read_scenario_file(path)
     scenario = Scenario.model_validate(apply_overrides(data, parse_set(sets or [])))
     return scenario, sweep_table
@@ -255,16 +337,46 @@ def run_command(
     out: OutOption = None,
     force: ForceOption = False,
 ) -> None:
-    """Simulate one scenario and print its metrics. --out DIR must be new or empty, unless --force."""
-    from rich.table import Table
-
+    """Simulate one scenario and print its metrics. --out DIR must be new or empty, unless --force. Ctrl-C
+    stops it (exit code 130, nothing written)."""
     from flitcast.api import run
-    from flitcast.output import prepare_out_dir, write_run_dir
 
     point, _ = _load(scenario, set_)
     if out is not None:
+        from flitcast.output import prepare_out_dir
+
         prepare_out_dir(out, force, run_id=None)
-    result = run(point)
+    _import_in_background("rich.table", *(("pyarrow.json", "pyarrow.parquet") if out is not None else ()))
+    window_end = point.run.warmup_cycles + point.run.measure_cycles
+    result = _with_cycle_progress(window_end, lambda progress: run(point, progress=progress))
+    _print_metrics(point, result)
+    if out is not None:
+        from flitcast.output import write_result_dir
+
+        written = write_result_dir(out, result)
+        typer.echo(f"wrote {', '.join(p.name for p in written)} to {out}")
+
+
+def _import_in_background(*modules: str) -> None:
+    """Import what the command needs after the simulation on another thread while the core simulates:
+    the core releases the GIL, so on a second CPU the imports (pyarrow alone takes about 0.2 s) are done
+    by the time the results are written instead of adding to the run."""
+    import importlib
+    import threading
+
+    def load() -> None:
+        for name in modules:
+            try:
+                importlib.import_module(name)
+            except Exception:  # noqa: BLE001, S112 - the import where the module is used reports it
+                continue
+
+    threading.Thread(target=load, name="flitcast-imports", daemon=True).start()
+
+
+def _print_metrics(point: Scenario, result: Result) -> None:
+    from rich.table import Table
+
     table = Table(
         title=f"{point.network.topology} k={point.network.k} n={point.network.n}, "
         f"{point.workload.pattern} load {point.workload.load}"
@@ -274,9 +386,30 @@ def run_command(
     for name, value in result.metrics.items():
         table.add_row(name, _fmt(value))
     _console().print(table)
-    if out is not None:
-        written = write_run_dir(out, result.to_frame(), point)
-        typer.echo(f"wrote {', '.join(p.name for p in written)} to {out}")
+
+
+def _with_cycle_progress(window_end: int, work: Callable[[Callable[[int, int], None] | None], Any]) -> Any:
+    """Run ``work(progress)`` under a progress bar of simulated cycles on stderr, with the time left;
+    only on a terminal (elsewhere rich is not even imported), and gone when done."""
+    if not sys.stderr.isatty():
+        return work(None)
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(
+        TextColumn("simulating"),
+        BarColumn(),
+        TextColumn("cycle {task.completed:,.0f} of {task.total:,.0f}"),
+        TimeRemainingColumn(),
+        console=_console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task("cycles", total=max(window_end, 1))
+
+        def progress(cycle: int, window_end: int) -> None:
+            # the drain after the window may run past its end: hold the bar full there
+            bar.update(task, completed=min(cycle, window_end), total=max(window_end, 1))
+
+        return work(progress)
 
 
 @app.command("sweep", epilog=EXIT_CODES_HELP)
@@ -535,6 +668,9 @@ def list_command(
                 table.add_row(entry["name"], entry["doc"])
             console.print(table)
     if what in (None, "parameters"):
+        from flitcast.config import SECTIONS
+        from flitcast.config._base import bounds_text, default_text, type_text
+
         table = Table(title="parameters")
         for column in ("key", "type", "default", "bounds", "description"):
             table.add_column(column)
@@ -563,6 +699,8 @@ def bench_scenarios(quick: bool) -> list[tuple[str, Scenario]]:
     """The fixed benchmark points: the 8x8 mesh (DOR, uniform, 8-flit packets, 2 VCs x 8 flits) at loads
     0.1 and 0.3, and the 128-node SP network (central-buffer switches, adaptive LRU routing,
     bit-reversal, 1 KB messages) at load 0.5."""
+    from flitcast.config import Scenario
+
     measure = 10_000 if quick else 100_000
     run = {"warmup_cycles": measure // 10, "measure_cycles": measure, "seed": 1}
     mesh = [
@@ -641,6 +779,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     """Entry point of the ``flitcast`` script and ``python -m flitcast``."""
     try:
         app(args=list(argv) if argv is not None else None, prog_name="flitcast")
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # before a command started (commands report it themselves)
         typer.echo("interrupted", err=True)
         sys.exit(130)

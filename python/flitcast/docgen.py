@@ -11,7 +11,7 @@ from pathlib import Path
 
 from flitcast.config import SECTIONS, Scenario
 from flitcast.config._base import bounds_text, default_text, type_text
-from flitcast.config.scenario import CROSS_CHECKS
+from flitcast.config.scenario import CROSS_CHECKS, MAX_SCENARIO_BYTES
 
 DEFAULT_PATH = Path("docs") / "config.md"
 
@@ -33,6 +33,8 @@ def render() -> str:
         'table takes its default. Unknown keys, wrong types (`k = 8.0`, `load = "0.3"`, `vcs = true`) and',
         "out-of-range values are rejected with the key path, the value and what is allowed. On the command",
         "line, `--set section.key=VALUE` overrides one key (the value is read as TOML; a bare word is a string).",
+        f"A scenario file must be a regular UTF-8 file of at most {MAX_SCENARIO_BYTES} bytes (1 MiB); a directory,",
+        "a device or a FIFO is refused without being read.",
         "",
         "All defaults, written out:",
         "",

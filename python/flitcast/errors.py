@@ -15,6 +15,8 @@ FlitcastError
 │   │   └── SweepInterrupted   a sweep was: how many finished points are kept, and where
 │   └── SweepIncomplete    some sweep points produced no outcome (e.g. a Dask task lost with its workers)
 └── InternalError          a bug in the core (a Rust panic, or an outcome the front cannot read)
+
+ConfigWarning (a UserWarning)  a setting that has no effect in its scenario; names key, value, allowed
 ```
 
 The core reports errors as data (``{"kind", "message", "key", "value", "allowed", "cycle", "blocked"}``);
@@ -23,11 +25,13 @@ The core reports errors as data (``{"kind", "message", "key", "value", "allowed"
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Mapping
 from typing import Any
 
 __all__ = [
     "ConfigError",
+    "ConfigWarning",
     "ConservationError",
     "DeadlockError",
     "FlitcastError",
@@ -75,15 +79,24 @@ def _restore(cls: type[FlitcastError], args: tuple[Any, ...], state: dict[str, A
 
 
 def show_value(value: Any) -> str:
-    """Render a user-supplied value for an error message (``repr``, but TOML spelling for booleans)."""
+    """Render a user-supplied value for an error message (``repr``, but TOML spelling for booleans).
+
+    Long, huge, deeply nested or self-containing values are abbreviated (``reprlib``), never expanded.
+    """
     if isinstance(value, Shown):
         return str(value)
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
         return "(not set)"
-    text = repr(value)
+    text = _SHORT.repr(value)
     return text if len(text) <= 80 else text[:77] + "..."
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel = 4
+_SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = 80
+_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = 16
 
 
 class ConfigError(FlitcastError):
@@ -107,6 +120,25 @@ class ConfigError(FlitcastError):
                 message += f" ({reason.rstrip('.')})"
             message += f"; allowed: {allowed}"
         super().__init__(message)
+
+
+class ConfigWarning(UserWarning):
+    """A setting that has no effect in its scenario, e.g. ``workload.hotspot_fraction`` without the hotspot
+    pattern (docs/config.md lists when each key takes effect). It is a warning, not an error, where a
+    sweep over another key legitimately carries the setting into points that ignore it.
+
+    ``key``, ``value`` and ``allowed`` (when the key takes effect) as in :class:`ConfigError`.
+    """
+
+    def __init__(self, key: str, value: Any, allowed: str) -> None:
+        self.key = key
+        self.value = show_value(value)
+        self.allowed = allowed
+        self.message = f"{key} = {self.value} has no effect here; it matters {allowed}"
+        super().__init__(self.message)
+
+    def __str__(self) -> str:
+        return self.message
 
 
 class RoutingError(ConfigError):

@@ -28,14 +28,16 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from flitcast.config import Scenario
 from flitcast.errors import ConfigError
 from flitcast.store import STORE_FILE, PointStore
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["prepare_out_dir", "write_all_or_nothing", "write_run_dir"]
+    from flitcast.config import Scenario
+    from flitcast.results import Result
+
+__all__ = ["prepare_out_dir", "write_all_or_nothing", "write_result_dir", "write_run_dir"]
 
 #: what an output directory may be (the error of prepare_out_dir says which rule was broken)
 OUT_DIR_RULE = (
@@ -124,20 +126,41 @@ def write_run_dir(
     """
 
     def write(staging: Path) -> None:
-        import tomli_w
-
         frame.to_csv(staging / "results.csv", index=False)
         frame.to_parquet(staging / "results.parquet", index=False, engine="pyarrow")
-        document = scenario.to_toml_dict()
-        if vary:
-            document["sweep"] = {key: list(values) for key, values in vary.items()}
-        (staging / "scenario.toml").write_text(tomli_w.dumps(document), encoding="utf-8")
+        _write_scenario_toml(staging, scenario, vary)
         if vary:
             from flitcast.plot import plot_latency_vs_load
 
             plot_latency_vs_load(frame[frame["error"] == ""], list(vary), staging / "latency_vs_load.png")
 
     return write_all_or_nothing(out_dir, write)
+
+
+def write_result_dir(out_dir: str | os.PathLike[str], result: Result) -> list[Path]:
+    """A single run's directory: results.csv and results.parquet (its one row, written without pandas,
+    same columns and formatting as :func:`write_run_dir`) and scenario.toml. Returns the paths written."""
+    from flitcast.results import ordered_columns
+    from flitcast.row_files import write_csv, write_parquet
+
+    row = result.row()
+    row = {name: row[name] for name in ordered_columns(list(row))}
+
+    def write(staging: Path) -> None:
+        write_csv(staging / "results.csv", row)
+        write_parquet(staging / "results.parquet", row)
+        _write_scenario_toml(staging, result.scenario, None)
+
+    return write_all_or_nothing(out_dir, write)
+
+
+def _write_scenario_toml(staging: Path, scenario: Scenario, vary: Mapping[str, Sequence[Any]] | None) -> None:
+    import tomli_w
+
+    document = scenario.to_toml_dict()
+    if vary:
+        document["sweep"] = {key: list(values) for key, values in vary.items()}
+    (staging / "scenario.toml").write_text(tomli_w.dumps(document), encoding="utf-8")
 
 
 def write_all_or_nothing(out_dir: str | os.PathLike[str], write: Callable[[Path], None]) -> list[Path]:

@@ -42,6 +42,14 @@ METRIC_COLUMNS = (
 )
 
 
+def ordered_columns(columns: list[str]) -> list[str]:
+    """The table order of a result row's columns: scenario keys (dotted) as given, then the documented
+    metrics in METRIC_COLUMNS order, then anything else the core reports."""
+    scenario = [c for c in columns if "." in c]
+    metrics = [c for c in METRIC_COLUMNS if c in columns]
+    return scenario + metrics + [c for c in columns if c not in scenario and c not in metrics]
+
+
 @dataclass(eq=False)
 class Result:
     """One simulated point: the scenario, its scalar metrics and per-channel utilisation.

@@ -97,7 +97,7 @@ impl Simulation {
         let window_offered = wl.load * terminals as f64 * run.measure_cycles as f64;
         let threshold = (0.01 * window_offered).max(2.0 * terminals as f64 * wl.message_flits as f64);
         let early = run.saturation_stop == SaturationStop::Backlog;
-        stats.early = EarlyStop::new(early, run.measure_cycles, threshold, terminals as u32);
+        stats.early = EarlyStop::new(early, run.measure_cycles, threshold, terminals as u32, wl.load);
         Ok(Simulation {
             max_live_packets: memory::max_live_packets(scenario, terminals as u64),
             traffic: Traffic::build(scenario, terminals as u32),

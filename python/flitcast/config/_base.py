@@ -39,6 +39,10 @@ class Section(BaseModel):
     @classmethod
     def model_validate(cls, obj: Any, **kwargs: Any) -> Any:  # type: ignore[override]
         _check_string_keys(obj, cls.section, depth=1 if cls.section else 2)
+        if isinstance(obj, dict) and not kwargs:
+            # one validation pass: pydantic's model_validate runs the custom __init__ and then the
+            # model validators a second time (a ConfigWarning would be given twice)
+            return cls(**obj)
         try:
             return super().model_validate(obj, **kwargs)
         except ValidationError as exc:

@@ -58,7 +58,7 @@ class RunConfig(Section):
     saturation_stop: Literal["backlog", "off"] = Field(
         "backlog",
         description="End a run past saturation early: `backlog` stops it (saturated, no drain) once its source "
-        "queues have clearly grown without bound and its accepted load is precise and settled (95% half-width and "
+        "queues have clearly grown without bound (by more than 10% of the offered traffic) and its accepted load is precise and settled (95% half-width and "
         "drift between the halves of the elapsed window at most 0.005), never before a tenth of the window "
         "(docs/engine.md); loads then cover the cycles that ran (`measured_cycles`). `off` always runs the whole "
         "window and the drain.",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Any
 from pydantic import Field, PrivateAttr, model_validator
 
 from flitcast.config._base import Section
+from flitcast.config.ineffective import check_ineffective, rule_texts
 from flitcast.config.network import BMINS, NetworkConfig
 from flitcast.config.routing import RoutingConfig
 from flitcast.config.run import RunConfig
@@ -37,6 +39,7 @@ CROSS_CHECKS = [
     "Byte sizing: `workload.message_bytes` needs `workload.flit_bytes` and `workload.max_packet_bytes` "
     "(a multiple of `flit_bytes`) and excludes `workload.packet_flits` / `workload.message_flits`.",
     '`workload.pattern = "hotspot"` needs a non-empty `workload.hotspot_nodes` and `workload.hotspot_fraction > 0`.',
+    *rule_texts(),
 ]
 
 
@@ -136,6 +139,7 @@ class Scenario(Section):
                 "dor on a mesh, torus or ring; adaptive, o1 or o4 on a fat_tree, sp16 or sp128",
                 reason=f"the network is a {net.topology}",
             )
+        check_ineffective(self)
         return self
 
     # --- views ---------------------------------------------------------------------------------------
@@ -168,7 +172,12 @@ class Scenario(Section):
         """A new, validated scenario with dotted keys replaced: ``s.with_overrides({"workload.load": 0.3})``.
 
         Values derived from other keys (a ring's ``n``, ``message_flits`` when left out) are derived again.
+        ``overrides`` that is not a mapping raises :class:`ConfigError`.
         """
+        if not isinstance(overrides, Mapping):
+            raise ConfigError(
+                "overrides", type(overrides).__name__, "a mapping of dotted keys to values, e.g. {'workload.load': 0.3}"
+            )
         data = apply_overrides(self.model_dump(exclude_unset=True), overrides)
         scenario = Scenario.model_validate(data)
         scenario._overrides = {**self._overrides, **{str(k): v for k, v in overrides.items()}}
@@ -191,30 +200,83 @@ def apply_overrides(data: Mapping[str, Any], overrides: Mapping[str, Any]) -> di
     return out
 
 
+#: largest scenario file read: a scenario is a few hundred bytes; the limit keeps a wrong path (a log,
+#: an image) from being read whole
+MAX_SCENARIO_BYTES = 1 << 20
+
+
 def read_scenario_file(path: str | os.PathLike[str]) -> tuple[dict[str, Any], dict[str, Any] | None]:
-    """Parse a scenario TOML file into (scenario table, ``[sweep]`` table or None). Does not validate."""
+    """Parse a scenario TOML file into (scenario table, ``[sweep]`` table or None). Does not validate.
+
+    Only a regular file of at most :data:`MAX_SCENARIO_BYTES` bytes is read (not a directory, a device
+    such as ``/dev/zero``, or a FIFO); every failure is a :class:`ConfigError` naming the file.
+    """
     path = Path(path)
+    text = _read_text(path)
     try:
-        with path.open("rb") as fh:
-            data = tomllib.load(fh)
-    except OSError as exc:
-        raise ConfigError(
-            "scenario file",
-            str(path),
-            "a readable TOML file",
-            message=f"cannot read the scenario file {str(path)!r}: {exc.strerror or exc}",
-        ) from None
-    except ValueError as exc:  # tomllib.TOMLDecodeError, or bytes that are not UTF-8
-        raise ConfigError(
-            "scenario file",
-            str(path),
-            "a valid TOML file",
-            message=f"the scenario file {str(path)!r} is not valid TOML: {exc}",
-        ) from None
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise _file_error(path, "a valid TOML file", f"is not valid TOML: {exc}") from None
+    except RecursionError:
+        raise _file_error(path, "a valid TOML file", "nests arrays or tables too deeply") from None
+    except MemoryError:
+        raise _file_error(path, "a valid TOML file", "is too large to parse") from None
     sweep = data.pop("sweep", None)
     if sweep is not None and not isinstance(sweep, dict):
         raise ConfigError("sweep", sweep, "a table of dotted keys and the lists of values they take")
     return data, sweep
+
+
+def _file_error(path: Path, allowed: str, problem: str) -> ConfigError:
+    return ConfigError("scenario file", str(path), allowed, message=f"the scenario file {str(path)!r} {problem}")
+
+
+def _file_problem(info: os.stat_result) -> str | None:
+    """Why a file with this ``fstat`` must not be read, or None."""
+    if stat.S_ISDIR(info.st_mode):
+        return "is a directory"
+    if not stat.S_ISREG(info.st_mode):
+        return "is not a regular file"  # a device (/dev/zero never ends), a FIFO, a socket
+    if info.st_size > MAX_SCENARIO_BYTES:
+        return f"has {info.st_size} bytes, more than {MAX_SCENARIO_BYTES}"
+    return None
+
+
+def _read_text(path: Path) -> str:
+    allowed = f"a readable TOML file of at most {MAX_SCENARIO_BYTES} bytes"
+
+    def unreadable(exc: OSError) -> ConfigError:
+        return ConfigError(
+            "scenario file", str(path), allowed,
+            message=f"cannot read the scenario file {str(path)!r}: {exc.strerror or exc}",
+        )
+
+    try:
+        # O_NONBLOCK: opening a FIFO must not wait for a writer before we can see that it is one
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise unreadable(exc) from None
+    except ValueError:  # a NUL character in the path
+        raise _file_error(path, allowed, "is not a valid path") from None
+    try:
+        problem = _file_problem(os.fstat(fd))
+    except OSError as exc:
+        os.close(fd)
+        raise unreadable(exc) from None
+    if problem is not None:
+        os.close(fd)
+        raise _file_error(path, allowed, problem)
+    try:
+        with open(fd, "rb") as fh:
+            raw = fh.read(MAX_SCENARIO_BYTES + 1)  # the file may have grown since fstat
+    except OSError as exc:
+        raise unreadable(exc) from None
+    if len(raw) > MAX_SCENARIO_BYTES:
+        raise _file_error(path, allowed, f"has more than {MAX_SCENARIO_BYTES} bytes")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _file_error(path, "a valid TOML file (UTF-8 text)", f"is not UTF-8 text (byte {exc.start})") from None
 
 
 def load_scenario(source: Scenario | Mapping[str, Any] | str | os.PathLike[str]) -> Scenario:

@@ -1,0 +1,70 @@
+"""A single run's results.csv and results.parquet, written from its one row without pandas.
+
+Importing pandas costs a single `flitcast run` more than a short simulation; these writers produce what
+``frame_of([result]).to_csv(index=False)`` and ``.to_parquet(index=False)`` produce (same columns, same
+cell text, same Arrow types), which tests/test_outputs.py checks. Sweeps still write through pandas.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+import os
+from collections.abc import Mapping
+from typing import Any
+
+__all__ = ["csv_cell", "write_csv", "write_parquet"]
+
+
+def csv_cell(value: Any) -> str:
+    """A value as pandas writes it into a CSV cell: missing and NaN empty, floats by ``repr``."""
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return "" if math.isnan(value) else repr(value)
+    return str(value)
+
+
+def write_csv(path: str | os.PathLike[str], row: Mapping[str, Any]) -> None:
+    """A header line and one data line; cells quoted only where needed, lines ending in ``\\n``."""
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        writer = csv.writer(fh, lineterminator="\n")
+        writer.writerow(row.keys())
+        writer.writerow(csv_cell(v) for v in row.values())
+
+
+def write_parquet(path: str | os.PathLike[str], row: Mapping[str, Any]) -> None:
+    """One row, with the Arrow types pandas gives such a row (text ``large_string``, numbers ``int64`` /
+    ``double``, missing ``null``, lists ``list<...>``).
+
+    The row goes through pyarrow's JSON reader with an explicit schema: ``pyarrow.array`` on Python
+    values imports pandas to ask whether they are pandas objects, which is the cost this module avoids.
+    """
+    import pyarrow as pa
+    import pyarrow.json
+    import pyarrow.parquet as pq
+
+    schema = pa.schema([(name, _arrow_type(pa, value)) for name, value in row.items()])
+    # the core's JSON and validated scenarios hold finite numbers only; allow_nan=False keeps it so
+    line = json.dumps(dict(row), allow_nan=False).encode("utf-8")
+    options = pyarrow.json.ParseOptions(explicit_schema=schema)
+    pq.write_table(pyarrow.json.read_json(io.BytesIO(line), parse_options=options), path)
+
+
+def _arrow_type(pa: Any, value: Any) -> Any:
+    if value is None:
+        return pa.null()
+    if isinstance(value, bool):
+        return pa.bool_()
+    if isinstance(value, int):
+        return pa.int64()
+    if isinstance(value, float):
+        return pa.float64()
+    if isinstance(value, str):
+        return pa.large_string()
+    if isinstance(value, list):
+        items = [_arrow_type(pa, item) for item in value if item is not None]
+        return pa.list_(items[0] if items else pa.null())
+    raise TypeError(f"no Arrow type for a result cell of type {type(value).__name__}")

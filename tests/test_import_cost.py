@@ -1,0 +1,53 @@
+"""Import cost: `import flitcast` and the command line load none of the heavy libraries (pandas,
+matplotlib, pyarrow, dask); they are imported inside the functions that use them. Checked in a fresh
+interpreter, since this test process has imported them all already."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+HEAVY = ("pandas", "matplotlib", "pyarrow", "dask")
+
+
+def _modules_after(code: str) -> set[str]:
+    probe = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True)
+    return set(json.loads(proc.stdout.strip().splitlines()[-1]))
+
+
+@pytest.mark.parametrize("code", ["import flitcast", "import flitcast.cli", "import flitcast, flitcast.api, flitcast.output"])
+def test_import_pulls_in_no_heavy_library(code: str) -> None:
+    loaded = _modules_after(code)
+    heavy = sorted(m for m in loaded if m.split(".")[0] in HEAVY)
+    assert not heavy, f"{code!r} imports {heavy[:5]}"
+
+
+def test_import_flitcast_defers_pydantic_and_the_core() -> None:
+    # `flitcast --help` goes through flitcast/__init__.py: its public names are imported on first use
+    loaded = _modules_after("import flitcast")
+    assert "flitcast.config" not in loaded and "flitcast._core" not in loaded
+    assert "pydantic" not in loaded
+
+
+def test_lazy_names_resolve() -> None:
+    loaded = _modules_after("import flitcast\nflitcast.Scenario, flitcast.run, flitcast.Result, flitcast.__version__")
+    assert "flitcast.config" in loaded and not [m for m in loaded if m.split(".")[0] in HEAVY]
+
+
+def test_single_run_with_out_dir_imports_no_pandas(tmp_path) -> None:
+    code = f"""
+from flitcast.cli import main
+try:
+    main(["run", "-", "--out", {str(tmp_path / "one")!r}])
+except SystemExit:
+    pass
+"""
+    scenario = tmp_path / "s.toml"
+    scenario.write_text('[network]\nk = 4\n[run]\nwarmup_cycles = 100\nmeasure_cycles = 500\n', encoding="utf-8")
+    loaded = _modules_after(code.replace('"-"', repr(str(scenario))))
+    assert (tmp_path / "one" / "results.parquet").exists()
+    assert "pandas" not in loaded and "matplotlib" not in loaded
