@@ -384,6 +384,8 @@ def test_source_routing_keys_on_a_mesh_torus_or_ring_are_errors(data: dict[str, 
         ({"workload": {"pattern": "tornado", "uniform_include_self": True}}, "workload.uniform_include_self"),
         ({"workload": {"transpose_split": "floor"}}, "workload.transpose_split"),
         ({"workload": {"pattern": "transpose", "transpose_split": "floor"}}, "workload.transpose_split"),  # 64 nodes
+        ({"routing": {"torus_ties": "positive"}}, "routing.torus_ties"),  # a mesh
+        ({"network": {"topology": "torus", "k": 5}, "routing": {"torus_ties": "positive"}}, "routing.torus_ties"),
     ],
 )
 def test_other_settings_without_effect_warn(data: dict[str, Any], key: str) -> None:
@@ -405,6 +407,7 @@ def test_other_settings_without_effect_warn(data: dict[str, Any], key: str) -> N
         {"workload": {"pattern": "hotspot", "hotspot_nodes": [3], "hotspot_fraction": 0.3, "uniform_include_self": True}},
         {"network": {"topology": "sp128"}, "routing": {"algorithm": "adaptive"},
          "workload": {"pattern": "transpose", "transpose_split": "floor"}},
+        {"network": {"topology": "torus", "k": 8}, "routing": {"torus_ties": "positive"}},
         # defaults written out (a resolved scenario.toml) never trigger
         Scenario().to_toml_dict(),
     ],

@@ -96,6 +96,11 @@ RULES = [
         lambda s: s.workload.pattern in ("uniform", "hotspot"),
     ),
     Rule(
+        "routing.torus_ties",
+        'on a bidirectional torus or ring with k even (a distance of exactly k/2 is a tie)',
+        lambda s: s.network.topology in ("torus", "ring") and not s.network.unidirectional and s.network.k % 2 == 0,
+    ),
+    Rule(
         "workload.transpose_split",
         'with workload.pattern = "transpose" on a network whose node count has an odd number of bits '
         "(e.g. 128 nodes)",
