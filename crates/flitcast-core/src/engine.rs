@@ -1,4 +1,4 @@
-//! The activity-driven cycle engine (DESIGN §2).
+//! The activity-driven cycle engine (docs/engine.md).
 //!
 //! Each cycle: (1) deliver the flits and credits the timing wheel holds for this cycle, (2) create
 //! the messages whose arrival time has come, (3) step the NICs that have something to inject,

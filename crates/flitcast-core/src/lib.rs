@@ -2,7 +2,7 @@
 //!
 //! Pure Rust, no Python dependency. A [`Scenario`] (plain data, serde) is built into a
 //! [`Simulation`] that owns its topology, routers, terminals, random streams and statistics,
-//! and runs it to a [`RunResult`]. The architecture is described in the project's DESIGN notes;
+//! and runs it to a [`RunResult`]. The architecture is described in docs/engine.md;
 //! each model file names the study section it implements.
 
 pub mod bitset;

@@ -138,8 +138,7 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
         part("route variant streams", nodes * 32, "network.k, network.n");
     }
 
-    let source_routed = bmin;
-    let checked = if source_routed { MAX_CHECKED_SOURCE_ROUTED } else { MAX_CHECKED_NODES } as u64;
+    let checked = if bmin { MAX_CHECKED_SOURCE_ROUTED } else { MAX_CHECKED_NODES } as u64;
     if r.check_deadlock_free && nodes <= checked {
         // Visited states (router, port, VC), dependency lists per (channel, VC): a few entries each.
         let states = routers * radix * vcs;

@@ -1,3 +1,3 @@
-//! Build-time checks of a network and its routing (DESIGN §4).
+//! Build-time checks of a network and its routing (docs/engine.md, "Invariants checked on every run").
 
 pub mod routes;

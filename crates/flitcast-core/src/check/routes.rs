@@ -1,5 +1,5 @@
-//! Build-time routing sanity (DESIGN §4): every destination is reachable from every source over
-//! every path the routing may choose, no path loops, and — when `acyclic` is asked for — the
+//! Build-time routing sanity (docs/engine.md, "Invariants checked on every run"): every destination is
+//! reachable from every source over every path the routing may choose, no path loops, and — when `acyclic` is asked for — the
 //! channel dependency graph (Dally & Seitz) over (channel, virtual channel) pairs has no cycle.
 //!
 //! For each destination the checker explores every state (router, input port, input VC) a packet

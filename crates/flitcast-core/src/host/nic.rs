@@ -1,7 +1,7 @@
-//! Network interface of a terminal in an open network: an infinite FIFO source queue of packets
-//! (so latency includes source queueing), one injection channel that sends one flit per cycle
+//! Network interface of a terminal in an open network: an unbounded FIFO source queue of packets
+//! (so latency includes source queueing; a run stops, saturated, past `memory::max_live_packets`), one injection channel that sends one flit per cycle
 //! under credit flow control into the router's injection port, and an ejection side that accepts
-//! every flit at once (DESIGN §3, "Host / NIC").
+//! every flit at once (docs/engine.md).
 //!
 //! Packets are injected one after the other (the injection channel is serial). A packet takes the
 //! next virtual channel, round robin among those the routing allows for injection, that has a

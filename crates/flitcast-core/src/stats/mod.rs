@@ -1,4 +1,4 @@
-//! Statistics: warm-up, measurement window, drain (DESIGN §3 "Stats"; columns in docs/results.md).
+//! Statistics: warm-up, measurement window, drain (docs/engine.md; columns in docs/results.md).
 //!
 //! Messages created in the window [warm-up, warm-up + measure) are *measured*. The run continues
 //! past the window (sources keep injecting, so the measured messages see the same load) until every
