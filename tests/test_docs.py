@@ -17,6 +17,11 @@ def test_config_reference_is_up_to_date() -> None:
     assert current == docgen.render(), "docs/config.md is stale: run `make docs`"
 
 
+def test_parameter_table_is_up_to_date() -> None:
+    # `flitcast list parameters` prints this file instead of importing pydantic
+    assert docgen.TABLE_PATH.read_text(encoding="utf-8") == docgen.render_table(), "parameters.json is stale: run `make docs`"
+
+
 def test_readme_python_snippets_run(monkeypatch, tmp_path: Path) -> None:
     monkeypatch.chdir(tmp_path)
     readme = (REPO / "README.md").read_text(encoding="utf-8")

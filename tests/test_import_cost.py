@@ -51,3 +51,12 @@ except SystemExit:
     loaded = _modules_after(code.replace('"-"', repr(str(scenario))))
     assert (tmp_path / "one" / "results.parquet").exists()
     assert "pandas" not in loaded and "matplotlib" not in loaded
+
+
+@pytest.mark.parametrize("args", [["--help"], ["list"]])
+def test_help_and_list_import_neither_pydantic_nor_heavy_libraries(args: list[str]) -> None:
+    # start-up cost: `flitcast list` reads its parameter table from config/parameters.json (make docs)
+    code = f"from flitcast.cli import main\ntry:\n    main({args!r})\nexcept SystemExit:\n    pass"
+    loaded = _modules_after(code)
+    unwanted = sorted(m for m in loaded if m.split(".")[0] in (*HEAVY, "pydantic"))
+    assert not unwanted, f"flitcast {' '.join(args)} imports {unwanted[:5]}"

@@ -668,21 +668,15 @@ def list_command(
                 table.add_row(entry["name"], entry["doc"])
             console.print(table)
     if what in (None, "parameters"):
-        from flitcast.config import SECTIONS
-        from flitcast.config._base import bounds_text, default_text, type_text
-
+        # generated from the pydantic declarations by `make docs` (flitcast/docgen.py), so that listing
+        # them does not import pydantic; tests/test_docs.py keeps it current
+        rows = json.loads((Path(__file__).parent / "config" / "parameters.json").read_text(encoding="utf-8"))
+        columns = ("key", "type", "default", "bounds", "description")
         table = Table(title="parameters")
-        for column in ("key", "type", "default", "bounds", "description"):
+        for column in columns:
             table.add_column(column)
-        for section, model in SECTIONS.items():
-            for field_name, field in model.model_fields.items():
-                table.add_row(
-                    f"{section}.{field_name}",
-                    type_text(field),
-                    default_text(field),
-                    bounds_text(field),
-                    field.description or "",
-                )
+        for row in rows:
+            table.add_row(*(row[column] for column in columns))
         console.print(table)
     if what in (None, "experiments"):
         from flitcast.experiments import EXPERIMENTS

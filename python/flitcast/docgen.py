@@ -1,11 +1,14 @@
-"""Generate docs/config.md from the parameter declarations (``python -m flitcast.docgen [--check] [PATH]``).
+"""Generate docs/config.md and the parameter table of ``flitcast list parameters`` from the parameter
+declarations (``python -m flitcast.docgen [--check]``).
 
 The descriptions, types, defaults and bounds come from the pydantic fields in ``flitcast.config``;
-edit those, then rerun this (``make docs``). ``--check`` exits 1 if the file is out of date.
+edit those, then rerun this (``make docs``). ``--check`` exits 1 if a file is out of date. The table
+(``config/parameters.json``) lets ``flitcast list`` print the parameters without importing pydantic.
 """
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -14,6 +17,8 @@ from flitcast.config._base import bounds_text, default_text, type_text
 from flitcast.config.scenario import CROSS_CHECKS, MAX_SCENARIO_BYTES
 
 DEFAULT_PATH = Path("docs") / "config.md"
+#: the parameter table `flitcast list parameters` prints, beside the package's config modules
+TABLE_PATH = Path(__file__).parent / "config" / "parameters.json"
 
 
 def _cell(text: str) -> str:
@@ -68,22 +73,39 @@ def render() -> str:
     return "\n".join(lines)
 
 
+def render_table() -> str:
+    """The parameter table: one row per key (key, type, default, bounds, description), as JSON."""
+    rows = [
+        {
+            "key": f"{section}.{name}",
+            "type": type_text(field),
+            "default": default_text(field),
+            "bounds": bounds_text(field),
+            "description": field.description or "",
+        }
+        for section, model in SECTIONS.items()
+        for name, field in model.model_fields.items()
+    ]
+    return json.dumps(rows, indent=1, ensure_ascii=False) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     check = "--check" in args
     paths = [a for a in args if a != "--check"]
-    path = Path(paths[0]) if paths else DEFAULT_PATH
-    text = render()
-    if check:
+    outputs = {Path(paths[0]) if paths else DEFAULT_PATH: render(), TABLE_PATH: render_table()}
+    stale = 0
+    for path, text in outputs.items():
         current = path.read_text(encoding="utf-8") if path.exists() else ""
-        if current != text:
-            print(f"{path} is out of date; run `make docs`", file=sys.stderr)
-            return 1
-        return 0
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    print(f"wrote {path}")
-    return 0
+        if check:
+            if current != text:
+                print(f"{path} is out of date; run `make docs`", file=sys.stderr)
+                stale = 1
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path}")
+    return stale
 
 
 if __name__ == "__main__":

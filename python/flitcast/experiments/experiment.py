@@ -27,10 +27,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from flitcast.config import Scenario
-
 if TYPE_CHECKING:
     import pandas as pd
+
+    from flitcast.config import Scenario
 
 
 @dataclass(frozen=True)
