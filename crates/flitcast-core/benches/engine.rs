@@ -9,7 +9,7 @@
 
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
 use flitcast_core::credits::Lanes;
-use flitcast_core::packet::{Flit, Packet, Slab};
+use flitcast_core::packet::{Dest, Flit, Header, Packet, Slab};
 use flitcast_core::routing::Routing;
 use flitcast_core::switch::{MoveCounters, Router, StepCtx};
 use flitcast_core::topology::Topology;
@@ -35,20 +35,9 @@ fn router_step(c: &mut Criterion) {
     let mut packets = Slab::default();
     let mut loaded = Router::build(&s, &topo, me);
     for &(port, dst) in &flows {
-        let p = packets.insert(Packet {
-            src: 0,
-            dst,
-            message: 0,
-            flits: 8,
-            created: 0,
-            injected: 0,
-            hops: 0,
-            delivered: 0,
-            measured: false,
-            variant: 0,
-        });
+        let p = packets.insert(Packet::unicast(Header::new(0, Dest::One(dst), 0, 8, 0, false, 0)));
         for i in 0..8 {
-            assert!(loaded.accept_flit(port, 0, Flit::new(p, i == 0, i == 7)));
+            assert!(loaded.accept_flit(port, 0, Flit::new(p, i == 0, i == 7), 0));
         }
     }
     let mut g = c.benchmark_group("router_step");

@@ -13,10 +13,11 @@ use crate::bitset::IdSet;
 use crate::check;
 use crate::control::Control;
 use crate::credits::Lanes;
+use crate::dest_set::DestSets;
 use crate::error::Error;
 use crate::host::Nic;
 use crate::memory;
-use crate::packet::{Flit, Message, Packet, Slab};
+use crate::packet::{Dest, Flit, Header, Message, Packet, Slab};
 use crate::routing::variants::Variants;
 use crate::routing::Routing;
 use crate::scenario::{FlowControl, SaturationStop, Scenario};
@@ -44,6 +45,8 @@ pub struct Simulation {
     routers: Vec<Router>,
     nics: Vec<Nic>,
     packets: Slab<Packet>,
+    /// Destination sets of multicast packets (the bit-string headers) and of their pending destinations.
+    dest_sets: DestSets,
     messages: Slab<Message>,
     wheel: Wheel,
     /// Every channel's credit counters, by lane (`credits.rs`).
@@ -115,6 +118,7 @@ impl Simulation {
             routers,
             nics,
             packets: Slab::default(),
+            dest_sets: DestSets::new(terminals),
             messages: Slab::default(),
             arrivals: BinaryHeap::new(),
             now: 0,
@@ -266,13 +270,13 @@ impl Simulation {
         let now = self.now;
         self.wheel.deliver_credits(now, &mut self.credits);
         let events = self.wheel.take(now);
-        for &Arrival { dest, port, vc, flit } in &events {
+        for &Arrival { dest, port, vc, hops, flit } in &events {
             if dest & TO_TERMINAL != 0 {
-                self.eject(dest & !TO_TERMINAL, flit)?;
+                self.eject(dest & !TO_TERMINAL, flit, hops)?;
                 continue;
             }
             let router = dest;
-            if !self.routers[router as usize].accept_flit(port, vc, flit) {
+            if !self.routers[router as usize].accept_flit(port, vc, flit, hops) {
                 return Err(Error::Internal {
                     message: format!("buffer overflow at router {router} port {port} vc {vc} (credit protocol)"),
                 });
@@ -313,18 +317,8 @@ impl Simulation {
         for i in 0..packets {
             let size = self.traffic.packet_size(i);
             let variant = self.variants.next(term, dst);
-            let p = self.packets.insert(Packet {
-                src: term,
-                dst,
-                message,
-                flits: size,
-                created: now,
-                injected: now,
-                hops: 0,
-                delivered: 0,
-                measured,
-                variant,
-            });
+            let header = Header::new(term, Dest::One(dst), message, size, now, measured, variant);
+            let p = self.packets.insert(Packet::unicast(header));
             if p >= Flit::MAX_PACKETS {
                 // (cannot happen: max_live_packets is far lower; kept as the engine's last guard)
                 return Err(Error::Internal {
@@ -366,7 +360,7 @@ impl Simulation {
                 let (router, port) = topo.terminal_at[t];
                 // Into the router's input FIFO once the channel and the router pipeline are passed.
                 let at = now + topo.terminal_latency[t] as Cycle + delay;
-                wheel.schedule_flit(at, Arrival { dest: router, port, vc: inj.vc, flit: inj.flit });
+                wheel.schedule_flit(at, Arrival { dest: router, port, vc: inj.vc, hops: 0, flit: inj.flit });
                 counters.last_progress = now;
                 sent += 1;
                 injection_flits[t] += measuring as u64;
@@ -388,15 +382,23 @@ impl Simulation {
         });
     }
 
-    fn eject(&mut self, terminal: u32, flit: Flit) -> Result<(), Error> {
+    /// A flit reaches `terminal`, its copy having made `hops` router-to-router hops. Every
+    /// destination of a packet is served exactly once: a flit for a terminal that is not one of
+    /// its destinations, or that has already received its tail, is a conservation error.
+    fn eject(&mut self, terminal: u32, flit: Flit, hops: u16) -> Result<(), Error> {
         let now = self.now;
         let p = &mut self.packets[flit.packet()];
-        if p.dst != terminal {
+        let member = match p.header.dest {
+            Dest::One(d) => d == terminal && p.pending > 0,
+            Dest::Set(_) => self.dest_sets.contains(p.pending_set, terminal),
+        };
+        if !member {
             return Err(Error::Conservation {
                 message: format!(
-                    "packet {} for terminal {} was delivered to terminal {terminal}",
+                    "a flit of packet {} ({:?}) reached terminal {terminal}, which is not one of its destinations \
+                     still to serve",
                     flit.packet(),
-                    p.dst
+                    p.header.dest
                 ),
             });
         }
@@ -406,24 +408,44 @@ impl Simulation {
         if !flit.tail() {
             return Ok(());
         }
-        if p.delivered != p.flits {
+        if let Dest::Set(_) = p.header.dest {
+            self.dest_sets.take(p.pending_set, terminal);
+        }
+        p.pending -= 1;
+        let (header, injected, hops) = (p.header, p.injected, hops as u32);
+        if header.measured {
+            self.stats.packet_delivered(now, header.created, injected, hops);
+        }
+        if p.pending > 0 {
+            return Ok(());
+        }
+        let destinations = match header.dest {
+            Dest::One(_) => 1,
+            Dest::Set(set) => self.dest_sets.count(set),
+        };
+        if p.delivered != header.flits * destinations {
             return Err(Error::Conservation {
-                message: format!("packet {} delivered {} of {} flits at its tail", flit.packet(), p.delivered, p.flits),
+                message: format!(
+                    "packet {} delivered {} flits to its {destinations} destinations, not {} each",
+                    flit.packet(),
+                    p.delivered,
+                    header.flits
+                ),
             });
         }
-        let (message, created, injected, hops, measured) = (p.message, p.created, p.injected, p.hops, p.measured);
-        if measured {
-            self.stats.packet_delivered(now, created, injected, hops);
+        if let Dest::Set(set) = header.dest {
+            self.dest_sets.remove(set);
+            self.dest_sets.remove(p.pending_set);
         }
         self.packets.remove(flit.packet());
-        let m = &mut self.messages[message];
+        let m = &mut self.messages[header.message];
         m.packets_left -= 1;
         if m.packets_left == 0 {
             if let Some(id) = m.measured {
                 let created = m.created;
                 self.stats.message_delivered(now, created, id, hops);
             }
-            self.messages.remove(message);
+            self.messages.remove(header.message);
         }
         Ok(())
     }

@@ -10,6 +10,7 @@ pub mod catalogue;
 pub mod check;
 pub mod control;
 pub mod credits;
+pub mod dest_set;
 pub mod engine;
 pub mod error;
 pub mod host;

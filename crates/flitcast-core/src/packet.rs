@@ -33,21 +33,70 @@ impl Flit {
     }
 }
 
-#[derive(Debug, Clone)]
-pub struct Packet {
+/// Where a packet goes: one terminal, or every member of a destination set (`dest_set.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dest {
+    One(u32),
+    /// A set in the simulation's [`DestSets`](crate::dest_set::DestSets), by id.
+    Set(u32),
+}
+
+/// What every copy of a packet carries, fixed when the packet is created ([`Header::new`]): the
+/// switches read it, never write it. Per-copy state (the hops a copy has made, which source routing
+/// reads as its route position) travels with the copy's head flit and is kept where the copy is
+/// buffered (docs/engine.md, "Packets and copies").
+#[derive(Debug, Clone, Copy)]
+pub struct Header {
     pub src: u32,
-    pub dst: u32,
+    pub dest: Dest,
     pub message: u32,
     pub flits: u32,
     pub created: Cycle,
-    pub injected: Cycle,
-    /// Router-to-router channels traversed so far.
-    pub hops: u32,
-    /// Flits of this packet delivered so far (conservation check).
-    pub delivered: u32,
     pub measured: bool,
     /// Which of the pair's oblivious routes this packet takes (O4: 0–3; otherwise 0).
     pub variant: u8,
+}
+
+impl Header {
+    pub fn new(src: u32, dest: Dest, message: u32, flits: u32, created: Cycle, measured: bool, variant: u8) -> Header {
+        Header { src, dest, message, flits, created, measured, variant }
+    }
+
+    /// The destination of a unicast packet (`u32::MAX` for a destination set: routings that only
+    /// route unicasts never see one).
+    #[inline]
+    pub fn dst(&self) -> u32 {
+        match self.dest {
+            Dest::One(d) => d,
+            Dest::Set(_) => u32::MAX,
+        }
+    }
+}
+
+/// A packet in the network: its header and the source's bookkeeping of its delivery.
+#[derive(Debug, Clone)]
+pub struct Packet {
+    pub header: Header,
+    /// When its head left the source.
+    pub injected: Cycle,
+    /// Flits delivered so far, over all destinations (conservation check).
+    pub delivered: u32,
+    /// Destinations whose copy has not delivered its tail yet; the packet is freed at zero.
+    pub pending: u32,
+    /// For a destination set: the set of destinations still pending (an id in `DestSets`), so that
+    /// a second delivery to one destination is caught; `u32::MAX` for a unicast.
+    pub pending_set: u32,
+}
+
+impl Packet {
+    /// A packet for `destinations` destinations (1 for a unicast); `pending_set` as in [`Packet`].
+    pub fn new(header: Header, destinations: u32, pending_set: u32, now: Cycle) -> Packet {
+        Packet { header, injected: now, delivered: 0, pending: destinations, pending_set }
+    }
+
+    pub fn unicast(header: Header) -> Packet {
+        Packet::new(header, 1, u32::MAX, header.created)
+    }
 }
 
 #[derive(Debug, Clone)]

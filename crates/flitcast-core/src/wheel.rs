@@ -8,7 +8,9 @@
 use crate::packet::Flit;
 use crate::Cycle;
 
-/// A flit on a channel: where it lands and on which virtual channel (12 bytes, no decoding).
+/// A flit on a channel: where it lands, on which virtual channel, and the router-to-router hops its
+/// copy has made on arriving (read with a head flit: a copy's route position travels with its head,
+/// like the hop count or route fields of a real header). 12 bytes, no decoding.
 #[derive(Debug, Clone, Copy)]
 pub struct Arrival {
     /// A router id, or [`TO_TERMINAL`] plus a terminal id.
@@ -16,6 +18,7 @@ pub struct Arrival {
     /// The router's input port (unused for a terminal).
     pub port: u8,
     pub vc: u8,
+    pub hops: u16,
     pub flit: Flit,
 }
 

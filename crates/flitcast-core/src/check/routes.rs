@@ -8,7 +8,7 @@
 //! more than `MAX_CHECKED_NODES` terminals are not checked (the cost grows as nodes² · radix · VCs).
 
 use crate::error::Error;
-use crate::packet::Packet;
+use crate::packet::{Dest, Header};
 use crate::routing::{At, Candidates, Routing};
 use crate::topology::{PortLink, Topology};
 
@@ -56,19 +56,8 @@ pub fn verify(topo: &Topology, routing: &Routing, vcs: u8, acyclic: bool) -> Res
         };
         for (src, variant) in groups {
             walk += 1;
-            let mut packet = Packet {
-                src: src.unwrap_or(0),
-                dst,
-                message: 0,
-                flits: 1,
-                created: 0,
-                injected: 0,
-                hops: 0,
-                delivered: 0,
-                measured: false,
-                variant,
-            };
-            let (lo, hi) = routing.injection_vcs(&packet);
+            let header = Header::new(src.unwrap_or(0), Dest::One(dst), 0, 1, 0, false, variant);
+            let (lo, hi) = routing.injection_vcs(&header);
             let starts: Vec<(u32, u8)> = match src {
                 Some(s) => vec![topo.terminal_at[s as usize]],
                 None => topo.terminal_at.clone(),
@@ -77,7 +66,7 @@ pub fn verify(topo: &Topology, routing: &Routing, vcs: u8, acyclic: bool) -> Res
                 for v0 in lo..hi {
                     // Iterative DFS over (router, in_port, in_vc) with the hop count; the stack holds
                     // (state, hops, expanded?).
-                    let mut stack = vec![(r0, p0, v0, 0u32, false)];
+                    let mut stack = vec![(r0, p0, v0, 0u16, false)];
                     while let Some((r, p, v, hops, expanded)) = stack.pop() {
                         let s = state(r, p, v);
                         if expanded {
@@ -98,9 +87,8 @@ pub fn verify(topo: &Topology, routing: &Routing, vcs: u8, acyclic: bool) -> Res
                         }
                         seen[s] = (walk, 1);
                         stack.push((r, p, v, hops, true));
-                        let at = At { router: r, in_port: p, in_vc: v };
-                        packet.hops = hops;
-                        routing.route(at, &packet, &mut cands);
+                        let at = At { router: r, in_port: p, in_vc: v, hops };
+                        routing.route(at, &header, &mut cands);
                         if cands.is_empty() {
                             return Err(Error::Routing {
                                 message: format!("{}: no route from router {r} to terminal {dst}", routing.name()),

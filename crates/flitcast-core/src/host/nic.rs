@@ -9,7 +9,7 @@
 
 use std::collections::VecDeque;
 
-use crate::packet::{Flit, Packet, Slab};
+use crate::packet::{Flit, Header, Packet, Slab};
 use crate::Cycle;
 
 #[derive(Debug, Clone)]
@@ -50,22 +50,22 @@ impl Nic {
         &mut self,
         now: Cycle,
         packets: &mut Slab<Packet>,
-        vcs: impl Fn(&Packet) -> (u8, u8),
+        vcs: impl Fn(&Header) -> (u8, u8),
         vct: bool,
         counters: &mut [u32],
     ) -> Option<Injected> {
         let credits = &mut counters[self.lane as usize..];
         if self.current.is_none() {
             let &p = self.queue.front()?;
-            let (lo, hi) = vcs(&packets[p]);
-            let need = if vct { packets[p].flits } else { 1 };
+            let (lo, hi) = vcs(&packets[p].header);
+            let need = if vct { packets[p].header.flits } else { 1 };
             let span = hi - lo;
             let start = if self.next_vc >= lo && self.next_vc < hi { self.next_vc - lo } else { 0 };
             let vc = (0..span).map(|i| lo + (start + i) % span).find(|&vc| credits[vc as usize] >= need)?;
             self.queue.pop_front();
             self.next_vc = vc + 1;
             packets[p].injected = now;
-            self.current = Some((p, 0, packets[p].flits, vc));
+            self.current = Some((p, 0, packets[p].header.flits, vc));
         }
         let (p, sent, size, vc) = self.current?;
         if credits[vc as usize] == 0 {

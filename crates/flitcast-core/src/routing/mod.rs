@@ -8,7 +8,7 @@ pub mod source_route;
 pub mod variants;
 
 use crate::error::Error;
-use crate::packet::Packet;
+use crate::packet::Header;
 use crate::scenario::{RoutingAlgorithm, Scenario, TopologyKind};
 use crate::topology::{Geometry, Topology};
 
@@ -48,12 +48,14 @@ impl Candidates {
     }
 }
 
-/// Where a packet is when it asks for a route.
+/// Where a copy of a packet is when it asks for a route, and how far it has come.
 #[derive(Debug, Clone, Copy)]
 pub struct At {
     pub router: u32,
     pub in_port: u8,
     pub in_vc: u8,
+    /// Router-to-router hops the copy has made (source routing's route position).
+    pub hops: u16,
 }
 
 #[derive(Debug, Clone)]
@@ -89,19 +91,19 @@ impl Routing {
         }
     }
 
-    /// Candidate outputs for `packet` at `at`, written into `out` (cleared first).
+    /// Candidate outputs for a packet with header `header` at `at`, written into `out` (cleared first).
     #[inline]
-    pub fn route(&self, at: At, packet: &Packet, out: &mut Candidates) {
+    pub fn route(&self, at: At, header: &Header, out: &mut Candidates) {
         out.clear();
         match self {
-            Routing::Dor(r) => r.route(at, packet.dst, out),
-            Routing::DorDateline(r) => r.route(at, packet.dst, packet.variant, out),
-            Routing::Source(r) => r.route(at, packet, out),
+            Routing::Dor(r) => r.route(at, header.dst(), out),
+            Routing::DorDateline(r) => r.route(at, header.dst(), header.variant, out),
+            Routing::Source(r) => r.route(at, header, out),
         }
     }
 
-    /// Virtual channels a terminal may inject `packet` on.
-    pub fn injection_vcs(&self, _packet: &Packet) -> (u8, u8) {
+    /// Virtual channels a terminal may inject a packet with `header` on.
+    pub fn injection_vcs(&self, _header: &Header) -> (u8, u8) {
         match self {
             Routing::Dor(r) => (0, r.vcs),
             Routing::DorDateline(r) => r.class_vcs(0),

@@ -33,7 +33,7 @@
 
 use super::{At, Candidate, Candidates};
 use crate::error::Error;
-use crate::packet::Packet;
+use crate::packet::Header;
 use crate::scenario::{O4Spread, ObliviousTable, RoutingAlgorithm};
 use crate::topology::{PortLink, Topology};
 
@@ -160,15 +160,15 @@ impl SourceRouting {
     }
 
     /// The port an oblivious packet takes at hop `hop` whose field is `mask`.
-    fn oblivious_port(&self, packet: &Packet, hop: usize, mask: u64) -> u8 {
+    fn oblivious_port(&self, packet: &Header, hop: usize, mask: u64) -> u8 {
         if let Some(b) = &self.balanced {
             return b.port(packet, hop, self.term_leaf.len());
         }
         let pos = match self.table {
             ObliviousTable::SModK => self.term_pos[packet.src as usize],
-            _ => self.term_pos[packet.dst as usize],
+            _ => self.term_pos[packet.dst() as usize],
         } as u64;
-        let fields = self.fields(packet.src, packet.dst);
+        let fields = self.fields(packet.src, packet.dst());
         let below: u64 = fields[..hop].iter().map(|m| m.count_ones() as u64).product();
         let choices = mask.count_ones() as u64;
         let mut rank = (pos / below) % choices;
@@ -183,11 +183,11 @@ impl SourceRouting {
     }
 
     #[inline]
-    pub fn route(&self, _at: At, packet: &Packet, out: &mut Candidates) {
-        let fields = self.fields(packet.src, packet.dst);
-        let hop = packet.hops as usize;
+    pub fn route(&self, at: At, packet: &Header, out: &mut Candidates) {
+        let fields = self.fields(packet.src, packet.dst());
+        let hop = at.hops as usize;
         if hop >= fields.len() {
-            let port = self.term_port[packet.dst as usize];
+            let port = self.term_port[packet.dst() as usize];
             out.push(Candidate { port, vc_lo: 0, vc_hi: self.vcs });
             return;
         }
@@ -258,8 +258,8 @@ impl Balanced {
         Balanced { variants, stride, ports }
     }
 
-    fn port(&self, packet: &Packet, hop: usize, terminals: usize) -> u8 {
-        let pair = packet.src as usize * terminals + packet.dst as usize;
+    fn port(&self, packet: &Header, hop: usize, terminals: usize) -> u8 {
+        let pair = packet.src as usize * terminals + packet.dst() as usize;
         self.ports[(pair * self.variants + packet.variant as usize) * self.stride + hop]
     }
 }

@@ -37,7 +37,8 @@
 //!   a full buffer holding only chunks queued behind such packets deadlocks the switch.
 //!
 //! The router holds no flit twice: a chunk is (packet, first flit, count), since a packet's flits
-//! are consecutive.
+//! are consecutive. A copy's route position (its hops so far) is kept beside its head in the input
+//! FIFO and with its chunks (docs/engine.md, "Packets and copies").
 
 use std::collections::VecDeque;
 
@@ -52,16 +53,19 @@ use crate::selection::{records, Request as Choice, Selection};
 use crate::topology::Topology;
 use crate::Cycle;
 
-/// Flits `first .. first + count` of `packet`.
+/// Flits `first .. first + count` of `packet`, whose copy had made `hops` hops on arriving.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Chunk {
     packet: u32,
     first: u32,
     count: u32,
     flits: u32,
+    hops: u16,
 }
 
 impl Chunk {
+    const EMPTY: Chunk = Chunk { packet: 0, first: 0, count: 0, flits: 0, hops: 0 };
+
     fn flit(&self, i: u32) -> Flit {
         let n = self.first + i;
         Flit::new(self.packet, n == 0, n + 1 == self.flits)
@@ -83,11 +87,13 @@ struct Queued {
     end: u32,
     /// Chunks stored.
     stored: u32,
+    hops: u16,
 }
 
 impl Queued {
-    fn new(packet: u32, flits: u32, first: u32) -> Queued {
-        Queued { packet, flits, first, end: first, stored: 0 }
+    fn new(chunk: Chunk) -> Queued {
+        let Chunk { packet, flits, first, hops, .. } = chunk;
+        Queued { packet, flits, first, end: first, stored: 0, hops }
     }
 
     fn push(&mut self, chunk: Chunk) {
@@ -102,7 +108,7 @@ impl Queued {
             return None;
         }
         let count = (self.end - self.first).min(chunk_flits);
-        let chunk = Chunk { packet: self.packet, first: self.first, count, flits: self.flits };
+        let chunk = Chunk { packet: self.packet, first: self.first, count, flits: self.flits, hops: self.hops };
         self.first += count;
         self.stored -= 1;
         Some(chunk)
@@ -123,6 +129,10 @@ enum InState {
 struct Input {
     link: InLink,
     fifo: VecDeque<Flit>,
+    /// The hops of the copies whose heads are in the FIFO, oldest first.
+    heads: VecDeque<u16>,
+    /// The hops of the copy whose flits are leaving the FIFO.
+    hops: u16,
     state: InState,
     /// The chunk being assembled from the FIFO (count 0: empty).
     assembly: Chunk,
@@ -131,6 +141,16 @@ struct Input {
 }
 
 impl Input {
+    /// Takes the front flit out of the FIFO (a head brings its copy's hops along).
+    #[inline]
+    fn pop(&mut self) -> Option<Flit> {
+        let flit = self.fifo.pop_front()?;
+        if flit.head() {
+            self.hops = self.heads.pop_front().expect("every head in the FIFO has its hops");
+        }
+        Some(flit)
+    }
+
     /// The packet this input is writing: the one in its chunk register, or else at its FIFO front.
     fn assembly_or_front_packet(&self) -> Option<u32> {
         if self.assembly.count > 0 || self.assembly.first > 0 {
@@ -255,10 +275,17 @@ impl CentralBuffer {
         let radix = topo.radix(router);
         assert!(radix <= 64, "router radix above 64 is not supported");
         let (out_links, in_links) = links_of(topo, router, &s.switch);
-        let empty = Chunk { packet: 0, first: 0, count: 0, flits: 0 };
         let inputs: Vec<Input> = in_links
             .into_iter()
-            .map(|link| Input { link, fifo: VecDeque::new(), state: InState::Idle, assembly: empty, served: 0 })
+            .map(|link| Input {
+                link,
+                fifo: VecDeque::new(),
+                heads: VecDeque::new(),
+                hops: 0,
+                state: InState::Idle,
+                assembly: Chunk::EMPTY,
+                served: 0,
+            })
             .collect();
         let outputs: Vec<Output> = out_links
             .into_iter()
@@ -290,10 +317,13 @@ impl CentralBuffer {
         self.flits
     }
 
-    pub fn accept_flit(&mut self, port: u8, flit: Flit) -> bool {
+    pub fn accept_flit(&mut self, port: u8, flit: Flit, hops: u16) -> bool {
         let input = &mut self.inputs[port as usize];
         if input.fifo.len() == self.fifo_flits {
             return false;
+        }
+        if flit.head() {
+            input.heads.push_back(hops);
         }
         input.fifo.push_back(flit);
         self.ports.fifo(port as usize, true);
@@ -389,14 +419,14 @@ impl CentralBuffer {
             let entry = queue.iter_mut().rev().find(|q| q.packet == chunk.packet).expect("the packet is queued");
             entry.push(chunk);
         } else {
-            let mut entry = Queued::new(chunk.packet, chunk.flits, chunk.first);
+            let mut entry = Queued::new(chunk);
             entry.push(chunk);
             queue.push_back(entry);
         }
         input.state = if chunk.has_tail() { InState::Idle } else { InState::ToBuffer { out, queued: true } };
         self.ports.input(p, input.state);
         if chunk.has_tail() {
-            input.assembly = Chunk { packet: 0, first: 0, count: 0, flits: 0 };
+            input.assembly = Chunk::EMPTY;
         } else {
             input.assembly.first = chunk.first + chunk.count;
         }
@@ -407,20 +437,21 @@ impl CentralBuffer {
         let c = self.chunk_flits;
         for p in ones(self.ports.in_buffer) {
             let input = &mut self.inputs[p];
-            let a = &mut input.assembly;
+            let a = &input.assembly;
             if a.count == c || (a.count > 0 && a.has_tail()) {
                 continue;
             }
-            let Some(&flit) = input.fifo.front() else { continue };
+            let Some(flit) = input.pop() else { continue };
+            let a = &mut input.assembly;
             if a.count == 0 {
                 a.packet = flit.packet();
-                a.flits = ctx.packets[flit.packet()].flits;
+                a.flits = ctx.packets[flit.packet()].header.flits;
+                a.hops = input.hops;
                 if flit.head() {
                     a.first = 0;
                 }
             }
             a.count += 1;
-            input.fifo.pop_front();
             self.ports.fifo(p, !input.fifo.is_empty());
             ctx.send_credit(input.link, 0);
         }
@@ -438,10 +469,12 @@ impl CentralBuffer {
         let mut requested = 0u64;
         let mut wanted = [0u64; 64];
         for p in ones(waiting) {
-            let flit = *self.inputs[p].fifo.front().expect("a waiting input has a head");
+            let input = &self.inputs[p];
+            let flit = *input.fifo.front().expect("a waiting input has a head");
             debug_assert!(flit.head(), "an idle input's front flit is a head");
-            let packet = &ctx.packets[flit.packet()];
-            ctx.routing.route(At { router: me, in_port: p as u8, in_vc: 0 }, packet, &mut self.cands);
+            let hops = *input.heads.front().expect("a head has its hops");
+            let header = &ctx.packets[flit.packet()].header;
+            ctx.routing.route(At { router: me, in_port: p as u8, in_vc: 0, hops }, header, &mut self.cands);
             let mask = self.cands.ports();
             wanted[p] = mask;
             requesting |= 1 << p;
@@ -469,7 +502,7 @@ impl CentralBuffer {
             let flit = *self.inputs[p].fifo.front().expect("requesting input has a head");
             let choice = Choice {
                 in_port: p as u8,
-                dst_switch: ctx.topo.terminal_switch[ctx.packets[flit.packet()].dst as usize],
+                dst_switch: ctx.topo.terminal_switch[ctx.packets[flit.packet()].header.dst() as usize],
             };
             let mut cands = Candidates::default();
             let has_grants = grants[p] != 0;
@@ -531,9 +564,9 @@ impl CentralBuffer {
                 input.state = InState::Crossbar(o as u8);
             } else if assembly.has_tail() {
                 out.state = OutState::FromBuffer { register: Some(assembly), sent: 0, then: None };
-                out.queue.push_front(Queued::new(assembly.packet, assembly.flits, assembly.first));
+                out.queue.push_front(Queued::new(assembly));
                 input.state = InState::Idle;
-                input.assembly = Chunk { packet: 0, first: 0, count: 0, flits: 0 };
+                input.assembly = Chunk::EMPTY;
             } else {
                 out.state = OutState::FromBuffer { register: Some(assembly), sent: 0, then: Some(p as u8) };
                 input.assembly.first = assembly.first + assembly.count;
@@ -555,7 +588,7 @@ impl CentralBuffer {
                 continue;
             }
             let input = &mut self.inputs[p as usize];
-            let Some(flit) = input.fifo.pop_front() else { continue };
+            let Some(flit) = input.pop() else { continue };
             self.ports.fifo(p as usize, !input.fifo.is_empty());
             ctx.spend_credit(out.link, 0);
             out.window_flits += ctx.measuring as u64;
@@ -563,8 +596,7 @@ impl CentralBuffer {
             moved += 1;
             sent |= 1 << o;
             ctx.send_credit(input.link, 0);
-            ctx.head_hop(out.link, flit);
-            ctx.send_flit(out.link, 0, flit);
+            ctx.send_flit(out.link, 0, flit, input.hops);
             if flit.tail() {
                 out.state = OutState::Idle;
                 input.state = InState::Idle;
@@ -609,8 +641,7 @@ impl CentralBuffer {
             out.window_flits += ctx.measuring as u64;
             self.flits -= 1;
             moved += 1;
-            ctx.head_hop(out.link, flit);
-            ctx.send_flit(out.link, 0, flit);
+            ctx.send_flit(out.link, 0, flit, chunk.hops);
             out.state = if flit.tail() {
                 out.queue.pop_front();
                 OutState::Idle

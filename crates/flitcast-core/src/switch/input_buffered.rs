@@ -105,6 +105,8 @@ pub struct InputBuffered {
     cands: Vec<Candidates>,
     /// Flits, `depth` slots per input VC (index (port · vcs + vc) · depth).
     slots: Vec<Flit>,
+    /// The hops each slot's flit had made on arriving (its copy's route position, read with a head).
+    hops: Vec<u16>,
     /// Bit p set while input port p holds flits.
     port_mask: u64,
     flits: u32,
@@ -125,11 +127,11 @@ fn allocate(
     ctx: &StepCtx,
 ) -> Option<(u8, u8)> {
     if q.state == VcState::Idle {
-        ctx.routing.route(at, &ctx.packets[flit.packet()], cands);
+        ctx.routing.route(at, &ctx.packets[flit.packet()].header, cands);
         q.state = VcState::Routed;
     }
     // A retrying wormhole head needs one free slot; only VCT needs the packet's length.
-    let need = if vct { ctx.packets[flit.packet()].flits } else { 1 };
+    let need = if vct { ctx.packets[flit.packet()].header.flits } else { 1 };
     let choice = choice(at.in_port, flit, selection, ctx);
     selection.pick(choice, cands, |o, w| {
         let out = &outputs[o as usize];
@@ -141,7 +143,7 @@ fn allocate(
 #[inline]
 fn choice(in_port: u8, flit: Flit, selection: &Selection, ctx: &StepCtx) -> Choice {
     let dst_switch = match selection {
-        Selection::Lrud(_) => ctx.topo.terminal_switch[ctx.packets[flit.packet()].dst as usize],
+        Selection::Lrud(_) => ctx.topo.terminal_switch[ctx.packets[flit.packet()].header.dst() as usize],
         _ => 0,
     };
     Choice { in_port, dst_switch }
@@ -153,7 +155,8 @@ impl InputBuffered {
         let ports = topo.links.len() as u64;
         let per_port = size_of::<InPort>() + size_of::<OutPort>() + MAX_VCS * size_of::<Candidates>();
         let state = ports * per_port as u64 + topo.routers() as u64 * size_of::<InputBuffered>() as u64;
-        (ports * s.vcs as u64 * s.buffer_flits as u64 * size_of::<Flit>() as u64, state)
+        let slot = size_of::<Flit>() + size_of::<u16>();
+        (ports * s.vcs as u64 * s.buffer_flits as u64 * slot as u64, state)
     }
 
     pub fn new(s: &Scenario, topo: &Topology, router: u32) -> InputBuffered {
@@ -189,6 +192,7 @@ impl InputBuffered {
             outputs,
             cands: vec![Candidates::default(); radix * MAX_VCS],
             slots: vec![Flit::new(0, false, false); radix * vcs * depth],
+            hops: vec![0; radix * vcs * depth],
             port_mask: 0,
             flits: 0,
         }
@@ -200,7 +204,7 @@ impl InputBuffered {
     }
 
     #[inline]
-    pub fn accept_flit(&mut self, port: u8, vc: u8, flit: Flit) -> bool {
+    pub fn accept_flit(&mut self, port: u8, vc: u8, flit: Flit, hops: u16) -> bool {
         let depth = self.depth;
         let input = &mut self.inputs[port as usize];
         let q = &mut input.vcs[vc as usize & (MAX_VCS - 1)];
@@ -214,6 +218,7 @@ impl InputBuffered {
         q.len += 1;
         input.occupied |= 1 << vc;
         self.slots[q.base as usize + pos] = flit;
+        self.hops[q.base as usize + pos] = hops;
         self.flits += 1;
         self.port_mask |= 1 << port;
         true
@@ -239,8 +244,9 @@ impl InputBuffered {
                 let want = match q.state {
                     VcState::Active { port, vc } => (ctx.credits[q.out_lane as usize] > 0).then_some((port, vc)),
                     _ => {
-                        let flit = self.slots[(q.base + q.head as u32) as usize];
-                        let at = At { router: me, in_port: p as u8, in_vc: v as u8 };
+                        let slot = (q.base + q.head as u32) as usize;
+                        let (flit, hops) = (self.slots[slot], self.hops[slot]);
+                        let at = At { router: me, in_port: p as u8, in_vc: v as u8, hops };
                         let cands = &mut self.cands[p * MAX_VCS + v];
                         allocate(q, cands, at, flit, vct, &self.outputs, &mut self.selection, ctx)
                     }
@@ -279,7 +285,8 @@ impl InputBuffered {
         let input = &mut self.inputs[p];
         let r = input.request;
         let q = &mut input.vcs[r.vc as usize & (MAX_VCS - 1)];
-        let flit = self.slots[(q.base + q.head as u32) as usize];
+        let slot = (q.base + q.head as u32) as usize;
+        let (flit, hops) = (self.slots[slot], self.hops[slot]);
         q.head = if q.head as usize + 1 == self.depth { 0 } else { q.head + 1 };
         q.len -= 1;
         // Branch-free bookkeeping: which flit empties a VC or a port is data, not a pattern the
@@ -294,17 +301,17 @@ impl InputBuffered {
         out.busy = (out.busy | ((head as u32) << r.out_vc)) & !((tail as u32) << r.out_vc);
         q.out_lane = out.link.lane + r.out_vc as u32;
         q.state = if tail { VcState::Idle } else { VcState::Active { port: r.port, vc: r.out_vc } };
-        if head {
-            ctx.head_hop(out.link, flit);
-            if self.selection.has_history() && records(self.history, self.cands[p * MAX_VCS + r.vc as usize].ports()) {
-                let choice = choice(p as u8, flit, &self.selection, ctx);
-                self.selection.commit(choice, r.port);
-            }
+        if head
+            && self.selection.has_history()
+            && records(self.history, self.cands[p * MAX_VCS + r.vc as usize].ports())
+        {
+            let choice = choice(p as u8, flit, &self.selection, ctx);
+            self.selection.commit(choice, r.port);
         }
         ctx.spend_credit(out.link, r.out_vc);
         out.window_flits += ctx.measuring as u64;
         self.flits -= 1;
-        ctx.send_flit(out.link, r.out_vc, flit);
+        ctx.send_flit(out.link, r.out_vc, flit, hops);
         ctx.send_credit(input.link, r.vc);
     }
 

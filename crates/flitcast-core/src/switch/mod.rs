@@ -102,21 +102,16 @@ pub fn links_of(topo: &Topology, router: u32, switch: &crate::scenario::Switch) 
 }
 
 impl StepCtx<'_> {
-    /// Sends `flit` on virtual channel `vc` of the channel `link`. The caller counts the flit hop
-    /// and the progress (once per step, not per flit), and a head's hop with [`StepCtx::head_hop`].
+    /// Sends `flit` on virtual channel `vc` of the channel `link`; `hops` is the router-to-router
+    /// hops its copy had made when it arrived here (meaningful for a head; the next router reads
+    /// one more, a terminal the same). The caller counts the flit hop and the progress (once per
+    /// step, not per flit).
     #[inline]
-    pub fn send_flit(&mut self, link: OutLink, vc: u8, flit: Flit) {
+    pub fn send_flit(&mut self, link: OutLink, vc: u8, flit: Flit, hops: u16) {
         debug_assert!(link.dest != u32::MAX, "routing chose an unconnected port");
         let at = self.now + link.latency as Cycle;
-        self.wheel.schedule_flit(at, Arrival { dest: link.dest, port: link.port, vc, flit });
-    }
-
-    /// Counts a router-to-router hop of `flit`'s packet if `flit` is a head sent on `link`.
-    #[inline]
-    pub fn head_hop(&mut self, link: OutLink, flit: Flit) {
-        if flit.head() && !link.sink {
-            self.packets[flit.packet()].hops += 1;
-        }
+        let hops = hops + !link.sink as u16;
+        self.wheel.schedule_flit(at, Arrival { dest: link.dest, port: link.port, vc, hops, flit });
     }
 
     /// Returns a credit for a freed slot of virtual channel `vc` to whoever feeds `link`.
@@ -161,12 +156,13 @@ impl Router {
             Router::CentralBuffer(r) => r.step(me, ctx),
         }
     }
-    /// A flit arrives on (`port`, `vc`); false if the buffer overflowed (a flow-control bug).
+    /// A flit arrives on (`port`, `vc`), its copy having made `hops` hops; false if the buffer
+    /// overflowed (a flow-control bug).
     #[inline]
-    pub fn accept_flit(&mut self, port: u8, vc: u8, flit: Flit) -> bool {
+    pub fn accept_flit(&mut self, port: u8, vc: u8, flit: Flit, hops: u16) -> bool {
         match self {
-            Router::InputBuffered(r) => r.accept_flit(port, vc, flit),
-            Router::CentralBuffer(r) => r.accept_flit(port, flit),
+            Router::InputBuffered(r) => r.accept_flit(port, vc, flit, hops),
+            Router::CentralBuffer(r) => r.accept_flit(port, flit, hops),
         }
     }
     /// Flits held in this router's buffers.

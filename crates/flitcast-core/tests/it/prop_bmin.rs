@@ -6,7 +6,7 @@
 
 use std::collections::VecDeque;
 
-use flitcast_core::packet::Packet;
+use flitcast_core::packet::{Dest, Header};
 use flitcast_core::routing::{At, Candidates, Routing};
 use flitcast_core::scenario::{RoutingAlgorithm, TopologyKind};
 use flitcast_core::topology::{PortLink, Topology};
@@ -41,8 +41,8 @@ fn levels(topo: &Topology) -> Vec<u32> {
     level
 }
 
-fn packet(src: u32, dst: u32, variant: u8) -> Packet {
-    Packet { src, dst, message: 0, flits: 1, created: 0, injected: 0, hops: 0, delivered: 0, measured: false, variant }
+fn packet(src: u32, dst: u32, variant: u8) -> Header {
+    Header::new(src, Dest::One(dst), 0, 1, 0, false, variant)
 }
 
 /// Every path from `src` to `dst` the routing allows: (routers visited, level sequence) per path.
@@ -52,9 +52,9 @@ fn paths(topo: &Topology, routing: &Routing, src: u32, dst: u32, variant: u8) ->
     let mut stack = vec![(r0, p0, vec![r0])];
     let mut cands = Candidates::default();
     while let Some((r, in_port, path)) = stack.pop() {
-        let mut pk = packet(src, dst, variant);
-        pk.hops = path.len() as u32 - 1;
-        routing.route(At { router: r, in_port, in_vc: 0 }, &pk, &mut cands);
+        let pk = packet(src, dst, variant);
+        let hops = path.len() as u16 - 1;
+        routing.route(At { router: r, in_port, in_vc: 0, hops }, &pk, &mut cands);
         for c in cands.as_slice() {
             match topo.link(r, c.port) {
                 PortLink::Terminal { terminal } => {
