@@ -22,9 +22,9 @@ from flitcast.results import METRIC_COLUMNS
 from conftest import deadlock_prone
 
 REQUIRED = {
-    "offered_load", "accepted_load", "latency_mean", "latency_ci95", "latency_p50", "latency_p99",
+    "offered_load", "effective_load", "accepted_load", "latency_mean", "latency_dest_mean", "latency_ci95", "latency_p50", "latency_p99",
     "latency_max", "packet_latency_mean", "network_latency_mean", "hops_mean", "packets_measured",
-    "messages_measured", "cycles", "measured_cycles", "cycles_skipped", "saturated", "saturation_reason", "seed", "flit_hops",
+    "operations_measured", "cycles", "measured_cycles", "cycles_skipped", "saturated", "saturation_reason", "seed", "flit_hops",
     "channel_util_mean", "channel_util_max", "source_queue_flits", "wall_seconds",
 }
 
@@ -49,7 +49,7 @@ def test_run_tiny(tiny: dict[str, Any]) -> None:
     m = result.metrics
     assert m["seed"] == 1 and m["wall_seconds"] > 0
     assert not m["saturated"] and m["saturation_reason"] == ""
-    assert m["cycles"] >= 2500 and m["messages_measured"] > 0 and m["flit_hops"] > 0
+    assert m["cycles"] >= 2500 and m["operations_measured"] > 0 and m["flit_hops"] > 0
     assert m["offered_load"] == pytest.approx(0.1, rel=0.3)
     assert m["accepted_load"] == pytest.approx(m["offered_load"], rel=0.3)
     assert 1 <= m["hops_mean"] <= 6  # 4x4 mesh: at most 3 + 3 channels

@@ -17,8 +17,10 @@ CHANNEL_KEYS = ("channel_names", "channel_utilisation")
 #: metric columns every result carries, in table order (docs/results.md documents each)
 METRIC_COLUMNS = (
     "offered_load",
+    "effective_load",
     "accepted_load",
     "latency_mean",
+    "latency_dest_mean",
     "latency_ci95",
     "latency_p50",
     "latency_p99",
@@ -27,7 +29,7 @@ METRIC_COLUMNS = (
     "network_latency_mean",
     "hops_mean",
     "packets_measured",
-    "messages_measured",
+    "operations_measured",
     "cycles",
     "measured_cycles",
     "cycles_skipped",

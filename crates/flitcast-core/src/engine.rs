@@ -1,10 +1,11 @@
 //! The activity-driven cycle engine (docs/engine.md).
 //!
-//! Each cycle: (1) deliver the flits and credits the timing wheel holds for this cycle, (2) create
-//! the messages whose arrival time has come, (3) step the NICs that have something to inject,
-//! (4) step the routers that hold flits. Everything a component sends lands in the wheel at least
-//! one cycle later, so the order in which components are visited cannot change a result. When no
-//! router, NIC or channel has work, time jumps to the next message arrival (idle skipping).
+//! Each cycle: (1) deliver the flits and credits the timing wheel holds for this cycle (a message
+//! completed at a host calls that host's program), (2) fire the host programs' timers that are due
+//! (an open-loop source's next message), (3) step the NICs that have something to inject, (4) step
+//! the routers that hold flits. Everything a component sends lands in the wheel at least one cycle
+//! later, so the order in which components are visited cannot change a result. When no router, NIC
+//! or channel has work, time jumps to the next timer (idle skipping).
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -15,9 +16,12 @@ use crate::control::Control;
 use crate::credits::Lanes;
 use crate::dest_set::DestSets;
 use crate::error::Error;
+use crate::host::delivery::Deliveries;
+use crate::host::open_loop::OpenLoop;
+use crate::host::program::{Delivered, Outbox, Programs, Send, Serves, Target};
 use crate::host::Nic;
 use crate::memory;
-use crate::packet::{Dest, Flit, Header, Message, Packet, Slab};
+use crate::packet::{Dest, Flit, Packet, Slab};
 use crate::routing::variants::Variants;
 use crate::routing::Routing;
 use crate::scenario::{FlowControl, SaturationStop, Scenario};
@@ -25,7 +29,7 @@ use crate::stats::{Collector, EarlyStop, Finish, RunResult};
 use crate::switch::{MoveCounters, Router, StepCtx};
 use crate::topology::Topology;
 use crate::wheel::{Arrival, Wheel, TO_TERMINAL};
-use crate::workload::Traffic;
+use crate::workload::{self, Pattern};
 use crate::Cycle;
 
 /// Largest number of blocked channels a deadlock report lists.
@@ -47,12 +51,18 @@ pub struct Simulation {
     packets: Slab<Packet>,
     /// Destination sets of multicast packets (the bit-string headers) and of their pending destinations.
     dest_sets: DestSets,
-    messages: Slab<Message>,
+    /// What the hosts sent and what it serves (`host/delivery.rs`).
+    deliveries: Deliveries,
+    programs: Programs,
+    /// Requests of the program call being carried out (kept to reuse its vectors).
+    outbox: Outbox,
     wheel: Wheel,
     /// Every channel's credit counters, by lane (`credits.rs`).
     credits: Vec<u32>,
-    traffic: Traffic,
-    arrivals: BinaryHeap<Reverse<(Cycle, u32)>>,
+    /// The programs' timers: (when, host, tag), earliest first (ties by host: deterministic).
+    timers: BinaryHeap<Reverse<(Cycle, u32, u64)>>,
+    message_flits: u32,
+    packet_flits: u32,
     /// Routers that hold flits: those are stepped, in id order.
     active_routers: IdSet,
     /// Terminals whose NIC has something to inject.
@@ -103,7 +113,15 @@ impl Simulation {
         stats.early = EarlyStop::new(early, run.measure_cycles, threshold, terminals as u32, wl.load);
         Ok(Simulation {
             max_live_packets: memory::max_live_packets(scenario, terminals as u64),
-            traffic: Traffic::build(scenario, terminals as u32),
+            programs: Programs::OpenLoop(OpenLoop::new(
+                Pattern::build(scenario, terminals as u32),
+                workload::sources(scenario, terminals as u32),
+                wl.message_flits,
+            )),
+            outbox: Outbox::default(),
+            deliveries: Deliveries::default(),
+            message_flits: wl.message_flits,
+            packet_flits: wl.packet_flits,
             stats,
             counters: MoveCounters::default(),
             injection_flits: vec![0; terminals],
@@ -119,8 +137,7 @@ impl Simulation {
             nics,
             packets: Slab::default(),
             dest_sets: DestSets::new(terminals),
-            messages: Slab::default(),
-            arrivals: BinaryHeap::new(),
+            timers: BinaryHeap::new(),
             now: 0,
             backlog: 0,
             injected_flits: 0,
@@ -156,9 +173,8 @@ impl Simulation {
         let (window_start, window_end) = (run.warmup_cycles, run.warmup_cycles + run.measure_cycles);
         let hard_end = window_end + run.drain_max_cycles;
         control.start(window_end);
-        for (t, term) in self.traffic.first_arrivals() {
-            self.arrivals.push(Reverse((t, term)));
-        }
+        self.programs.start(&mut self.outbox);
+        self.carry_out()?;
         let interval = self.stats.early.interval;
         let mut next_sample = window_start;
         let drained = loop {
@@ -197,7 +213,7 @@ impl Simulation {
             self.now += 1;
             if self.wheel.is_empty() && self.active_nics.is_empty() && self.active_routers.is_empty() {
                 // Idle: jump to the next arrival, but stop at the window edges to sample there.
-                let next = self.arrivals.peek().map_or(Cycle::MAX, |Reverse((t, _))| *t);
+                let next = self.timers.peek().map_or(Cycle::MAX, |Reverse((t, ..))| *t);
                 let mut target = next.min(hard_end);
                 for edge in [window_start, window_end] {
                     if edge >= self.now {
@@ -244,8 +260,9 @@ impl Simulation {
         while next < order.len() || self.stats.outstanding > 0 {
             while next < order.len() && script[order[next]].0 == self.now {
                 let (_, src, dst) = script[order[next]];
-                ids[order[next]] = self.messages_created();
-                self.create_message_to(src, dst)?;
+                ids[order[next]] = self.stats.operations_opened as u32;
+                let flits = self.message_flits;
+                self.send(Send { src, target: Target::One(dst), flits, serves: Serves::NewOperation, tag: 0 })?;
                 next += 1;
             }
             if self.now > limit {
@@ -260,10 +277,6 @@ impl Simulation {
             results[i] = Probe { latency, hops };
         }
         Ok(results)
-    }
-
-    fn messages_created(&self) -> u32 {
-        self.stats.messages_created as u32
     }
 
     fn cycle(&mut self) -> Result<(), Error> {
@@ -285,12 +298,13 @@ impl Simulation {
         }
         self.wheel.recycle(events);
 
-        while let Some(&Reverse((t, term))) = self.arrivals.peek() {
+        while let Some(&Reverse((t, host, tag))) = self.timers.peek() {
             if t > now {
                 break;
             }
-            self.arrivals.pop();
-            self.create_message(term)?;
+            self.timers.pop();
+            self.programs.on_timer(host, tag, now, &mut self.outbox);
+            self.carry_out()?;
         }
 
         self.step_nics();
@@ -298,40 +312,72 @@ impl Simulation {
         Ok(())
     }
 
-    /// Next message of terminal `term` from its arrival process and traffic pattern.
-    fn create_message(&mut self, term: u32) -> Result<(), Error> {
-        let src = &mut self.traffic.sources[term as usize];
-        let dst = self.traffic.pattern.destination(term, &mut src.dest_rng);
-        let next = src.arrivals.next_arrival();
-        self.arrivals.push(Reverse((next, term)));
-        self.create_message_to(term, dst)
+    /// Carries out what the last program call asked for: its messages, then its timers.
+    fn carry_out(&mut self) -> Result<(), Error> {
+        let mut sends = std::mem::take(&mut self.outbox.sends);
+        for send in sends.drain(..) {
+            self.send(send)?;
+        }
+        self.outbox.sends = sends;
+        for (at, host, tag) in self.outbox.timers.drain(..) {
+            self.timers.push(Reverse((at, host, tag)));
+        }
+        Ok(())
     }
 
-    fn create_message_to(&mut self, term: u32, dst: u32) -> Result<(), Error> {
+    /// A host sends a message: the statistics and the delivery accounting learn of it, and its NIC
+    /// queues its packets.
+    fn send(&mut self, send: Send) -> Result<(), Error> {
         let now = self.now;
-        let flits = self.traffic.message_flits;
-        let measure_id = self.stats.message_created(now, flits);
-        let measured = measure_id.is_some();
-        let packets = self.traffic.packets_per_message();
-        let message = self.messages.insert(Message { created: now, packets_left: packets, measured: measure_id });
-        for i in 0..packets {
-            let size = self.traffic.packet_size(i);
-            let variant = self.variants.next(term, dst);
-            let header = Header::new(term, Dest::One(dst), message, size, now, measured, variant);
-            let p = self.packets.insert(Packet::unicast(header));
-            if p >= Flit::MAX_PACKETS {
-                // (cannot happen: max_live_packets is far lower; kept as the engine's last guard)
-                return Err(Error::Internal {
-                    message: format!(
-                        "more than {} packets alive at cycle {now}: the run is far past saturation",
-                        Flit::MAX_PACKETS
-                    ),
-                });
+        let Send { src, target, flits, serves, tag } = send;
+        let one;
+        let dests: &[u32] = match &target {
+            Target::One(d) => {
+                one = [*d];
+                &one
             }
-            self.nics[term as usize].enqueue(p);
+            Target::Set(members) => members,
+        };
+        self.stats.message_sent(now, flits);
+        let operation = match serves {
+            Serves::NewOperation => {
+                let measured = self.stats.operation_opened(now, flits, dests.len() as u32);
+                self.deliveries.open(dests, now, measured, &mut self.dest_sets)
+            }
+            Serves::Operation(op) => op,
+        };
+        let message = self.deliveries.messages.insert(crate::host::delivery::Message {
+            src,
+            flits,
+            operation,
+            tag,
+            packets: 0,
+            tails_left: 0,
+            per_destination: Vec::new(),
+        });
+        let measured = self.stats.in_window(now);
+        let (packet_flits, packets, sets, variants) =
+            (self.packet_flits, &mut self.packets, &mut self.dest_sets, &mut self.variants);
+        let count = self.nics[src as usize].queue_message(
+            src,
+            dests,
+            message,
+            flits,
+            packet_flits,
+            now,
+            measured,
+            packets,
+            sets,
+            variants,
+        )?;
+        let m = &mut self.deliveries.messages[message];
+        m.packets = count;
+        m.tails_left = count * dests.len() as u32;
+        if count > 1 && dests.len() > 1 {
+            m.per_destination = dests.iter().map(|&d| (d, count)).collect();
         }
         self.backlog += flits as u64;
-        self.active_nics.insert(term as usize);
+        self.active_nics.insert(src as usize);
         if self.packets.len() as u64 > self.max_live_packets && self.stats.stopped.is_none() {
             self.stop_early(format!(
                 "stopped at cycle {now}: more than {} packets alive (source queues growing without bound; the \
@@ -416,38 +462,40 @@ impl Simulation {
         if header.measured {
             self.stats.packet_delivered(now, header.created, injected, hops);
         }
-        if p.pending > 0 {
+        if p.pending == 0 {
+            let destinations = match header.dest {
+                Dest::One(_) => 1,
+                Dest::Set(set) => self.dest_sets.count(set),
+            };
+            if p.delivered != header.flits * destinations {
+                return Err(Error::Conservation {
+                    message: format!(
+                        "packet {} delivered {} flits to its {destinations} destinations, not {} each",
+                        flit.packet(),
+                        p.delivered,
+                        header.flits
+                    ),
+                });
+            }
+            if let Dest::Set(set) = header.dest {
+                self.dest_sets.remove(set);
+                self.dest_sets.remove(p.pending_set);
+            }
+            self.packets.remove(flit.packet());
+        }
+        let message = &self.deliveries.messages[header.message];
+        let delivered =
+            Delivered { src: message.src, flits: message.flits, operation: message.operation, tag: message.tag };
+        if !self.deliveries.tail(header.message, terminal) {
             return Ok(());
         }
-        let destinations = match header.dest {
-            Dest::One(_) => 1,
-            Dest::Set(set) => self.dest_sets.count(set),
-        };
-        if p.delivered != header.flits * destinations {
-            return Err(Error::Conservation {
-                message: format!(
-                    "packet {} delivered {} flits to its {destinations} destinations, not {} each",
-                    flit.packet(),
-                    p.delivered,
-                    header.flits
-                ),
-            });
-        }
-        if let Dest::Set(set) = header.dest {
-            self.dest_sets.remove(set);
-            self.dest_sets.remove(p.pending_set);
-        }
-        self.packets.remove(flit.packet());
-        let m = &mut self.messages[header.message];
-        m.packets_left -= 1;
-        if m.packets_left == 0 {
-            if let Some(id) = m.measured {
-                let created = m.created;
-                self.stats.message_delivered(now, created, id, hops);
+        if let Some(done) = self.deliveries.serve(delivered.operation, terminal, now, &mut self.dest_sets)? {
+            if let Some(id) = done.measured {
+                self.stats.operation_completed(now, done.created, id, hops, done.mean_latency);
             }
-            self.messages.remove(header.message);
         }
-        Ok(())
+        self.programs.on_delivered(terminal, &delivered, now, &mut self.outbox);
+        self.carry_out()
     }
 
     /// Flits injected = flits delivered + flits in buffers + flits on channels, and every router's
@@ -496,7 +544,7 @@ impl Simulation {
         let run = &self.scenario.run;
         Ok(self.stats.finish(Finish {
             nodes: self.topo.terminals() as u32,
-            message_flits: self.traffic.message_flits,
+            message_flits: self.message_flits,
             drained,
             drain_max_cycles: run.drain_max_cycles,
             cycles: self.now,

@@ -10,7 +10,8 @@ use std::mem::size_of;
 
 use crate::check::routes::{MAX_CHECKED_NODES, MAX_CHECKED_SOURCE_ROUTED};
 use crate::error::Error;
-use crate::packet::{Message, Packet};
+use crate::host::delivery::{Message, Operation};
+use crate::packet::Packet;
 use crate::scenario::{RoutingAlgorithm, Scenario, SelectionKind, SwitchModel, TopologyKind, TorusTies};
 use crate::switch;
 use crate::topology::Topology;
@@ -146,7 +147,8 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
     }
 
     let live = max_live_packets(s, nodes);
-    let per_packet = (size_of::<Packet>() + 4 + size_of::<Message>()) as u64;
+    // (a live packet, its queue slot, and at worst a message and an operation of its own)
+    let per_packet = (size_of::<Packet>() + 4 + size_of::<Message>() + size_of::<Operation>()) as u64;
     part("source queues (bounded)", live * per_packet, "workload.load, workload.packet_flits, run.measure_cycles");
     part("terminals", nodes * 256, "network.k, network.n");
     // Latencies go into a fixed-size histogram: the statistics do not grow with the run.

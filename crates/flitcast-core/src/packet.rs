@@ -1,4 +1,4 @@
-//! Packets, messages and flits. A packet is an index into a slab; a flit is that index plus its
+//! Packets and flits. A packet is an index into a slab; a flit is that index plus its
 //! position flags, so moving a flit never allocates.
 
 use crate::Cycle;
@@ -97,14 +97,6 @@ impl Packet {
     pub fn unicast(header: Header) -> Packet {
         Packet::new(header, 1, u32::MAX, header.created)
     }
-}
-
-#[derive(Debug, Clone)]
-pub struct Message {
-    pub created: Cycle,
-    pub packets_left: u32,
-    /// Measurement id if the message was created in the measurement window.
-    pub measured: Option<u32>,
 }
 
 /// A vector with a free list: stable indices, no allocation in steady state.

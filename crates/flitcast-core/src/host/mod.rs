@@ -1,6 +1,10 @@
-//! Hosts and network interfaces. Now: the open-network NIC with an infinite source queue and
-//! immediate ejection. Host multicast programs (studies 000, 001, 004) arrive as `programs/`.
+//! Hosts: their network interfaces (`nic.rs`), the programs that decide what they send
+//! (`program.rs`, one program per file), and the accounting of what they receive (`delivery.rs`).
+//! docs/engine.md, "Hosts".
 
+pub mod delivery;
 pub mod nic;
+pub mod open_loop;
+pub mod program;
 
 pub use nic::Nic;

@@ -9,7 +9,10 @@
 
 use std::collections::VecDeque;
 
-use crate::packet::{Flit, Header, Packet, Slab};
+use crate::dest_set::DestSets;
+use crate::error::Error;
+use crate::packet::{Dest, Flit, Header, Packet, Slab};
+use crate::routing::variants::Variants;
 use crate::Cycle;
 
 #[derive(Debug, Clone)]
@@ -36,6 +39,49 @@ impl Nic {
 
     pub fn enqueue(&mut self, packet: u32) {
         self.queue.push_back(packet);
+    }
+
+    /// Splits message `message` of `flits` flits from `src` to `dests` (one terminal, or a set of
+    /// several) into packets of at most `packet_flits` flits, each taking the next of its pair's route
+    /// variants, and queues them. Returns the number of packets.
+    #[allow(clippy::too_many_arguments)]
+    pub fn queue_message(
+        &mut self,
+        src: u32,
+        dests: &[u32],
+        message: u32,
+        flits: u32,
+        packet_flits: u32,
+        now: Cycle,
+        measured: bool,
+        packets: &mut Slab<Packet>,
+        sets: &mut DestSets,
+        variants: &mut Variants,
+    ) -> Result<u32, Error> {
+        let count = flits.div_ceil(packet_flits);
+        for i in 0..count {
+            let size = (flits - i * packet_flits).min(packet_flits);
+            let (dest, variant, pending_set) = match dests {
+                [one] => (Dest::One(*one), variants.next(src, *one), u32::MAX),
+                many => {
+                    let set = sets.insert(many.iter().copied());
+                    (Dest::Set(set), 0, sets.duplicate(set))
+                }
+            };
+            let header = Header::new(src, dest, message, size, now, measured, variant);
+            let p = packets.insert(Packet::new(header, dests.len() as u32, pending_set, now));
+            if p >= Flit::MAX_PACKETS {
+                // (cannot happen: max_live_packets is far lower; kept as the engine's last guard)
+                return Err(Error::Internal {
+                    message: format!(
+                        "more than {} packets alive at cycle {now}: the run is far past saturation",
+                        Flit::MAX_PACKETS
+                    ),
+                });
+            }
+            self.queue.push_back(p);
+        }
+        Ok(count)
     }
 
     /// True while the NIC has something to inject.

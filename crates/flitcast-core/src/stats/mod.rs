@@ -1,19 +1,27 @@
 //! Statistics: warm-up, measurement window, drain (docs/engine.md; columns in docs/results.md).
 //!
-//! Messages created in the window [warm-up, warm-up + measure) are *measured*. The run continues
-//! past the window (sources keep injecting, so the measured messages see the same load) until every
-//! measured message is delivered, or `drain_max_cycles` pass. Loads count flits in the window:
-//! offered = flits of messages created in it, accepted = flits ejected during it, both per node per
-//! cycle. Latency confidence: batch means over `batches` equal slices of the window (by creation
-//! time), 95% Student-t half-width.
+//! Three levels (docs/results.md, "Operations"): each packet's delivery at each destination
+//! (`packet_latency_mean`, `network_latency_mean`, `hops_mean`), each message a host sends (offered
+//! load), and each **operation** — an open-loop message, a multicast — whose latency is timed from its
+//! creation until its last destination is served (definition (a) of study 000 §7.2: `latency_*`) and
+//! averaged over its destinations (definition (b): `latency_dest_mean`). A unicast operation is one
+//! message to one destination, so (a) = (b) = the message latency.
+//!
+//! Operations created in the window [warm-up, warm-up + measure) are *measured*. The run continues
+//! past the window (sources keep injecting, so the measured operations see the same load) until every
+//! measured operation is complete, or `drain_max_cycles` pass. Loads count flits in the window, per
+//! node per cycle: offered = flits of messages sent in it, effective = flits of operations created in
+//! it times their destinations (m·B_i of study 000 §7.2), accepted = flits delivered during it (at
+//! every destination). Latency confidence: batch means over `batches` equal slices of the window (by
+//! creation time), 95% Student-t half-width.
 //!
 //! Saturation rule (documented in docs/results.md), any of:
-//! 1. the drain did not finish: measured messages still undelivered `drain_max_cycles` after the
+//! 1. the drain did not finish: measured operations still incomplete `drain_max_cycles` after the
 //!    window — latency would be unbounded;
 //! 2. the source queues grew over the window by more than max(1% of the offered flits, two messages
 //!    per node) — the network accepts less than is offered;
 //! 3. the latency estimate did not converge: 95% half-width above half the mean with at least 100
-//!    measured messages.
+//!    measured operations.
 //!
 //! A run may also end before its window does, saturated: when its source queues clearly grow without
 //! bound (`early_stop.rs`, `run.saturation_stop`), or when more packets are alive than
@@ -33,8 +41,12 @@ use crate::Cycle;
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct RunResult {
     pub offered_load: f64,
+    /// Flits of the operations created in the window times their destinations, per node per cycle.
+    pub effective_load: f64,
     pub accepted_load: f64,
     pub latency_mean: f64,
+    /// Definition (b): the mean over operations of their destinations' mean latency.
+    pub latency_dest_mean: f64,
     pub latency_ci95: f64,
     pub latency_p50: f64,
     pub latency_p99: f64,
@@ -43,7 +55,7 @@ pub struct RunResult {
     pub network_latency_mean: f64,
     pub hops_mean: f64,
     pub packets_measured: u64,
-    pub messages_measured: u64,
+    pub operations_measured: u64,
     pub cycles: u64,
     /// Cycles of the measurement window that ran: `run.measure_cycles`, or less if the run stopped early.
     pub measured_cycles: u64,
@@ -67,10 +79,15 @@ pub struct Collector {
     pub window_end: Cycle,
     batches: u32,
     pub offered_flits: u64,
+    /// Flits times destinations of the operations created in the window.
+    pub effective_flits: u64,
     pub accepted_flits: u64,
-    /// Measured messages created but not fully delivered yet.
+    /// Measured operations created but not complete yet.
     pub outstanding: u64,
-    pub messages_created: u64,
+    /// Measured operations created so far (the next one's measurement id).
+    pub operations_opened: u64,
+    /// Sum over completed measured operations of their destinations' mean latency (definition (b)).
+    dest_latency_sum: f64,
     latencies: Latencies,
     batch_sum: Vec<f64>,
     batch_count: Vec<u64>,
@@ -126,18 +143,27 @@ impl Collector {
             + self.early.heap_bytes()
     }
 
-    /// A message was created; returns its measurement id if it is measured.
-    pub fn message_created(&mut self, now: Cycle, flits: u32) -> Option<u32> {
+    /// A host sent a message of `flits` flits (offered load).
+    #[inline]
+    pub fn message_sent(&mut self, now: Cycle, flits: u32) {
+        if self.in_window(now) {
+            self.offered_flits += flits as u64;
+        }
+    }
+
+    /// An operation of `flits` flits to `destinations` destinations was created; returns its
+    /// measurement id if it is measured.
+    pub fn operation_opened(&mut self, now: Cycle, flits: u32, destinations: u32) -> Option<u32> {
         if !self.in_window(now) {
             return None;
         }
-        self.offered_flits += flits as u64;
+        self.effective_flits += flits as u64 * destinations as u64;
         self.outstanding += 1;
-        self.messages_created += 1;
+        self.operations_opened += 1;
         if self.keep_each {
             self.each.push(None);
         }
-        Some(self.messages_created as u32 - 1)
+        Some(self.operations_opened as u32 - 1)
     }
 
     #[inline]
@@ -154,8 +180,11 @@ impl Collector {
         self.hops_sum += hops as u64;
     }
 
-    pub fn message_delivered(&mut self, now: Cycle, created: Cycle, id: u32, hops: u32) {
+    /// Measured operation `id`, created at `created`, served its last destination at `now` (that
+    /// copy having made `hops` hops); `dest_mean` is its destinations' mean latency.
+    pub fn operation_completed(&mut self, now: Cycle, created: Cycle, id: u32, hops: u32, dest_mean: f64) {
         let lat = now - created;
+        self.dest_latency_sum += dest_mean;
         if self.keep_each {
             self.each[id as usize] = Some((lat, hops));
         }
@@ -192,6 +221,7 @@ impl Collector {
         let ci95 = self.ci95();
         let (p50, p99, max) = (self.latencies.percentile(0.5), self.latencies.percentile(0.99), self.latencies.max());
         let offered = self.offered_flits as f64 / per_node_cycle;
+        let effective = self.effective_flits as f64 / per_node_cycle;
         let accepted = self.accepted_flits as f64 / per_node_cycle;
 
         let mut reasons = Vec::new();
@@ -199,7 +229,7 @@ impl Collector {
             reasons.push(why.clone());
         } else if !f.drained {
             reasons.push(format!(
-                "drain: {} measured messages undelivered {} cycles after the window",
+                "drain: {} measured operations incomplete {} cycles after the window",
                 self.outstanding, f.drain_max_cycles
             ));
         }
@@ -217,8 +247,10 @@ impl Collector {
         let util: Vec<f64> = f.channel_flits.iter().map(|&c| c as f64 / span).collect();
         RunResult {
             offered_load: offered,
+            effective_load: effective,
             accepted_load: accepted,
             latency_mean: mean,
+            latency_dest_mean: if n > 0 { self.dest_latency_sum / n as f64 } else { f64::NAN },
             latency_ci95: ci95,
             latency_p50: p50,
             latency_p99: p99,
@@ -227,7 +259,7 @@ impl Collector {
             network_latency_mean: if self.packets > 0 { self.network_latency_sum / pk } else { f64::NAN },
             hops_mean: if self.packets > 0 { self.hops_sum as f64 / pk } else { f64::NAN },
             packets_measured: self.packets,
-            messages_measured: n,
+            operations_measured: n,
             cycles: f.cycles,
             measured_cycles: measured,
             cycles_skipped: f.cycles_skipped,
@@ -291,8 +323,8 @@ mod tests {
     fn percentiles_and_batches() {
         let mut c = Collector::new(0, 100, 2);
         for i in 0..100u64 {
-            let id = c.message_created(i, 1).unwrap();
-            c.message_delivered(i + 1 + i % 10, i, id, 0);
+            let id = c.operation_opened(i, 1, 1).unwrap();
+            c.operation_completed(i + 1 + i % 10, i, id, 0, (1 + i % 10) as f64);
         }
         let r = c.finish(Finish {
             nodes: 1,
@@ -306,7 +338,7 @@ mod tests {
             channel_names: vec![],
             channel_flits: vec![],
         });
-        assert_eq!(r.messages_measured, 100);
+        assert_eq!(r.operations_measured, 100);
         assert_eq!(r.latency_mean, 5.5);
         assert_eq!(r.latency_p50, 5.0);
         assert_eq!(r.latency_max, 10.0);

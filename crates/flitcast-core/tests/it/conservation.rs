@@ -29,7 +29,7 @@ fn every_measured_message_is_delivered_once_below_saturation() {
                 s.workload.arrival = ArrivalKind::Bernoulli;
                 let r = flitcast_core::run(&s).unwrap_or_else(|e| panic!("{topo:?} {fc:?} {pattern:?}: {e}"));
                 assert!(!r.saturated, "{topo:?} {fc:?} {pattern:?}: {}", r.saturation_reason);
-                assert_eq!(r.packets_measured, 2 * r.messages_measured);
+                assert_eq!(r.packets_measured, 2 * r.operations_measured);
                 // Offered and accepted load agree within the window's statistical error.
                 assert!((r.accepted_load - r.offered_load).abs() < 0.1 * r.offered_load, "{r:?}");
             }

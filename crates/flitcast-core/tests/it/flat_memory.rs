@@ -11,7 +11,7 @@ fn stats_bytes(measure: u64) -> (usize, u64) {
     s.workload.load = 0.3;
     s.run.measure_cycles = measure;
     let (r, bytes) = Simulation::build(&s).unwrap().run_reporting_stats_bytes().unwrap();
-    (bytes, r.messages_measured)
+    (bytes, r.operations_measured)
 }
 
 #[test]

@@ -1,0 +1,136 @@
+//! What hosts keep about the messages they sent and the operations those serve, and the accounting
+//! at the receiving end: which message a tail completes at a destination, which operation that
+//! serves, and when an operation is complete (docs/results.md, "Operations").
+//!
+//! * A **message** is what a program sends: one or more packets to one destination or a set. It is
+//!   delivered at a destination when the tails of all its packets have reached it.
+//! * An **operation** is what the statistics time: an open-loop message, a hardware multicast, or a
+//!   software multicast made of many messages. It has a set of destinations, each of which must be
+//!   served exactly once; its latency is (a) until the last destination is served and (b) the
+//!   average over its destinations (study 000 §7.2).
+
+use crate::dest_set::DestSets;
+use crate::error::Error;
+use crate::packet::Slab;
+use crate::Cycle;
+
+#[derive(Debug, Clone)]
+pub struct Message {
+    pub src: u32,
+    pub flits: u32,
+    pub operation: u32,
+    pub tag: u64,
+    pub packets: u32,
+    /// Tails still to arrive, over all destinations; the message is freed at zero.
+    pub tails_left: u32,
+    /// For a message of several packets to several destinations: (destination, tails still to
+    /// arrive there). Empty otherwise (one packet: each tail completes it at its destination; one
+    /// destination: `tails_left` is that destination's count).
+    pub per_destination: Vec<(u32, u32)>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Operation {
+    pub created: Cycle,
+    /// Measurement id if created in the measurement window.
+    pub measured: Option<u32>,
+    pub destinations: u32,
+    /// Destinations not served yet; the operation completes at zero.
+    pub pending: u32,
+    /// The destination of a one-destination operation, or the set of those still pending (`DestSets`).
+    pub single: u32,
+    pub pending_set: Option<u32>,
+    /// Sum of the served destinations' latencies (definition (b)).
+    pub latency_sum: u64,
+}
+
+/// An operation that has just been completed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Completed {
+    pub created: Cycle,
+    pub measured: Option<u32>,
+    /// Definition (b): the mean latency over its destinations.
+    pub mean_latency: f64,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Deliveries {
+    pub messages: Slab<Message>,
+    pub operations: Slab<Operation>,
+}
+
+impl Deliveries {
+    /// A new operation with `destinations`, created at `now`.
+    pub fn open(&mut self, destinations: &[u32], now: Cycle, measured: Option<u32>, sets: &mut DestSets) -> u32 {
+        let (single, pending_set) = match destinations {
+            [one] => (*one, None),
+            many => (u32::MAX, Some(sets.insert(many.iter().copied()))),
+        };
+        self.operations.insert(Operation {
+            created: now,
+            measured,
+            destinations: destinations.len() as u32,
+            pending: destinations.len() as u32,
+            single,
+            pending_set,
+            latency_sum: 0,
+        })
+    }
+
+    /// A packet of `message` delivered its tail at `host`: true if that completes the message there.
+    pub fn tail(&mut self, message: u32, host: u32) -> bool {
+        let m = &mut self.messages[message];
+        m.tails_left -= 1;
+        let done = if m.per_destination.is_empty() {
+            m.packets == 1 || m.tails_left == 0
+        } else {
+            let entry = m.per_destination.iter_mut().find(|(d, _)| *d == host).expect("a destination of the message");
+            entry.1 -= 1;
+            entry.1 == 0
+        };
+        if m.tails_left == 0 {
+            self.messages.remove(message);
+        }
+        done
+    }
+
+    /// `host` received a message serving `operation` at `now`. Returns the operation if that was its
+    /// last destination; an error if `host` is not one of its destinations still to serve.
+    pub fn serve(
+        &mut self,
+        operation: u32,
+        host: u32,
+        now: Cycle,
+        sets: &mut DestSets,
+    ) -> Result<Option<Completed>, Error> {
+        let op = &mut self.operations[operation];
+        let member = match op.pending_set {
+            None => op.single == host && op.pending == 1,
+            Some(set) => sets.take(set, host),
+        };
+        if !member {
+            return Err(Error::Conservation {
+                message: format!(
+                    "host {host} received a message of operation {operation} (created at cycle {}), but is not one of \
+                     its destinations still to serve",
+                    op.created
+                ),
+            });
+        }
+        op.pending -= 1;
+        op.latency_sum += now - op.created;
+        if op.pending > 0 {
+            return Ok(None);
+        }
+        let done = Completed {
+            created: op.created,
+            measured: op.measured,
+            mean_latency: op.latency_sum as f64 / op.destinations as f64,
+        };
+        if let Some(set) = op.pending_set {
+            sets.remove(set);
+        }
+        self.operations.remove(operation);
+        Ok(Some(done))
+    }
+}
