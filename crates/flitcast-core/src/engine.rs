@@ -356,8 +356,8 @@ impl Simulation {
             per_destination: Vec::new(),
         });
         let measured = self.stats.in_window(now);
-        let (packet_flits, packets, sets, variants) =
-            (self.packet_flits, &mut self.packets, &mut self.dest_sets, &mut self.variants);
+        let (packet_flits, packets, sets, variants, routing) =
+            (self.packet_flits, &mut self.packets, &mut self.dest_sets, &mut self.variants, &self.routing);
         let count = self.nics[src as usize].queue_message(
             src,
             dests,
@@ -369,6 +369,7 @@ impl Simulation {
             packets,
             sets,
             variants,
+            routing,
         )?;
         let m = &mut self.deliveries.messages[message];
         m.packets = count;

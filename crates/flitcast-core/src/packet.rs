@@ -55,11 +55,14 @@ pub struct Header {
     pub measured: bool,
     /// Which of the pair's oblivious routes this packet takes (O4: 0–3; otherwise 0).
     pub variant: u8,
+    /// A multicast's count field (study 000 §3.3): the up hops before it replicates, set by the
+    /// routing when the packet is created (`Routing::turn`); 0 for a unicast.
+    pub turn: u8,
 }
 
 impl Header {
     pub fn new(src: u32, dest: Dest, message: u32, flits: u32, created: Cycle, measured: bool, variant: u8) -> Header {
-        Header { src, dest, message, flits, created, measured, variant }
+        Header { src, dest, message, flits, created, measured, variant, turn: 0 }
     }
 
     /// The destination of a unicast packet (`u32::MAX` for a destination set: routings that only

@@ -1,6 +1,7 @@
 //! Build-time routing sanity (docs/engine.md, "Invariants checked on every run"): every destination is
 //! reachable from every source over every path the routing may choose, no path loops, and — when `acyclic` is asked for — the
-//! channel dependency graph (Dally & Seitz) over (channel, virtual channel) pairs has no cycle.
+//! channel dependency graph (Dally & Seitz) over (channel, virtual channel) pairs has no cycle. A
+//! routing with a multicast fan-out step adds its own checks and dependencies (`fan_out.rs`).
 //!
 //! For each destination the checker explores every state (router, input port, input VC) a packet
 //! for it can reach from any injection VC, following *all* candidates the routing returns, so it is
@@ -139,6 +140,7 @@ pub fn verify(topo: &Topology, routing: &Routing, vcs: u8, acyclic: bool) -> Res
             }
         }
     }
+    super::fan_out::check(topo, routing, vcs, &mut deps)?;
     if acyclic {
         if let Some(cycle) = find_cycle(&deps) {
             let names: Vec<String> = cycle.iter().map(|&n| describe(topo, vcs, n)).collect();

@@ -13,6 +13,7 @@ use crate::dest_set::DestSets;
 use crate::error::Error;
 use crate::packet::{Dest, Flit, Header, Packet, Slab};
 use crate::routing::variants::Variants;
+use crate::routing::Routing;
 use crate::Cycle;
 
 #[derive(Debug, Clone)]
@@ -42,8 +43,9 @@ impl Nic {
     }
 
     /// Splits message `message` of `flits` flits from `src` to `dests` (one terminal, or a set of
-    /// several) into packets of at most `packet_flits` flits, each taking the next of its pair's route
-    /// variants, and queues them. Returns the number of packets.
+    /// several: a multidestination worm whose count field `routing` sets) into packets of at most
+    /// `packet_flits` flits, each unicast taking the next of its pair's route variants, and queues
+    /// them. Returns the number of packets.
     #[allow(clippy::too_many_arguments)]
     pub fn queue_message(
         &mut self,
@@ -57,6 +59,7 @@ impl Nic {
         packets: &mut Slab<Packet>,
         sets: &mut DestSets,
         variants: &mut Variants,
+        routing: &Routing,
     ) -> Result<u32, Error> {
         let count = flits.div_ceil(packet_flits);
         for i in 0..count {
@@ -68,7 +71,12 @@ impl Nic {
                     (Dest::Set(set), 0, sets.duplicate(set))
                 }
             };
-            let header = Header::new(src, dest, message, size, now, measured, variant);
+            let mut header = Header::new(src, dest, message, size, now, measured, variant);
+            if let Dest::Set(set) = dest {
+                header.turn = routing.turn(src, sets.words(set)).ok_or_else(|| Error::Routing {
+                    message: format!("no switch above terminal {src} reaches every destination of its multicast"),
+                })?;
+            }
             let p = packets.insert(Packet::new(header, dests.len() as u32, pending_set, now));
             if p >= Flit::MAX_PACKETS {
                 // (cannot happen: max_live_packets is far lower; kept as the engine's last guard)

@@ -5,10 +5,13 @@
 pub mod dor;
 pub mod dor_dateline;
 pub mod source_route;
+pub mod tree_multicast;
 pub mod variants;
 
+use crate::bitset::ones;
+use crate::dest_set::DestSets;
 use crate::error::Error;
-use crate::packet::Header;
+use crate::packet::{Dest, Header};
 use crate::scenario::{RoutingAlgorithm, Scenario, TopologyKind};
 use crate::topology::{Geometry, Topology};
 
@@ -46,6 +49,15 @@ impl Candidates {
     pub fn ports(&self) -> u64 {
         self.as_slice().iter().fold(0, |m, c| m | 1 << c.port)
     }
+}
+
+/// What a copy of a packet does at a switch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// Take one of the candidates written into the `Candidates`.
+    Choose,
+    /// Replicate: one copy on every port of the mask (all of them), on virtual channels `0..vcs`.
+    FanOut(u64),
 }
 
 /// Where a copy of a packet is when it asks for a route, and how far it has come.
@@ -99,6 +111,67 @@ impl Routing {
             Routing::Dor(r) => r.route(at, header.dst(), out),
             Routing::DorDateline(r) => r.route(at, header.dst(), header.variant, out),
             Routing::Source(r) => r.route(at, header, out),
+        }
+    }
+
+    /// The step a copy of the packet with `header` takes at `at`: a unicast, or a multicast copy
+    /// below its count field, chooses among candidates (written into `out`); a multicast copy at or
+    /// past its LCA stage fans out over the down ports that reach its destinations
+    /// (`tree_multicast.rs`).
+    #[inline]
+    pub fn step(&self, topo: &Topology, at: At, header: &Header, sets: &DestSets, out: &mut Candidates) -> Step {
+        let Dest::Set(set) = header.dest else {
+            self.route(at, header, out);
+            return Step::Choose;
+        };
+        let tree = self.multicast().expect("multicast packets exist only where a multicast routing is built");
+        if at.hops < header.turn as u16 {
+            out.clear();
+            let vcs = self.vcs();
+            for port in ones(tree.up_ports(at.router)) {
+                out.push(Candidate { port: port as u8, vc_lo: 0, vc_hi: vcs });
+            }
+            Step::Choose
+        } else {
+            Step::FanOut(tree.fan_out(topo, at.router, sets.words(set)))
+        }
+    }
+
+    /// The multicast routing, where one is built (`with_multicast`).
+    pub fn multicast(&self) -> Option<&tree_multicast::TreeMulticast> {
+        match self {
+            Routing::Source(r) => r.multicast.as_deref(),
+            _ => None,
+        }
+    }
+
+    /// Adds multidestination routing (study 000 §3.3) to a routing of a bidirectional MIN.
+    pub fn with_multicast(mut self, topo: &Topology) -> Result<Routing, Error> {
+        match &mut self {
+            Routing::Source(r) => r.multicast = Some(Box::new(tree_multicast::TreeMulticast::build(topo)?)),
+            other => {
+                return Err(Error::Routing {
+                    message: format!(
+                        "{}: multidestination worms are routed on bidirectional MINs (fat_tree, sp16, sp128)",
+                        other.name()
+                    ),
+                })
+            }
+        }
+        Ok(self)
+    }
+
+    /// The count field of a multicast from `src` to the set with words `dests` (`Header::turn`).
+    pub fn turn(&self, src: u32, dests: &[u64]) -> Option<u8> {
+        self.multicast()?.turn(src, dests)
+    }
+
+    /// Virtual channels on every channel.
+    pub fn vcs(&self) -> u8 {
+        match self {
+            Routing::Dor(r) => r.vcs,
+            Routing::DorDateline(r) => r.vcs,
+            Routing::Source(r) => r.vcs(),
         }
     }
 

@@ -63,6 +63,8 @@ pub struct SourceRouting {
     pairs: Vec<(u32, u8)>,
     /// Port masks of the router-to-router hops of every leaf pair.
     fields: Vec<u64>,
+    /// Multidestination routing, when the workload sends multicasts (`Routing::with_multicast`).
+    pub multicast: Option<Box<super::tree_multicast::TreeMulticast>>,
 }
 
 impl SourceRouting {
@@ -120,6 +122,7 @@ impl SourceRouting {
             term_pos,
             pairs,
             fields,
+            multicast: None,
         };
         if mode != Mode::Adaptive && table == ObliviousTable::Balanced {
             routing.balanced = Some(Balanced::build(&routing, topo));

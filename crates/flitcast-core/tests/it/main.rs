@@ -6,6 +6,7 @@ mod conservation;
 mod deadlock;
 mod determinism;
 mod early_stop;
+mod fan_out;
 mod flat_memory;
 mod golden;
 mod prop_bmin;
