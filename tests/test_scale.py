@@ -5,6 +5,7 @@ fails the test instead of taking the machine down."""
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import subprocess
@@ -77,8 +78,12 @@ def test_a_sweep_counts_its_parallel_points_against_the_budget(tiny) -> None:
     import flitcast
     from flitcast.api import memory_threads
 
-    # a tiny mesh needs about 150 MB (mostly the bound on queued packets): 400 MB fit two at a time
-    tiny["run"]["memory_limit_mb"] = 400
+    # a tiny mesh needs a few hundred MB (mostly the bound on queued packets): a budget of 2.5 points
+    # fits two at a time
+    from flitcast import _core
+
+    one = json.loads(_core.memory_estimate(json.dumps(flitcast.Scenario.model_validate(tiny).to_core_dict())))["ok"]
+    tiny["run"]["memory_limit_mb"] = int(2.5 * one["bytes"]) >> 20
     points = [flitcast.Scenario.model_validate({**tiny, "workload": {**tiny["workload"], "load": x}}) for x in (0.1, 0.2, 0.3)]
     payloads = [p.to_core_dict() for p in points]
     with pytest.warns(UserWarning, match="running 2 points at a time instead of 3"):

@@ -353,7 +353,6 @@ impl Simulation {
             tag,
             packets: 0,
             tails_left: 0,
-            per_destination: Vec::new(),
         });
         let measured = self.stats.in_window(now);
         let (packet_flits, packets, sets, variants, routing) =
@@ -371,12 +370,7 @@ impl Simulation {
             variants,
             routing,
         )?;
-        let m = &mut self.deliveries.messages[message];
-        m.packets = count;
-        m.tails_left = count * dests.len() as u32;
-        if count > 1 && dests.len() > 1 {
-            m.per_destination = dests.iter().map(|&d| (d, count)).collect();
-        }
+        self.deliveries.packetised(message, count, dests);
         self.backlog += flits as u64;
         self.active_nics.insert(src as usize);
         if self.packets.len() as u64 > self.max_live_packets && self.stats.stopped.is_none() {

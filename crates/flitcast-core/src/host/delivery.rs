@@ -9,6 +9,8 @@
 //!   served exactly once; its latency is (a) until the last destination is served and (b) the
 //!   average over its destinations (study 000 §7.2).
 
+use std::collections::HashMap;
+
 use crate::dest_set::DestSets;
 use crate::error::Error;
 use crate::packet::Slab;
@@ -23,10 +25,6 @@ pub struct Message {
     pub packets: u32,
     /// Tails still to arrive, over all destinations; the message is freed at zero.
     pub tails_left: u32,
-    /// For a message of several packets to several destinations: (destination, tails still to
-    /// arrive there). Empty otherwise (one packet: each tail completes it at its destination; one
-    /// destination: `tails_left` is that destination's count).
-    pub per_destination: Vec<(u32, u32)>,
 }
 
 #[derive(Debug, Clone)]
@@ -57,6 +55,10 @@ pub struct Completed {
 pub struct Deliveries {
     pub messages: Slab<Message>,
     pub operations: Slab<Operation>,
+    /// For a message of several packets to several destinations: (destination, tails still to arrive
+    /// there), by message (rare: one packet completes a message at each tail's destination, and with
+    /// one destination `tails_left` counts them). Looked up, never iterated.
+    per_destination: HashMap<u32, Vec<(u32, u32)>>,
 }
 
 impl Deliveries {
@@ -77,19 +79,32 @@ impl Deliveries {
         })
     }
 
+    /// Message `message` has been split into `packets` packets for `destinations`.
+    pub fn packetised(&mut self, message: u32, packets: u32, destinations: &[u32]) {
+        let m = &mut self.messages[message];
+        m.packets = packets;
+        m.tails_left = packets * destinations.len() as u32;
+        if packets > 1 && destinations.len() > 1 {
+            self.per_destination.insert(message, destinations.iter().map(|&d| (d, packets)).collect());
+        }
+    }
+
     /// A packet of `message` delivered its tail at `host`: true if that completes the message there.
     pub fn tail(&mut self, message: u32, host: u32) -> bool {
         let m = &mut self.messages[message];
         m.tails_left -= 1;
-        let done = if m.per_destination.is_empty() {
-            m.packets == 1 || m.tails_left == 0
-        } else {
-            let entry = m.per_destination.iter_mut().find(|(d, _)| *d == host).expect("a destination of the message");
-            entry.1 -= 1;
-            entry.1 == 0
+        let (packets, left) = (m.packets, m.tails_left);
+        let done = match self.per_destination.get_mut(&message) {
+            None => packets == 1 || left == 0,
+            Some(counts) => {
+                let entry = counts.iter_mut().find(|(d, _)| *d == host).expect("a destination of the message");
+                entry.1 -= 1;
+                entry.1 == 0
+            }
         };
-        if m.tails_left == 0 {
+        if left == 0 {
             self.messages.remove(message);
+            self.per_destination.remove(&message);
         }
         done
     }
