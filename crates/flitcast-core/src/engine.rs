@@ -60,7 +60,7 @@ pub struct Simulation {
     /// Every channel's credit counters, by lane (`credits.rs`).
     credits: Vec<u32>,
     /// The programs' timers: (when, host, tag), earliest first (ties by host: deterministic).
-    timers: BinaryHeap<Reverse<(Cycle, u32, u64)>>,
+    timers: BinaryHeap<Reverse<(Cycle, u32, u32)>>,
     message_flits: u32,
     packet_flits: u32,
     /// Routers that hold flits: those are stepped, in id order.
@@ -285,7 +285,8 @@ impl Simulation {
         let events = self.wheel.take(now);
         for &Arrival { dest, port, vc, hops, flit } in &events {
             if dest & TO_TERMINAL != 0 {
-                self.eject(dest & !TO_TERMINAL, flit, hops)?;
+                // (the ejection channel is not a router-to-router hop: `StepCtx::send_flit`)
+                self.eject(dest & !TO_TERMINAL, flit, hops - 1)?;
                 continue;
             }
             let router = dest;
@@ -313,7 +314,15 @@ impl Simulation {
     }
 
     /// Carries out what the last program call asked for: its messages, then its timers.
+    #[inline]
     fn carry_out(&mut self) -> Result<(), Error> {
+        if self.outbox.sends.is_empty() && self.outbox.timers.is_empty() {
+            return Ok(());
+        }
+        self.carry_out_requests()
+    }
+
+    fn carry_out_requests(&mut self) -> Result<(), Error> {
         let mut sends = std::mem::take(&mut self.outbox.sends);
         for send in sends.drain(..) {
             self.send(send)?;

@@ -94,7 +94,9 @@ impl Deliveries {
         let m = &mut self.messages[message];
         m.tails_left -= 1;
         let (packets, left) = (m.packets, m.tails_left);
-        let done = match self.per_destination.get_mut(&message) {
+        // (the map holds only messages of several packets to several destinations)
+        let counts = if packets > 1 { self.per_destination.get_mut(&message) } else { None };
+        let done = match counts {
             None => packets == 1 || left == 0,
             Some(counts) => {
                 let entry = counts.iter_mut().find(|(d, _)| *d == host).expect("a destination of the message");
@@ -104,7 +106,9 @@ impl Deliveries {
         };
         if left == 0 {
             self.messages.remove(message);
-            self.per_destination.remove(&message);
+            if packets > 1 {
+                self.per_destination.remove(&message);
+            }
         }
         done
     }

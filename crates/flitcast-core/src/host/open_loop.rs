@@ -27,7 +27,7 @@ impl OpenLoop {
 
     /// A message arrives at `host`: send it, and wait for the next.
     #[inline]
-    pub fn on_timer(&mut self, host: u32, _tag: u64, _now: Cycle, out: &mut Outbox) {
+    pub fn on_timer(&mut self, host: u32, _tag: u32, _now: Cycle, out: &mut Outbox) {
         let source = &mut self.sources[host as usize];
         let dst = self.pattern.destination(host, &mut source.dest_rng);
         out.timers.push((source.arrivals.next_arrival(), host, 0));

@@ -53,7 +53,7 @@ pub struct Delivered {
 pub struct Outbox {
     pub sends: Vec<Send>,
     /// (when, host, tag): the host's program is called back with `tag` at `when`.
-    pub timers: Vec<(Cycle, u32, u64)>,
+    pub timers: Vec<(Cycle, u32, u32)>,
 }
 
 /// The programs of all hosts (one kind per simulation).
@@ -72,7 +72,7 @@ impl Programs {
 
     /// `host`'s timer `tag` fired at `now`.
     #[inline]
-    pub fn on_timer(&mut self, host: u32, tag: u64, now: Cycle, out: &mut Outbox) {
+    pub fn on_timer(&mut self, host: u32, tag: u32, now: Cycle, out: &mut Outbox) {
         match self {
             Programs::OpenLoop(p) => p.on_timer(host, tag, now, out),
         }

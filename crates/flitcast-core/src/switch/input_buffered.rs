@@ -54,6 +54,13 @@ struct InVc {
     out_lane: u32,
 }
 
+/// A buffered flit and the hops its copy had made on arriving (its route position, read with a head).
+#[derive(Debug, Clone, Copy)]
+struct Slot {
+    flit: Flit,
+    hops: u16,
+}
+
 #[derive(Debug, Clone, Copy, Default)]
 struct Request {
     vc: u8,
@@ -104,9 +111,7 @@ pub struct InputBuffered {
     /// Cached routing candidates of the head at the front of each input VC (port · MAX_VCS + vc).
     cands: Vec<Candidates>,
     /// Flits, `depth` slots per input VC (index (port · vcs + vc) · depth).
-    slots: Vec<Flit>,
-    /// The hops each slot's flit had made on arriving (its copy's route position, read with a head).
-    hops: Vec<u16>,
+    slots: Vec<Slot>,
     /// Bit p set while input port p holds flits.
     port_mask: u64,
     flits: u32,
@@ -155,8 +160,7 @@ impl InputBuffered {
         let ports = topo.links.len() as u64;
         let per_port = size_of::<InPort>() + size_of::<OutPort>() + MAX_VCS * size_of::<Candidates>();
         let state = ports * per_port as u64 + topo.routers() as u64 * size_of::<InputBuffered>() as u64;
-        let slot = size_of::<Flit>() + size_of::<u16>();
-        (ports * s.vcs as u64 * s.buffer_flits as u64 * slot as u64, state)
+        (ports * s.vcs as u64 * s.buffer_flits as u64 * size_of::<Slot>() as u64, state)
     }
 
     pub fn new(s: &Scenario, topo: &Topology, router: u32) -> InputBuffered {
@@ -191,8 +195,7 @@ impl InputBuffered {
             inputs,
             outputs,
             cands: vec![Candidates::default(); radix * MAX_VCS],
-            slots: vec![Flit::new(0, false, false); radix * vcs * depth],
-            hops: vec![0; radix * vcs * depth],
+            slots: vec![Slot { flit: Flit::new(0, false, false), hops: 0 }; radix * vcs * depth],
             port_mask: 0,
             flits: 0,
         }
@@ -217,8 +220,7 @@ impl InputBuffered {
         }
         q.len += 1;
         input.occupied |= 1 << vc;
-        self.slots[q.base as usize + pos] = flit;
-        self.hops[q.base as usize + pos] = hops;
+        self.slots[q.base as usize + pos] = Slot { flit, hops };
         self.flits += 1;
         self.port_mask |= 1 << port;
         true
@@ -245,7 +247,7 @@ impl InputBuffered {
                     VcState::Active { port, vc } => (ctx.credits[q.out_lane as usize] > 0).then_some((port, vc)),
                     _ => {
                         let slot = (q.base + q.head as u32) as usize;
-                        let (flit, hops) = (self.slots[slot], self.hops[slot]);
+                        let Slot { flit, hops } = self.slots[slot];
                         let at = At { router: me, in_port: p as u8, in_vc: v as u8, hops };
                         let cands = &mut self.cands[p * MAX_VCS + v];
                         allocate(q, cands, at, flit, vct, &self.outputs, &mut self.selection, ctx)
@@ -286,7 +288,7 @@ impl InputBuffered {
         let r = input.request;
         let q = &mut input.vcs[r.vc as usize & (MAX_VCS - 1)];
         let slot = (q.base + q.head as u32) as usize;
-        let (flit, hops) = (self.slots[slot], self.hops[slot]);
+        let Slot { flit, hops } = self.slots[slot];
         q.head = if q.head as usize + 1 == self.depth { 0 } else { q.head + 1 };
         q.len -= 1;
         // Branch-free bookkeeping: which flit empties a VC or a port is data, not a pattern the
@@ -326,7 +328,7 @@ impl InputBuffered {
                 if q.len == 0 {
                     continue;
                 }
-                let packet = self.slots[(q.base + q.head as u32) as usize].packet();
+                let packet = self.slots[(q.base + q.head as u32) as usize].flit.packet();
                 let reason = match q.state {
                     VcState::Active { port, vc } => {
                         if credits[(self.outputs[port as usize].link.lane + vc as u32) as usize] == 0 {

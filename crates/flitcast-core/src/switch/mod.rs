@@ -103,14 +103,14 @@ pub fn links_of(topo: &Topology, router: u32, switch: &crate::scenario::Switch) 
 
 impl StepCtx<'_> {
     /// Sends `flit` on virtual channel `vc` of the channel `link`; `hops` is the router-to-router
-    /// hops its copy had made when it arrived here (meaningful for a head; the next router reads
-    /// one more, a terminal the same). The caller counts the flit hop and the progress (once per
-    /// step, not per flit).
+    /// hops its copy had made when it arrived here (meaningful for a head). The flit arrives with one
+    /// more — at a terminal too, which does not count the ejection channel (`Simulation::eject`). The
+    /// caller counts the flit hop and the progress (once per step, not per flit).
     #[inline]
     pub fn send_flit(&mut self, link: OutLink, vc: u8, flit: Flit, hops: u16) {
         debug_assert!(link.dest != u32::MAX, "routing chose an unconnected port");
         let at = self.now + link.latency as Cycle;
-        let hops = hops + !link.sink as u16;
+        let hops = hops + 1;
         self.wheel.schedule_flit(at, Arrival { dest: link.dest, port: link.port, vc, hops, flit });
     }
 
