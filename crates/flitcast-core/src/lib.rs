@@ -23,6 +23,7 @@ pub mod selection;
 pub mod stats;
 pub mod switch;
 pub mod topology;
+pub mod validate;
 pub mod wheel;
 pub mod workload;
 

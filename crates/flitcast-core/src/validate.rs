@@ -1,0 +1,159 @@
+//! Cross-section checks of a scenario (`Scenario::validate`): every key's range, and the rules that
+//! relate keys of different sections (a central-buffer switch has one VC, virtual cut-through needs
+//! buffers as large as a packet, …). `scenario.rs` holds the data; the Python front mirrors these
+//! rules with the same messages (docs/config.md, "Rules across keys").
+
+use crate::error::Error;
+use crate::scenario::{FlowControl, ObliviousTable, RoutingAlgorithm, Scenario, SwitchModel, TopologyKind};
+
+fn check(ok: bool, key: &str, value: impl std::fmt::Display, allowed: &str) -> Result<(), Error> {
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::config(key, value, allowed))
+    }
+}
+
+impl Scenario {
+    pub fn validate(&self) -> Result<(), Error> {
+        let (net, sw, wl, run) = (&self.network, &self.switch, &self.workload, &self.run);
+        check((2..=1024).contains(&net.k), "network.k", net.k, "an integer from 2 to 1024")?;
+        check((1..=6).contains(&net.n), "network.n", net.n, "an integer from 1 to 6")?;
+        check(net.topology != TopologyKind::Ring || net.n == 1, "network.n", net.n, "1 for a ring")?;
+        check(
+            !net.unidirectional || matches!(net.topology, TopologyKind::Torus | TopologyKind::Ring),
+            "network.unidirectional",
+            net.unidirectional,
+            "false except for a torus or ring (only they can be unidirectional)",
+        )?;
+        check(
+            net.topology != TopologyKind::FatTree || (2..=8).contains(&net.k),
+            "network.k",
+            net.k,
+            "an integer from 2 to 8 for a fat tree (switches have 2k ports; a route offers at most 8 up ports)",
+        )?;
+        check(
+            (1..=1000).contains(&net.channel_latency_cycles),
+            "network.channel_latency_cycles",
+            net.channel_latency_cycles,
+            "an integer from 1 to 1000",
+        )?;
+        check(net.terminals_per_router == 1, "network.terminals_per_router", net.terminals_per_router, "1")?;
+        let nodes = self.nodes().unwrap_or(u64::MAX);
+        check(
+            nodes <= run.max_nodes && nodes <= 1 << 20,
+            "network.k",
+            net.k,
+            &format!("a size with at most run.max_nodes = {} nodes (k^n = {nodes})", run.max_nodes),
+        )?;
+        check((1..=16).contains(&sw.vcs), "switch.vcs", sw.vcs, "an integer from 1 to 16")?;
+        check(
+            (1..=4096).contains(&sw.buffer_flits),
+            "switch.buffer_flits",
+            sw.buffer_flits,
+            "an integer from 1 to 4096",
+        )?;
+        check(
+            (1..=1000).contains(&sw.router_delay_cycles),
+            "switch.router_delay_cycles",
+            sw.router_delay_cycles,
+            "an integer from 1 to 1000",
+        )?;
+        if sw.model == SwitchModel::CentralBuffer {
+            check(
+                sw.vcs == 1,
+                "switch.vcs",
+                sw.vcs,
+                "1 for the central-buffer switch (SP switches have no virtual channels)",
+            )?;
+            check(
+                sw.flow_control == FlowControl::Wormhole,
+                "switch.flow_control",
+                "vct",
+                "wormhole for the central-buffer switch (buffered wormhole)",
+            )?;
+            check(
+                (1..=sw.router_delay_cycles).contains(&sw.route_cycles),
+                "switch.route_cycles",
+                sw.route_cycles,
+                &format!("an integer from 1 to switch.router_delay_cycles = {}", sw.router_delay_cycles),
+            )?;
+            check((1..=64).contains(&sw.chunk_flits), "switch.chunk_flits", sw.chunk_flits, "an integer from 1 to 64")?;
+            check(
+                (1..=1_000_000).contains(&sw.central_buffer_chunks),
+                "switch.central_buffer_chunks",
+                sw.central_buffer_chunks,
+                "an integer from 1 to 1000000",
+            )?;
+        }
+        check(
+            !matches!(self.routing.algorithm, RoutingAlgorithm::O1 | RoutingAlgorithm::O4)
+                || self.routing.oblivious_table != ObliviousTable::Balanced
+                || nodes <= 256,
+            "routing.oblivious_table",
+            "balanced",
+            "d_mod_k or s_mod_k above 256 nodes (balanced tables are built pair by pair)",
+        )?;
+        check(
+            wl.load.is_finite() && wl.load > 0.0 && wl.load <= 1.0,
+            "workload.load",
+            wl.load,
+            "a number in (0, 1] flits/node/cycle",
+        )?;
+        check(
+            (1..=4096).contains(&wl.packet_flits),
+            "workload.packet_flits",
+            wl.packet_flits,
+            "an integer from 1 to 4096",
+        )?;
+        check(
+            (1..=1_000_000).contains(&wl.message_flits),
+            "workload.message_flits",
+            wl.message_flits,
+            "an integer from 1 to 1000000",
+        )?;
+        check(
+            sw.flow_control != FlowControl::Vct || sw.buffer_flits >= wl.packet_flits,
+            "switch.buffer_flits",
+            sw.buffer_flits,
+            &format!("at least workload.packet_flits = {} with virtual cut-through", wl.packet_flits),
+        )?;
+        check(
+            wl.hotspot_fraction.is_finite() && (0.0..=1.0).contains(&wl.hotspot_fraction),
+            "workload.hotspot_fraction",
+            wl.hotspot_fraction,
+            "a number in [0, 1]",
+        )?;
+        for &h in &wl.hotspot_nodes {
+            check((h as u64) < nodes, "workload.hotspot_nodes", h, &format!("node ids from 0 to {}", nodes - 1))?;
+        }
+        check(
+            (1..=1_000_000_000).contains(&run.measure_cycles),
+            "run.measure_cycles",
+            run.measure_cycles,
+            "an integer from 1 to 1e9",
+        )?;
+        check(run.warmup_cycles <= 1_000_000_000, "run.warmup_cycles", run.warmup_cycles, "an integer from 0 to 1e9")?;
+        check(
+            run.drain_max_cycles <= 1_000_000_000,
+            "run.drain_max_cycles",
+            run.drain_max_cycles,
+            "an integer from 0 to 1e9",
+        )?;
+        check(
+            (1..=1_000_000_000).contains(&run.watchdog_cycles),
+            "run.watchdog_cycles",
+            run.watchdog_cycles,
+            "an integer from 1 to 1e9",
+        )?;
+        check(
+            run.batches >= 2 && run.batches as u64 <= run.measure_cycles.min(1000),
+            "run.batches",
+            run.batches,
+            "an integer from 2 to min(1000, run.measure_cycles)",
+        )?;
+        crate::workload::pattern::check_size(wl, nodes as u32, net)?;
+        crate::routing::check_config(self)?;
+        Ok(())
+    }
+}
