@@ -27,13 +27,13 @@ fn mesh(load: f64, measure: u64) -> Scenario {
 fn router_step(c: &mut Criterion) {
     let s = Scenario::default();
     let topo = Topology::build(&s.network).unwrap();
-    let routing = Routing::build(&s, &topo).unwrap();
+    let routing = Routing::build(&s.routing, s.switch.vcs as u8, &topo).unwrap();
     let credits = Lanes::new(&topo, s.switch.vcs).initial(&topo, s.switch.buffer_flits);
     let me = 3 * 8 + 3;
     // (input port, destination): from +x to -x, -x to +x, +y to -y, -y to +y, terminal to itself.
     let flows = [(0u8, 3 * 8), (1, 3 * 8 + 7), (2, 3), (3, 7 * 8 + 3), (4, me)];
     let mut packets = Slab::default();
-    let mut loaded = Router::build(&s, &topo, me);
+    let mut loaded = Router::build(&s.switch, &s.routing, s.run.seed, &topo, me);
     for &(port, dst) in &flows {
         let p = packets.insert(Packet::unicast(Header::new(0, Dest::One(dst), 0, 8, 0, false, 0)));
         for i in 0..8 {

@@ -91,9 +91,11 @@ impl Simulation {
         let topo = Topology::build(&scenario.network)?;
         memory::estimate(scenario, &topo)
             .check(memory::limit_bytes(scenario.run.memory_limit_mb), scenario.run.memory_limit_mb)?;
-        let routing = Routing::build(scenario, &topo)?;
+        let routing = Routing::build(&scenario.routing, scenario.switch.vcs as u8, &topo)?;
         check::routes::verify(&topo, &routing, scenario.switch.vcs as u8, scenario.routing.check_deadlock_free)?;
-        let routers = (0..topo.routers() as u32).map(|r| Router::build(scenario, &topo, r)).collect();
+        let (sw, seed) = (&scenario.switch, scenario.run.seed);
+        let routers =
+            (0..topo.routers() as u32).map(|r| Router::build(sw, &scenario.routing, seed, &topo, r)).collect();
         let terminals = topo.terminals();
         let lanes = Lanes::new(&topo, scenario.switch.vcs);
         let nics = (0..terminals as u32).map(|t| Nic::new(lanes.injection(t))).collect();
@@ -114,8 +116,8 @@ impl Simulation {
         Ok(Simulation {
             max_live_packets: memory::max_live_packets(scenario, terminals as u64),
             programs: Programs::OpenLoop(OpenLoop::new(
-                Pattern::build(scenario, terminals as u32),
-                workload::sources(scenario, terminals as u32),
+                Pattern::build(wl, &scenario.network, terminals as u32),
+                workload::sources(wl, run.seed, terminals as u32),
                 wl.message_flits,
             )),
             outbox: Outbox::default(),

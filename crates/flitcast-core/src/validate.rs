@@ -153,7 +153,29 @@ impl Scenario {
             "an integer from 2 to min(1000, run.measure_cycles)",
         )?;
         crate::workload::pattern::check_size(wl, nodes as u32, net)?;
-        crate::routing::check_config(self)?;
+        routing_fits_network(self)?;
         Ok(())
     }
+}
+
+/// The routing algorithm fits the network, and a wrapping network has its dateline classes.
+fn routing_fits_network(s: &Scenario) -> Result<(), Error> {
+    let bmin = matches!(s.network.topology, TopologyKind::FatTree | TopologyKind::Sp16 | TopologyKind::Sp128);
+    if bmin == (s.routing.algorithm == RoutingAlgorithm::Dor) {
+        return Err(Error::config(
+            "routing.algorithm",
+            format!("{:?}", s.routing.algorithm).to_lowercase(),
+            "dor on a mesh, torus or ring; adaptive, o1 or o4 on a fat_tree, sp16 or sp128",
+        ));
+    }
+    let wraps = matches!(s.network.topology, TopologyKind::Torus | TopologyKind::Ring);
+    if wraps && s.routing.check_deadlock_free && s.switch.vcs < 2 {
+        return Err(Error::config(
+            "switch.vcs",
+            s.switch.vcs,
+            "at least 2 for dimension-order routing on a torus or ring (two dateline classes); \
+             set routing.check_deadlock_free = false to simulate a deadlock-prone single-VC torus",
+        ));
+    }
+    Ok(())
 }

@@ -129,7 +129,7 @@ mod tests {
         s.network.n = 2;
         s.routing.algorithm = RoutingAlgorithm::Adaptive;
         let topo = Topology::build(&s.network).unwrap();
-        let routing = Routing::build(&s, &topo).unwrap().with_multicast(&topo).unwrap();
+        let routing = Routing::build(&s.routing, s.switch.vcs as u8, &topo).unwrap().with_multicast(&topo).unwrap();
         (topo, routing)
     }
 

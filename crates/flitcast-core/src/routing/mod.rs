@@ -12,7 +12,7 @@ use crate::bitset::ones;
 use crate::dest_set::DestSets;
 use crate::error::Error;
 use crate::packet::{Dest, Header};
-use crate::scenario::{RoutingAlgorithm, Scenario, TopologyKind};
+use crate::scenario::{self, RoutingAlgorithm};
 use crate::topology::{Geometry, Topology};
 
 /// One candidate output: a port and the virtual channels `vc_lo..vc_hi` the packet may use on it.
@@ -78,9 +78,8 @@ pub enum Routing {
 }
 
 impl Routing {
-    pub fn build(scenario: &Scenario, topo: &Topology) -> Result<Routing, Error> {
-        let vcs = scenario.switch.vcs as u8;
-        let r = &scenario.routing;
+    /// The routing `r` on `topo` with `vcs` virtual channels per channel.
+    pub fn build(r: &scenario::Routing, vcs: u8, topo: &Topology) -> Result<Routing, Error> {
         match (r.algorithm, topo.geometry) {
             (RoutingAlgorithm::Dor, Geometry::Cube(g)) if !g.wrap => Ok(Routing::Dor(dor::Dor::new(g, vcs))),
             (RoutingAlgorithm::Dor, Geometry::Cube(g)) => {
@@ -220,26 +219,4 @@ impl Routing {
             },
         }
     }
-}
-
-/// Configuration checks that need to know the routing (called from `Scenario::validate`).
-pub fn check_config(s: &Scenario) -> Result<(), Error> {
-    let bmin = matches!(s.network.topology, TopologyKind::FatTree | TopologyKind::Sp16 | TopologyKind::Sp128);
-    if bmin == (s.routing.algorithm == RoutingAlgorithm::Dor) {
-        return Err(Error::config(
-            "routing.algorithm",
-            format!("{:?}", s.routing.algorithm).to_lowercase(),
-            "dor on a mesh, torus or ring; adaptive, o1 or o4 on a fat_tree, sp16 or sp128",
-        ));
-    }
-    let wraps = matches!(s.network.topology, TopologyKind::Torus | TopologyKind::Ring);
-    if wraps && s.routing.check_deadlock_free && s.switch.vcs < 2 {
-        return Err(Error::config(
-            "switch.vcs",
-            s.switch.vcs,
-            "at least 2 for dimension-order routing on a torus or ring (two dateline classes); \
-             set routing.check_deadlock_free = false to simulate a deadlock-prone single-VC torus",
-        ));
-    }
-    Ok(())
 }

@@ -47,7 +47,7 @@ use crate::bitset::ones;
 use crate::error::BlockedChannel;
 use crate::packet::Flit;
 use crate::routing::{At, Candidates};
-use crate::scenario::{Scenario, SelectionHistory};
+use crate::scenario::{self, SelectionHistory, Switch};
 use crate::selection::order::Order;
 use crate::selection::{records, Request as Choice, Selection};
 use crate::topology::Topology;
@@ -271,10 +271,10 @@ impl CentralBuffer {
         (fifos + chunks, ports * per_port as u64 + routers * std::mem::size_of::<CentralBuffer>() as u64)
     }
 
-    pub fn new(s: &Scenario, topo: &Topology, router: u32) -> CentralBuffer {
+    pub fn new(sw: &Switch, routing: &scenario::Routing, seed: u64, topo: &Topology, router: u32) -> CentralBuffer {
         let radix = topo.radix(router);
         assert!(radix <= 64, "router radix above 64 is not supported");
-        let (out_links, in_links) = links_of(topo, router, &s.switch);
+        let (out_links, in_links) = links_of(topo, router, sw);
         let inputs: Vec<Input> = in_links
             .into_iter()
             .map(|link| Input {
@@ -299,12 +299,12 @@ impl CentralBuffer {
             })
             .collect();
         CentralBuffer {
-            chunk_flits: s.switch.chunk_flits,
-            fifo_flits: s.switch.buffer_flits as usize,
-            capacity: s.switch.central_buffer_chunks,
-            free_chunks: s.switch.central_buffer_chunks,
-            selection: Selection::build(s.routing.selection, router, radix, topo.node_switches().len(), s.run.seed),
-            history: s.routing.selection_history,
+            chunk_flits: sw.chunk_flits,
+            fifo_flits: sw.buffer_flits as usize,
+            capacity: sw.central_buffer_chunks,
+            free_chunks: sw.central_buffer_chunks,
+            selection: Selection::build(routing.selection, router, radix, topo.node_switches().len(), seed),
+            history: routing.selection_history,
             ports: Ports::of(&inputs, &outputs),
             inputs,
             outputs,

@@ -24,7 +24,7 @@ use super::{links_of, InLink, OutLink, StepCtx};
 use crate::error::BlockedChannel;
 use crate::packet::Flit;
 use crate::routing::{At, Candidates};
-use crate::scenario::{FlowControl, Scenario, SelectionHistory};
+use crate::scenario::{self, FlowControl, SelectionHistory, Switch};
 use crate::selection::{records, Request as Choice, Selection};
 use crate::topology::Topology;
 
@@ -163,13 +163,13 @@ impl InputBuffered {
         (ports * s.vcs as u64 * s.buffer_flits as u64 * size_of::<Slot>() as u64, state)
     }
 
-    pub fn new(s: &Scenario, topo: &Topology, router: u32) -> InputBuffered {
+    pub fn new(sw: &Switch, routing: &scenario::Routing, seed: u64, topo: &Topology, router: u32) -> InputBuffered {
         let radix = topo.radix(router);
         assert!(radix <= 64, "router radix above 64 is not supported");
-        let vcs = s.switch.vcs as usize;
+        let vcs = sw.vcs as usize;
         assert!(vcs <= MAX_VCS, "at most {MAX_VCS} virtual channels");
-        let depth = s.switch.buffer_flits as usize;
-        let (out_links, in_links) = links_of(topo, router, &s.switch);
+        let depth = sw.buffer_flits as usize;
+        let (out_links, in_links) = links_of(topo, router, sw);
         let inputs = in_links
             .into_iter()
             .enumerate()
@@ -189,9 +189,9 @@ impl InputBuffered {
         InputBuffered {
             vcs,
             depth,
-            vct: s.switch.flow_control == FlowControl::Vct,
-            selection: Selection::build(s.routing.selection, router, radix, topo.node_switches().len(), s.run.seed),
-            history: s.routing.selection_history,
+            vct: sw.flow_control == FlowControl::Vct,
+            selection: Selection::build(routing.selection, router, radix, topo.node_switches().len(), seed),
+            history: routing.selection_history,
             inputs,
             outputs,
             cands: vec![Candidates::default(); radix * MAX_VCS],

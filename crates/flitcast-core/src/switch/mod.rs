@@ -10,7 +10,7 @@ use crate::credits::Lanes;
 use crate::error::BlockedChannel;
 use crate::packet::{Flit, Packet, Slab};
 use crate::routing::Routing;
-use crate::scenario::{Scenario, SwitchModel};
+use crate::scenario::{self, Switch, SwitchModel};
 use crate::topology::{PortLink, Topology};
 use crate::wheel::{Arrival, Wheel, TO_TERMINAL};
 use crate::Cycle;
@@ -142,10 +142,16 @@ pub enum Router {
 }
 
 impl Router {
-    pub fn build(s: &Scenario, topo: &Topology, router: u32) -> Router {
-        match s.switch.model {
-            SwitchModel::InputBuffered => Router::InputBuffered(input_buffered::InputBuffered::new(s, topo, router)),
-            SwitchModel::CentralBuffer => Router::CentralBuffer(central_buffer::CentralBuffer::new(s, topo, router)),
+    /// Router `router` of `topo`: the switch `sw`, with the selection function of `routing` (its
+    /// random stream from `seed`).
+    pub fn build(sw: &Switch, routing: &scenario::Routing, seed: u64, topo: &Topology, router: u32) -> Router {
+        match sw.model {
+            SwitchModel::InputBuffered => {
+                Router::InputBuffered(input_buffered::InputBuffered::new(sw, routing, seed, topo, router))
+            }
+            SwitchModel::CentralBuffer => {
+                Router::CentralBuffer(central_buffer::CentralBuffer::new(sw, routing, seed, topo, router))
+            }
         }
     }
 

@@ -4,7 +4,7 @@ pub mod arrival;
 pub mod pattern;
 
 use crate::rng::{stream, Stream, StreamKind};
-use crate::scenario::Scenario;
+use crate::scenario::Workload;
 
 pub use arrival::Arrivals;
 pub use pattern::Pattern;
@@ -17,14 +17,13 @@ pub struct Source {
 }
 
 /// Every host's open-loop source (`host/open_loop.rs`): rate `load / message_flits` messages per cycle.
-pub fn sources(s: &Scenario, terminals: u32) -> Vec<Source> {
-    let wl = &s.workload;
+pub fn sources(wl: &Workload, seed: u64, terminals: u32) -> Vec<Source> {
     // Messages per terminal per cycle, so that flits per terminal per cycle = load.
     let rate = wl.load / wl.message_flits as f64;
     (0..terminals)
         .map(|t| Source {
-            arrivals: Arrivals::new(wl.arrival, rate, stream(s.run.seed, StreamKind::Arrivals, t as u64)),
-            dest_rng: stream(s.run.seed, StreamKind::Destinations, t as u64),
+            arrivals: Arrivals::new(wl.arrival, rate, stream(seed, StreamKind::Arrivals, t as u64)),
+            dest_rng: stream(seed, StreamKind::Destinations, t as u64),
         })
         .collect()
 }

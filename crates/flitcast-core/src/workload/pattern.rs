@@ -19,7 +19,7 @@ use rand::Rng;
 
 use crate::error::Error;
 use crate::rng::Stream;
-use crate::scenario::{Network, PatternKind, Scenario, TopologyKind, TransposeSplit, Workload};
+use crate::scenario::{Network, PatternKind, TopologyKind, TransposeSplit, Workload};
 
 #[derive(Debug, Clone)]
 pub struct Pattern {
@@ -59,21 +59,21 @@ pub fn check_size(wl: &Workload, nodes: u32, _net: &Network) -> Result<(), Error
 }
 
 impl Pattern {
-    pub fn build(s: &Scenario, nodes: u32) -> Pattern {
-        let net = &s.network;
+    /// The pattern of workload `wl` over the `nodes` terminals of network `net`.
+    pub fn build(wl: &Workload, net: &Network, nodes: u32) -> Pattern {
         Pattern {
-            kind: s.workload.pattern,
+            kind: wl.pattern,
             nodes,
             bits: nodes.trailing_zeros(),
             k: net.k,
             n: if net.topology == TopologyKind::Ring { 1 } else { net.n },
-            include_self: s.workload.uniform_include_self,
-            upper_bits: match s.workload.transpose_split {
+            include_self: wl.uniform_include_self,
+            upper_bits: match wl.transpose_split {
                 TransposeSplit::Ceil => nodes.trailing_zeros().div_ceil(2),
                 TransposeSplit::Floor => nodes.trailing_zeros() / 2,
             },
-            hotspots: s.workload.hotspot_nodes.clone(),
-            hotspot_fraction: s.workload.hotspot_fraction,
+            hotspots: wl.hotspot_nodes.clone(),
+            hotspot_fraction: wl.hotspot_fraction,
         }
     }
 
@@ -129,13 +129,14 @@ impl Pattern {
 mod tests {
     use super::*;
     use crate::rng::{stream, StreamKind};
+    use crate::Scenario;
 
     fn pattern(kind: PatternKind, k: u32, n: u32) -> Pattern {
         let mut s = Scenario::default();
         s.network.k = k;
         s.network.n = n;
         s.workload.pattern = kind;
-        Pattern::build(&s, k.pow(n))
+        Pattern::build(&s.workload, &s.network, k.pow(n))
     }
 
     #[test]
@@ -170,7 +171,7 @@ mod tests {
         // 128 nodes, 7 bits: the upper 4 bits come down, the lower 3 go up.
         let mut s = Scenario::default();
         s.workload.pattern = PatternKind::Transpose;
-        let t7 = Pattern::build(&s, 128);
+        let t7 = Pattern::build(&s.workload, &s.network, 128);
         assert_eq!(t7.destination(0b000_0001, &mut rng), 0b001_0000);
         assert_eq!(t7.destination(0b100_0000, &mut rng), 0b000_1000);
         let mut seen = [false; 128];

@@ -23,12 +23,12 @@ fn cyclic_dependencies_are_found_by_the_checker() {
     s.switch.vcs = 1;
     s.routing.check_deadlock_free = false;
     let topo = Topology::build(&s.network).unwrap();
-    let routing = Routing::build(&s, &topo).unwrap();
+    let routing = Routing::build(&s.routing, s.switch.vcs as u8, &topo).unwrap();
     let err = verify(&topo, &routing, 1, true).unwrap_err();
     assert!(matches!(&err, Error::Routing { message } if message.contains("cycle")), "{err}");
     // The same routing is fine with the dateline classes on two VCs.
     s.switch.vcs = 2;
-    let routing = Routing::build(&s, &topo).unwrap();
+    let routing = Routing::build(&s.routing, s.switch.vcs as u8, &topo).unwrap();
     verify(&topo, &routing, 2, true).unwrap();
 }
 

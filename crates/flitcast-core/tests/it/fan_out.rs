@@ -14,7 +14,7 @@ fn tree(n: u32) -> (Scenario, Topology, Routing) {
     s.network.n = n;
     s.routing.algorithm = RoutingAlgorithm::Adaptive;
     let topo = Topology::build(&s.network).unwrap();
-    let routing = Routing::build(&s, &topo).unwrap().with_multicast(&topo).unwrap();
+    let routing = Routing::build(&s.routing, s.switch.vcs as u8, &topo).unwrap().with_multicast(&topo).unwrap();
     (s, topo, routing)
 }
 
@@ -78,7 +78,8 @@ fn build_time_check_passes_for_multicast_on_trees() {
 fn multicast_routing_is_refused_where_it_cannot_work() {
     let s = Scenario::default(); // an 8x8 mesh with DOR
     let topo = Topology::build(&s.network).unwrap();
-    let err = Routing::build(&s, &topo).unwrap().with_multicast(&topo).unwrap_err().to_string();
+    let err =
+        Routing::build(&s.routing, s.switch.vcs as u8, &topo).unwrap().with_multicast(&topo).unwrap_err().to_string();
     assert!(err.contains("bidirectional MINs"), "{err}");
     // every up port of a tree leads to a router one level up
     let (_, topo, routing) = tree(2);

@@ -76,7 +76,7 @@ fn paths(topo: &Topology, routing: &Routing, src: u32, dst: u32, variant: u8) ->
 
 fn check_network(s: &Scenario) {
     let topo = Topology::build(&s.network).unwrap();
-    let routing = Routing::build(s, &topo).unwrap();
+    let routing = Routing::build(&s.routing, s.switch.vcs as u8, &topo).unwrap();
     let level = levels(&topo);
     let terminals = topo.terminals() as u32;
     // Hop distances between node switches, for minimality.
@@ -112,7 +112,7 @@ fn far_pairs_have_64_adaptive_routes_and_one_oblivious_route() {
     for (algorithm, routes) in [(RoutingAlgorithm::Adaptive, 64), (RoutingAlgorithm::O1, 1)] {
         let s = scenario(TopologyKind::Sp128, 8, 2, algorithm);
         let topo = Topology::build(&s.network).unwrap();
-        let routing = Routing::build(&s, &topo).unwrap();
+        let routing = Routing::build(&s.routing, s.switch.vcs as u8, &topo).unwrap();
         for (src, dst) in [(0, 127), (5, 70), (100, 3)] {
             assert_eq!(paths(&topo, &routing, src, dst, 0).len(), routes, "{algorithm:?} {src}->{dst}");
         }
@@ -123,7 +123,7 @@ fn far_pairs_have_64_adaptive_routes_and_one_oblivious_route() {
 fn o4_uses_exactly_four_routes_round_robin() {
     let s = scenario(TopologyKind::Sp128, 8, 2, RoutingAlgorithm::O4);
     let topo = Topology::build(&s.network).unwrap();
-    let routing = Routing::build(&s, &topo).unwrap();
+    let routing = Routing::build(&s.routing, s.switch.vcs as u8, &topo).unwrap();
     assert_eq!(routing.variants(), 4);
     for (src, dst) in [(0, 127), (0, 40), (0, 15)] {
         let routes: Vec<Vec<u32>> = (0..4)
@@ -164,7 +164,7 @@ fn busiest_channel(table: flitcast_core::scenario::ObliviousTable) -> usize {
     let mut s = scenario(TopologyKind::Sp128, 8, 2, RoutingAlgorithm::O1);
     s.routing.oblivious_table = table;
     let topo = Topology::build(&s.network).unwrap();
-    let routing = Routing::build(&s, &topo).unwrap();
+    let routing = Routing::build(&s.routing, s.switch.vcs as u8, &topo).unwrap();
     let mut pairs = vec![0usize; topo.links.len()];
     for src in 0..128 {
         for dst in 0..128 {
