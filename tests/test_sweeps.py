@@ -62,6 +62,20 @@ def _rows(store: Path) -> list[tuple[Any, ...]]:
 # --- the store ---------------------------------------------------------------------------------------
 
 
+def test_keys_added_later_leave_old_store_keys_unchanged(tiny: dict[str, Any]) -> None:
+    # a key added with the value that keeps the old behaviour must not invalidate stored points
+    from flitcast.store import ADDED_KEYS
+
+    core = Scenario.model_validate(tiny).to_core_dict()
+    before = {section: dict(values) for section, values in core.items()}
+    for section, name in ADDED_KEYS:
+        del before[section][name]
+    assert point_key(core) == point_key(before)
+    multicast = Scenario.model_validate({**tiny, "workload": {**tiny["workload"], "multicast_destinations": 2}})
+    assert point_key(multicast.to_core_dict()) != point_key(core)
+
+
+
 def test_every_point_is_recorded_once_and_a_rerun_reads_them_back_identically(
     tiny: dict[str, Any], tmp_path: Path, core_calls: list[str]
 ) -> None:

@@ -37,6 +37,15 @@ STORE_FILE = "points.sqlite"
 #: run.* keys that cannot change a point's result, left out of its key
 NOT_IN_KEY = ("memory_limit_mb",)  # memory_limit_mb only decides whether a point may run
 
+#: keys added after stores were first written, left out of the key while they hold the value that
+#: reproduces the behaviour from before they existed — so a store keeps serving the points it holds
+#: (a new key must be listed here with that value when it is added)
+ADDED_KEYS = {
+    ("workload", "multicast_destinations"): 0,
+    ("workload", "multicast_scheme"): "software",
+    ("workload", "multicast_forward_cycles"): 0,
+}
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS points (
     key TEXT PRIMARY KEY,
@@ -62,6 +71,9 @@ def point_key(core_scenario: Mapping[str, Any]) -> str:
     scenario = {name: dict(section) for name, section in core_scenario.items()}
     for name in NOT_IN_KEY:
         scenario.get("run", {}).pop(name, None)
+    for (section, name), neutral in ADDED_KEYS.items():
+        if scenario.get(section, {}).get(name, neutral) == neutral:
+            scenario.get(section, {}).pop(name, None)
     canonical = json.dumps(scenario, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(f"flitcast {_version()}\n{canonical}".encode()).hexdigest()
 

@@ -19,6 +19,7 @@ use crate::error::Error;
 use crate::host::delivery::Deliveries;
 use crate::host::open_loop::OpenLoop;
 use crate::host::program::{Delivered, Outbox, Programs, Send, Serves, Target};
+use crate::host::u_min::UMin;
 use crate::host::Nic;
 use crate::memory;
 use crate::packet::{Dest, Flit, Packet, Slab};
@@ -56,6 +57,8 @@ pub struct Simulation {
     programs: Programs,
     /// Requests of the program call being carried out (kept to reuse its vectors).
     outbox: Outbox,
+    /// The operation the last message sent serves (`Serves::Previous`).
+    last_operation: u32,
     wheel: Wheel,
     /// Every channel's credit counters, by lane (`credits.rs`).
     credits: Vec<u32>,
@@ -115,11 +118,24 @@ impl Simulation {
         stats.early = EarlyStop::new(early, run.measure_cycles, threshold, terminals as u32, wl.load);
         Ok(Simulation {
             max_live_packets: memory::max_live_packets(scenario, terminals as u64),
-            programs: Programs::OpenLoop(OpenLoop::new(
-                Pattern::build(wl, &scenario.network, terminals as u32),
-                workload::sources(wl, run.seed, terminals as u32),
-                wl.message_flits,
-            )),
+            programs: if wl.multicast_destinations == 0 {
+                Programs::OpenLoop(OpenLoop::new(
+                    Pattern::build(wl, &scenario.network, terminals as u32),
+                    workload::sources(wl, run.seed, terminals as u32),
+                    wl.message_flits,
+                ))
+            } else {
+                // (load is the effective applied load m·B_i: operations arrive m times less often)
+                let m = wl.multicast_destinations;
+                Programs::UMin(UMin::new(
+                    workload::sources_at(wl, wl.load / m as f64, run.seed, terminals as u32),
+                    terminals as u32,
+                    m,
+                    wl.message_flits,
+                    wl.multicast_forward_cycles,
+                ))
+            },
+            last_operation: 0,
             outbox: Outbox::default(),
             deliveries: Deliveries::default(),
             message_flits: wl.message_flits,
@@ -355,8 +371,14 @@ impl Simulation {
                 let measured = self.stats.operation_opened(now, flits, dests.len() as u32);
                 self.deliveries.open(dests, now, measured, &mut self.dest_sets)
             }
+            Serves::Open(members) => {
+                let measured = self.stats.operation_opened(now, flits, members.len() as u32);
+                self.deliveries.open(&members, now, measured, &mut self.dest_sets)
+            }
+            Serves::Previous => self.last_operation,
             Serves::Operation(op) => op,
         };
+        self.last_operation = operation;
         let message = self.deliveries.messages.insert(crate::host::delivery::Message {
             src,
             flits,

@@ -250,6 +250,25 @@ pub struct Workload {
     pub hotspot_fraction: f64,
     #[serde(default)]
     pub transpose_split: TransposeSplit,
+    /// Destinations of each operation: 0 sends unicast traffic by `pattern`; m ≥ 1 sends m-way
+    /// multicasts, m distinct destinations drawn uniformly among the other nodes (study 000 §7.1),
+    /// `load` being the effective applied load m·B_i (§7.2).
+    #[serde(default)]
+    pub multicast_destinations: u32,
+    #[serde(default)]
+    pub multicast_scheme: MulticastScheme,
+    /// Cycles a host spends between receiving a software multicast and forwarding it (§7.2: zero).
+    #[serde(default)]
+    pub multicast_forward_cycles: u64,
+}
+
+/// How a multicast is sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum MulticastScheme {
+    /// Unicasts along the binomial U-Min tree (`host/u_min.rs`).
+    #[default]
+    Software,
 }
 
 /// Whether a run past saturation may end before its window does (`stats/early_stop.rs`).
@@ -322,6 +341,9 @@ impl Default for Scenario {
                 hotspot_nodes: vec![],
                 hotspot_fraction: 0.0,
                 transpose_split: TransposeSplit::Ceil,
+                multicast_destinations: 0,
+                multicast_scheme: MulticastScheme::Software,
+                multicast_forward_cycles: 0,
             },
             run: Run {
                 warmup_cycles: 10_000,

@@ -4,7 +4,9 @@
 //! rules with the same messages (docs/config.md, "Rules across keys").
 
 use crate::error::Error;
-use crate::scenario::{FlowControl, ObliviousTable, RoutingAlgorithm, Scenario, SwitchModel, TopologyKind};
+use crate::scenario::{
+    FlowControl, ObliviousTable, PatternKind, RoutingAlgorithm, Scenario, SwitchModel, TopologyKind,
+};
 
 fn check(ok: bool, key: &str, value: impl std::fmt::Display, allowed: &str) -> Result<(), Error> {
     if ok {
@@ -151,6 +153,25 @@ impl Scenario {
             "run.batches",
             run.batches,
             "an integer from 2 to min(1000, run.measure_cycles)",
+        )?;
+        check(
+            (wl.multicast_destinations as u64) < nodes,
+            "workload.multicast_destinations",
+            wl.multicast_destinations,
+            &format!("an integer from 0 to {} (the other nodes)", nodes.saturating_sub(1)),
+        )?;
+        check(
+            wl.multicast_destinations == 0 || (wl.pattern == PatternKind::Uniform && !wl.uniform_include_self),
+            "workload.pattern",
+            format!("{:?}", wl.pattern).to_lowercase(),
+            "uniform (without workload.uniform_include_self) with multicasts: their destinations are uniform \
+             among the other nodes",
+        )?;
+        check(
+            wl.multicast_forward_cycles <= 1_000_000_000,
+            "workload.multicast_forward_cycles",
+            wl.multicast_forward_cycles,
+            "an integer from 0 to 1e9",
         )?;
         crate::workload::pattern::check_size(wl, nodes as u32, net)?;
         routing_fits_network(self)?;

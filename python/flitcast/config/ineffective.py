@@ -100,6 +100,10 @@ RULES = [
         'on a bidirectional torus or ring with k even (a distance of exactly k/2 is a tie)',
         lambda s: s.network.topology in ("torus", "ring") and not s.network.unidirectional and s.network.k % 2 == 0,
     ),
+    *(
+        Rule(f"workload.{name}", "with workload.multicast_destinations >= 1", lambda s: s.workload.multicast_destinations > 0)
+        for name in ("multicast_scheme", "multicast_forward_cycles")
+    ),
     Rule(
         "workload.transpose_split",
         'with workload.pattern = "transpose" on a network whose node count has an odd number of bits '

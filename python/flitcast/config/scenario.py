@@ -39,6 +39,8 @@ CROSS_CHECKS = [
     "Byte sizing: `workload.message_bytes` needs `workload.flit_bytes` and `workload.max_packet_bytes` "
     "(a multiple of `flit_bytes`) and excludes `workload.packet_flits` / `workload.message_flits`.",
     '`workload.pattern = "hotspot"` needs a non-empty `workload.hotspot_nodes` and `workload.hotspot_fraction > 0`.',
+    "`workload.multicast_destinations` is at most the number of nodes − 1, and multicasts need "
+    '`workload.pattern = "uniform"` without `workload.uniform_include_self`.',
     *rule_texts(),
 ]
 
@@ -108,6 +110,19 @@ class Scenario(Section):
                 "workload.pattern",
                 wl.pattern,
                 f"a power-of-two node count; this network has {nodes} nodes",
+            )
+        if wl.multicast_destinations > nodes - 1:
+            raise ConfigError(
+                "workload.multicast_destinations",
+                wl.multicast_destinations,
+                f"an integer from 0 to {nodes - 1} (the other nodes)",
+            )
+        if wl.multicast_destinations and (wl.pattern != "uniform" or wl.uniform_include_self):
+            raise ConfigError(
+                "workload.pattern",
+                wl.pattern,
+                "uniform (without workload.uniform_include_self) with multicasts: their destinations are uniform "
+                "among the other nodes",
             )
         if sw.flow_control == "vct" and sw.buffer_flits < wl.packet_flits:
             raise ConfigError(

@@ -86,6 +86,24 @@ class WorkloadConfig(Section):
         description="transpose with an odd number of id bits (e.g. 128 nodes, undefined in study 002): the upper "
         "`ceil` (default) or `floor` half of the bits moves down.",
     )
+    multicast_destinations: StrictInt = Field(
+        0,
+        ge=0,
+        description="0: unicast traffic by workload.pattern. m >= 1: every operation is an m-way multicast to m "
+        "destinations drawn uniformly among the other nodes (study 000 §7.1), and workload.load is the effective "
+        "applied load m·B_i (§7.2; docs/models/multicast.md).",
+    )
+    multicast_scheme: Literal["software"] = Field(
+        "software",
+        description="How a multicast is sent: `software` = unicasts along the binomial U-Min tree (study 000 §7).",
+    )
+    multicast_forward_cycles: StrictInt = Field(
+        0,
+        ge=0,
+        le=1_000_000_000,
+        description="Cycles a host spends between receiving a software multicast and forwarding it (study 000 "
+        "§7.2 sets it to zero).",
+    )
 
     @model_validator(mode="after")
     def _sizes_and_hotspots(self) -> WorkloadConfig:

@@ -153,3 +153,24 @@ impl Deliveries {
         Ok(Some(done))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_destination_served_twice_or_not_a_destination_is_an_error() {
+        let (mut d, mut sets) = (Deliveries::default(), DestSets::new(16));
+        let op = d.open(&[3, 5, 9], 100, Some(0), &mut sets);
+        assert_eq!(d.serve(op, 5, 110, &mut sets).unwrap(), None);
+        assert!(d.serve(op, 5, 111, &mut sets).is_err(), "5 again");
+        assert!(d.serve(op, 4, 112, &mut sets).is_err(), "4 is not a destination");
+        assert_eq!(d.serve(op, 3, 120, &mut sets).unwrap(), None);
+        let done = d.serve(op, 9, 130, &mut sets).unwrap().expect("complete");
+        assert_eq!(done.mean_latency, (10.0 + 20.0 + 30.0) / 3.0);
+        assert!(sets.is_empty() && d.operations.is_empty());
+        let one = d.open(&[7], 0, None, &mut sets);
+        assert!(d.serve(one, 6, 1, &mut sets).is_err());
+        assert!(d.serve(one, 7, 2, &mut sets).unwrap().is_some());
+    }
+}

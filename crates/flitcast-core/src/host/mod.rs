@@ -6,5 +6,6 @@ pub mod delivery;
 pub mod nic;
 pub mod open_loop;
 pub mod program;
+pub mod u_min;
 
 pub use nic::Nic;

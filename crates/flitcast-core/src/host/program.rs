@@ -3,11 +3,13 @@
 //! messages and to set timers through an [`Outbox`], and the engine carries the requests out after
 //! the call, so programs of different hosts cannot see each other's state.
 //!
-//! Programs, one per file: `open_loop.rs` (every open-network workload: a Poisson or Bernoulli
-//! source per host, a traffic pattern). Host multicast algorithms (software multicast trees, reliable
-//! protocols with retransmission timers) are further programs behind the same calls.
+//! Programs, one per file: `open_loop.rs` (every open-network unicast workload: a Poisson or
+//! Bernoulli source per host, a traffic pattern) and `u_min.rs` (software multicast along the
+//! binomial U-Min tree). Further host protocols (reliable multicast with retransmission timers) are
+//! more programs behind the same calls.
 
 use super::open_loop::OpenLoop;
+use super::u_min::UMin;
 use crate::Cycle;
 
 /// Where a message goes: one host, or every member of a list (a multicast message).
@@ -18,11 +20,16 @@ pub enum Target {
 }
 
 /// The statistics operation a message serves (docs/results.md, "Operations").
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Serves {
     /// A new operation whose destinations are the message's own (an open-loop message, a
     /// hardware multicast): it completes when each of them has received the message.
     NewOperation,
+    /// A new operation with these destinations, of which the message reaches some (the first
+    /// unicast of a software multicast).
+    Open(Vec<u32>),
+    /// The operation the previous message of the same program call serves.
+    Previous,
     /// An operation begun earlier (a relay of a software multicast): each host it reaches counts as
     /// one of that operation's destinations.
     Operation(u32),
@@ -60,6 +67,7 @@ pub struct Outbox {
 #[derive(Debug, Clone)]
 pub enum Programs {
     OpenLoop(OpenLoop),
+    UMin(UMin),
 }
 
 impl Programs {
@@ -67,6 +75,7 @@ impl Programs {
     pub fn start(&mut self, out: &mut Outbox) {
         match self {
             Programs::OpenLoop(p) => p.start(out),
+            Programs::UMin(p) => p.start(out),
         }
     }
 
@@ -75,6 +84,7 @@ impl Programs {
     pub fn on_timer(&mut self, host: u32, tag: u32, now: Cycle, out: &mut Outbox) {
         match self {
             Programs::OpenLoop(p) => p.on_timer(host, tag, now, out),
+            Programs::UMin(p) => p.on_timer(host, tag, now, out),
         }
     }
 
@@ -85,6 +95,7 @@ impl Programs {
             Programs::OpenLoop(_) => {
                 let _ = (host, message, now, out); // open-loop sources do not react to deliveries
             }
+            Programs::UMin(p) => p.on_delivered(host, message, now, out),
         }
     }
 }

@@ -3,6 +3,8 @@
 pub mod arrival;
 pub mod pattern;
 
+use rand::Rng;
+
 use crate::rng::{stream, Stream, StreamKind};
 use crate::scenario::Workload;
 
@@ -18,12 +20,57 @@ pub struct Source {
 
 /// Every host's open-loop source (`host/open_loop.rs`): rate `load / message_flits` messages per cycle.
 pub fn sources(wl: &Workload, seed: u64, terminals: u32) -> Vec<Source> {
-    // Messages per terminal per cycle, so that flits per terminal per cycle = load.
-    let rate = wl.load / wl.message_flits as f64;
+    sources_at(wl, wl.load, seed, terminals)
+}
+
+/// Sources of `flits_per_cycle / message_flits` messages (operations) per cycle each, so that each
+/// host creates `flits_per_cycle` flits per cycle.
+pub fn sources_at(wl: &Workload, flits_per_cycle: f64, seed: u64, terminals: u32) -> Vec<Source> {
+    let rate = flits_per_cycle / wl.message_flits as f64;
     (0..terminals)
         .map(|t| Source {
             arrivals: Arrivals::new(wl.arrival, rate, stream(seed, StreamKind::Arrivals, t as u64)),
             dest_rng: stream(seed, StreamKind::Destinations, t as u64),
         })
         .collect()
+}
+
+/// `m` distinct destinations drawn uniformly among the `nodes − 1` nodes other than `src` (Floyd's
+/// algorithm: exactly m draws), in increasing order.
+pub fn multicast_destinations(src: u32, m: u32, nodes: u32, rng: &mut Stream) -> Vec<u32> {
+    let others = nodes - 1;
+    let mut picked: Vec<u32> = Vec::with_capacity(m as usize);
+    for j in others - m..others {
+        let t = rng.random_range(0..=j);
+        let choice = if picked.contains(&t) { j } else { t };
+        picked.push(choice);
+    }
+    // (ids among the others: skip the source)
+    let mut out: Vec<u32> = picked.into_iter().map(|d| if d >= src { d + 1 } else { d }).collect();
+    out.sort_unstable();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn multicast_destinations_are_distinct_others_and_uniform() {
+        let mut rng = stream(7, StreamKind::Destinations, 3);
+        let mut counts = [0u32; 16];
+        for _ in 0..16_000 {
+            let d = multicast_destinations(3, 5, 16, &mut rng);
+            assert_eq!(d.len(), 5);
+            assert!(d.windows(2).all(|w| w[0] < w[1]) && !d.contains(&3) && d.iter().all(|&x| x < 16));
+            for x in d {
+                counts[x as usize] += 1;
+            }
+        }
+        // each of the 15 others is picked with probability 5/15: 5,333 of 16,000 expected
+        for (node, &c) in counts.iter().enumerate().filter(|&(n, _)| n != 3) {
+            assert!((5_033..5_633).contains(&c), "node {node} picked {c} times");
+        }
+        assert_eq!(multicast_destinations(0, 15, 16, &mut rng), (1..16).collect::<Vec<_>>());
+    }
 }

@@ -12,6 +12,7 @@ mod golden;
 mod prop_bmin;
 mod prop_routing;
 mod selection;
+mod software_multicast;
 mod throughput;
 mod torus_ties;
 mod zero_load;

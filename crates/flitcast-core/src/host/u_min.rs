@@ -1,0 +1,169 @@
+//! Software multicast: the binomial U-Min tree of unicasts (study 000 §7, after Xu, Gui and Ni, the
+//! study's reference [46]; docs/models/multicast.md, "Software multicast").
+//!
+//! Each host creates m-way multicast operations as an open-loop source: Poisson (or Bernoulli)
+//! arrivals at `load / (m · message_flits)` operations per cycle, so that the effective applied load
+//! m·B_i is `load` (§7.2), and m destinations drawn uniformly among the other nodes. An operation is
+//! sent as unicasts along a binomial tree over the address-sorted chain Φ = sort(D ∪ {source}):
+//!
+//! ```text
+//! holder of the sub-chain [l, r] (its own position p):  while l < r:
+//!     c = l + ⌈(r − l) / 2⌉
+//!     if p < c: send to Φ[c], which holds [c, r];  r = c − 1
+//!     else:     send to Φ[l], which holds [l, c − 1];  l = c
+//! ```
+//!
+//! The root holds [0, m]; a receiver holds the range it was sent (it is the range's first element).
+//! Every destination receives the message exactly once, in ⌈log₂(m + 1)⌉ phases. A host's sends
+//! leave one after the other through its NIC; a receiver forwards as soon as the whole message has
+//! arrived, after `multicast_forward_cycles` (zero in the study, which "zeroes" this overhead to give
+//! software multicast its best chance).
+
+use super::program::{Delivered, Outbox, Send, Serves, Target};
+use crate::packet::Slab;
+use crate::workload::{multicast_destinations, Source};
+use crate::Cycle;
+
+/// Timer tags below this are message arrivals; at or above, `FORWARD + i` is pending forward i.
+const FORWARD: u32 = 1 << 31;
+
+#[derive(Debug, Clone)]
+pub struct UMin {
+    sources: Vec<Source>,
+    nodes: u32,
+    m: u32,
+    message_flits: u32,
+    forward_cycles: Cycle,
+    /// The chain Φ of each operation in flight, and how many of its destinations have not received it.
+    chains: Slab<(Vec<u32>, u32)>,
+    /// Forwards waiting for the host's overhead: (host, chain, l, r, operation).
+    pending: Slab<(u32, u32, u32, u32, u32)>,
+}
+
+impl UMin {
+    pub fn new(sources: Vec<Source>, nodes: u32, m: u32, message_flits: u32, forward_cycles: Cycle) -> UMin {
+        UMin { sources, nodes, m, message_flits, forward_cycles, chains: Slab::default(), pending: Slab::default() }
+    }
+
+    pub fn start(&mut self, out: &mut Outbox) {
+        for (host, source) in self.sources.iter_mut().enumerate() {
+            out.timers.push((source.arrivals.next_arrival(), host as u32, 0));
+        }
+    }
+
+    pub fn on_timer(&mut self, host: u32, tag: u32, _now: Cycle, out: &mut Outbox) {
+        if tag >= FORWARD {
+            let (host, chain, l, r, operation) = self.pending[tag - FORWARD];
+            self.pending.remove(tag - FORWARD);
+            self.forward(host, chain, l, r, l, Serves::Operation(operation), out);
+            return;
+        }
+        let source = &mut self.sources[host as usize];
+        let dests = multicast_destinations(host, self.m, self.nodes, &mut source.dest_rng);
+        out.timers.push((source.arrivals.next_arrival(), host, 0));
+        let mut chain = dests.clone();
+        let at = chain.partition_point(|&d| d < host);
+        chain.insert(at, host);
+        let last = chain.len() as u32 - 1;
+        let id = self.chains.insert((chain, self.m));
+        self.forward(host, id, 0, last, at as u32, Serves::Open(dests), out);
+    }
+
+    pub fn on_delivered(&mut self, host: u32, message: &Delivered, now: Cycle, out: &mut Outbox) {
+        let (chain, l, r) = decode(message.tag);
+        self.chains[chain].1 -= 1;
+        if l < r {
+            if self.forward_cycles == 0 {
+                self.forward(host, chain, l, r, l, Serves::Operation(message.operation), out);
+            } else {
+                let i = self.pending.insert((host, chain, l, r, message.operation));
+                out.timers.push((now + self.forward_cycles, host, FORWARD + i));
+            }
+        }
+        // (the last destination to receive is a leaf of the tree: nothing forwards after it)
+        if self.chains[chain].1 == 0 {
+            self.chains.remove(chain);
+        }
+    }
+
+    /// `host`, at position `p` of the chain, sends the sub-chain [l, r] on down the tree. The first
+    /// send serves `first` (a new operation at the root); the rest serve the same operation.
+    #[allow(clippy::too_many_arguments)]
+    fn forward(&mut self, host: u32, chain: u32, mut l: u32, mut r: u32, p: u32, first: Serves, out: &mut Outbox) {
+        let mut serves = first;
+        while l < r {
+            let c = l + (r - l).div_ceil(2);
+            let (to, range) = if p < c { (c, (c, r)) } else { (l, (l, c - 1)) };
+            if p < c {
+                r = c - 1;
+            } else {
+                l = c;
+            }
+            let dst = self.chains[chain].0[to as usize];
+            out.sends.push(Send {
+                src: host,
+                target: Target::One(dst),
+                flits: self.message_flits,
+                serves: std::mem::replace(&mut serves, Serves::Previous),
+                tag: encode(chain, range.0, range.1),
+            });
+        }
+    }
+}
+
+/// A message's tag: its chain, and the sub-chain [l, r] its receiver holds (m < 2^16).
+fn encode(chain: u32, l: u32, r: u32) -> u64 {
+    (chain as u64) << 32 | (l as u64) << 16 | r as u64
+}
+
+fn decode(tag: u64) -> (u32, u32, u32) {
+    ((tag >> 32) as u32, (tag >> 16) as u32 & 0xFFFF, tag as u32 & 0xFFFF)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tree U-Min builds from `root` over `chain`: (sender, receiver, phase) per unicast.
+    fn tree(chain: &[u32], root: usize) -> Vec<(u32, u32, u32)> {
+        let mut edges = Vec::new();
+        let mut stack = vec![(root as u32, 0u32, chain.len() as u32 - 1, 0u32)];
+        while let Some((p, mut l, mut r, mut phase)) = stack.pop() {
+            while l < r {
+                let c = l + (r - l).div_ceil(2);
+                phase += 1;
+                if p < c {
+                    edges.push((chain[p as usize], chain[c as usize], phase));
+                    stack.push((c, c, r, phase));
+                    r = c - 1;
+                } else {
+                    edges.push((chain[p as usize], chain[l as usize], phase));
+                    stack.push((l, l, c - 1, phase));
+                    l = c;
+                }
+            }
+        }
+        edges
+    }
+
+    #[test]
+    fn every_destination_once_in_log_phases() {
+        for m in 1..=15u32 {
+            let chain: Vec<u32> = (0..=m).collect();
+            for root in 0..=m as usize {
+                let edges = tree(&chain, root);
+                let mut got: Vec<u32> = edges.iter().map(|e| e.1).collect();
+                got.sort_unstable();
+                let expected: Vec<u32> = (0..=m).filter(|&x| x != root as u32).collect();
+                assert_eq!(got, expected, "m = {m}, root at {root}");
+                let phases = edges.iter().map(|e| e.2).max().unwrap();
+                assert_eq!(phases, (m + 1).next_power_of_two().trailing_zeros(), "⌈log2(m+1)⌉ phases, m = {m}");
+            }
+        }
+    }
+
+    #[test]
+    fn tags_round_trip() {
+        assert_eq!(decode(encode(123_456, 7, 65_535)), (123_456, 7, 65_535));
+    }
+}

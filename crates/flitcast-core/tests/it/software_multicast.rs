@@ -1,0 +1,82 @@
+//! Software multicast along the binomial U-Min tree (study 000 §7): every destination served once
+//! (the engine stops with a conservation error otherwise), the loads of §7.2, and a 1-way multicast
+//! that is exactly the uniform unicast workload.
+
+use flitcast_core::scenario::{RoutingAlgorithm, SwitchModel, TopologyKind};
+use flitcast_core::Scenario;
+
+use super::central_buffer::sp;
+
+/// The study's 16-node tree (k = 4, n = 2) with central-buffer switches, 128-byte messages.
+fn tree16(m: u32, load: f64) -> Scenario {
+    let mut s = sp(TopologyKind::FatTree, RoutingAlgorithm::Adaptive);
+    s.network.k = 4;
+    s.network.n = 2;
+    s.workload.multicast_destinations = m;
+    s.workload.load = load;
+    s
+}
+
+#[test]
+fn every_multicast_completes_and_loads_add_up() {
+    for (m, model) in
+        [(2, SwitchModel::CentralBuffer), (6, SwitchModel::CentralBuffer), (15, SwitchModel::InputBuffered)]
+    {
+        let mut s = tree16(m, 0.2);
+        s.run.measure_cycles = 100_000; // a few hundred operations: the load within a few percent
+        if model == SwitchModel::InputBuffered {
+            s.switch.model = model;
+            s.switch.buffer_flits = 320;
+        }
+        let r = flitcast_core::run(&s).unwrap();
+        assert!(!r.saturated, "m = {m}: {}", r.saturation_reason);
+        assert!(r.operations_measured > 50, "m = {m}");
+        // each destination gets one unicast: offered (every unicast, relays included) = effective (m·B_i),
+        // up to the relays of operations that straddle the window's edges
+        assert!(
+            (r.offered_load - r.effective_load).abs() < 0.02,
+            "m = {m}: {} vs {}",
+            r.offered_load,
+            r.effective_load
+        );
+        assert!((r.effective_load - 0.2).abs() < 0.03, "m = {m}: effective load {}", r.effective_load);
+        assert!((r.accepted_load - r.offered_load).abs() < 0.02, "m = {m}");
+        // (a) the last destination is never earlier than (b) the mean over destinations
+        assert!(r.latency_mean >= r.latency_dest_mean, "m = {m}");
+        // one packet per destination (packets are measured by their own creation time, so relays of
+        // operations at the window's edges make the counts differ slightly)
+        let per_operation = r.packets_measured as f64 / r.operations_measured as f64;
+        assert!((per_operation / m as f64 - 1.0).abs() < 0.02, "m = {m}: {per_operation} packets per operation");
+    }
+}
+
+#[test]
+fn more_destinations_take_longer_in_software() {
+    // ⌈log2(m+1)⌉ sequential phases: definition (a) grows with m at light load
+    let lat = |m| flitcast_core::run(&tree16(m, 0.05)).unwrap().latency_mean;
+    let (two, six, fifteen) = (lat(2), lat(6), lat(15));
+    assert!(two < six && six < fifteen, "{two} {six} {fifteen}");
+}
+
+#[test]
+fn a_one_way_multicast_is_the_uniform_unicast_workload() {
+    // one destination drawn uniformly among the others from the same streams, one unicast
+    let unicast = tree16(0, 0.3);
+    let one_way = tree16(1, 0.3);
+    let (a, b) = (flitcast_core::run(&unicast).unwrap(), flitcast_core::run(&one_way).unwrap());
+    assert_eq!(a, b);
+}
+
+#[test]
+fn forwarding_overhead_adds_to_every_relay() {
+    let mut slow = tree16(15, 0.05);
+    slow.workload.multicast_forward_cycles = 500;
+    let (fast, slow) = (flitcast_core::run(&tree16(15, 0.05)).unwrap(), flitcast_core::run(&slow).unwrap());
+    // the deepest path of a 15-way U-Min tree relays 3 times
+    assert!(
+        slow.latency_mean > fast.latency_mean + 3.0 * 500.0 * 0.9,
+        "{} vs {}",
+        slow.latency_mean,
+        fast.latency_mean
+    );
+}
