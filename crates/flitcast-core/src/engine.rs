@@ -297,6 +297,44 @@ impl Simulation {
         Ok(results)
     }
 
+    /// Zero-load probe of one software multicast: `src` starts it to `dests` at cycle 0 on an idle
+    /// network (the scenario's `workload.multicast_destinations` must be at least 1). Returns its
+    /// latency by definition (a), the last destination, and (b), the mean over its destinations.
+    pub fn probe_multicast(mut self, src: u32, dests: &[u32]) -> Result<(u64, f64), Error> {
+        let terminals = self.topo.terminals() as u32;
+        let mut sorted = dests.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        if sorted.is_empty() || sorted.len() != dests.len() || sorted.contains(&src) || src >= terminals {
+            return Err(Error::config(
+                "probe.dests",
+                format!("{dests:?} from {src}"),
+                format!("distinct terminal ids below {terminals}, other than the source"),
+            ));
+        }
+        let Programs::UMin(program) = &mut self.programs else {
+            return Err(Error::config(
+                "workload.multicast_destinations",
+                0,
+                "at least 1 to probe a multicast (the software multicast program)",
+            ));
+        };
+        self.stats = Collector::keeping_each(0, 1);
+        program.begin(src, sorted, &mut self.outbox);
+        self.carry_out()?;
+        let limit = self.scenario.run.watchdog_cycles * (dests.len() as u64 + 1);
+        while self.stats.outstanding > 0 {
+            if self.now > limit {
+                return Err(self.deadlock(limit));
+            }
+            self.cycle()?;
+            self.now += 1;
+        }
+        self.check_conservation()?;
+        let (latency, _) = self.stats.delivered(0).expect("the probed operation completed");
+        Ok((latency, self.stats.delivered_dest_mean(0).expect("the probed operation completed")))
+    }
+
     fn cycle(&mut self) -> Result<(), Error> {
         let now = self.now;
         self.wheel.deliver_credits(now, &mut self.credits);

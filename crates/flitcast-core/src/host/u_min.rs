@@ -61,11 +61,16 @@ impl UMin {
         let source = &mut self.sources[host as usize];
         let dests = multicast_destinations(host, self.m, self.nodes, &mut source.dest_rng);
         out.timers.push((source.arrivals.next_arrival(), host, 0));
+        self.begin(host, dests, out);
+    }
+
+    /// `host` starts a multicast to `dests` (distinct, increasing, without `host`).
+    pub fn begin(&mut self, host: u32, dests: Vec<u32>, out: &mut Outbox) {
         let mut chain = dests.clone();
         let at = chain.partition_point(|&d| d < host);
         chain.insert(at, host);
         let last = chain.len() as u32 - 1;
-        let id = self.chains.insert((chain, self.m));
+        let id = self.chains.insert((chain, dests.len() as u32));
         self.forward(host, id, 0, last, at as u32, Serves::Open(dests), out);
     }
 

@@ -103,7 +103,7 @@ pub struct Collector {
     pub early: EarlyStop,
     /// Per measured message, in creation order: (latency, hops of its last packet) once delivered —
     /// kept only for probes (`keep_each`).
-    each: Vec<Option<(u64, u32)>>,
+    each: Vec<Option<(u64, u32, f64)>>,
     keep_each: bool,
 }
 
@@ -113,9 +113,15 @@ impl Collector {
         Collector { keep_each: true, ..Collector::new(warmup, measure, 1) }
     }
 
-    /// Latency and hops of the `id`-th measured message, if delivered (with `keeping_each`).
+    /// Latency (definition (a)) and hops of the `id`-th measured operation, if complete (with
+    /// `keeping_each`).
     pub fn delivered(&self, id: u32) -> Option<(u64, u32)> {
-        self.each.get(id as usize).copied().flatten()
+        self.each.get(id as usize).copied().flatten().map(|(latency, hops, _)| (latency, hops))
+    }
+
+    /// The `id`-th measured operation's mean latency over its destinations (definition (b)), if complete.
+    pub fn delivered_dest_mean(&self, id: u32) -> Option<f64> {
+        self.each.get(id as usize).copied().flatten().map(|(_, _, mean)| mean)
     }
 
     pub fn new(warmup: Cycle, measure: Cycle, batches: u32) -> Collector {
@@ -139,7 +145,7 @@ impl Collector {
     pub fn heap_bytes(&self) -> usize {
         self.latencies.heap_bytes()
             + (self.batch_sum.capacity() + self.batch_count.capacity()) * 8
-            + self.each.capacity() * std::mem::size_of::<Option<(u64, u32)>>()
+            + self.each.capacity() * std::mem::size_of::<Option<(u64, u32, f64)>>()
             + self.early.heap_bytes()
     }
 
@@ -186,7 +192,7 @@ impl Collector {
         let lat = now - created;
         self.dest_latency_sum += dest_mean;
         if self.keep_each {
-            self.each[id as usize] = Some((lat, hops));
+            self.each[id as usize] = Some((lat, hops, dest_mean));
         }
         self.latencies.record(lat);
         let span = self.window_end - self.window_start;

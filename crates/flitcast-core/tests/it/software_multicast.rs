@@ -80,3 +80,64 @@ fn forwarding_overhead_adds_to_every_relay() {
         fast.latency_mean
     );
 }
+
+/// The U-Min tree over the sorted chain from the root at `root`: for each receiver, its sender and the
+/// index of that send among the sender's sends (the catalogue's recursive halving).
+fn u_min_edges(chain: &[u32], root: usize) -> Vec<(u32, u32, u64)> {
+    let mut edges = Vec::new();
+    let mut stack = vec![(root, 0usize, chain.len() - 1)];
+    while let Some((p, mut l, mut r)) = stack.pop() {
+        let mut j = 0;
+        while l < r {
+            let c = l + (r - l).div_ceil(2);
+            let to = if p < c { c } else { l };
+            edges.push((chain[p], chain[to], j));
+            if p < c {
+                stack.push((c, c, r));
+                r = c - 1;
+            } else {
+                stack.push((l, l, c - 1));
+                l = c;
+            }
+            j += 1;
+        }
+    }
+    edges
+}
+
+#[test]
+fn zero_load_software_multicast_matches_the_closed_form() {
+    // A unicast through h switches of the tree: h·(D + l) + l + (L − 1) (cut through every switch);
+    // a host's j-th send starts j·L cycles after its first (its NIC sends one flit per cycle) and a
+    // relay starts sending the cycle the whole message has arrived (no forwarding overhead).
+    let (d, l, flits) = (6u64, 1u64, 64u64);
+    let switches = |a: u32, b: u32| if a / 4 == b / 4 { 1 } else { 3 };
+    let unicast = |a: u32, b: u32| switches(a, b) * (d + l) + l + (flits - 1);
+    for model in [SwitchModel::CentralBuffer, SwitchModel::InputBuffered] {
+        for (src, dests) in
+            [(0u32, vec![5u32, 9, 14]), (7, vec![0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15]), (9, vec![3, 10])]
+        {
+            let mut s = tree16(dests.len() as u32, 0.1);
+            if model == SwitchModel::InputBuffered {
+                s.switch.model = model;
+                s.switch.buffer_flits = 320;
+            }
+            let mut chain = dests.clone();
+            chain.push(src);
+            chain.sort_unstable();
+            let root = chain.iter().position(|&x| x == src).unwrap();
+            let edges = u_min_edges(&chain, root);
+            let mut arrival = std::collections::BTreeMap::from([(src, 0u64)]);
+            // edges are listed parents before children (a receiver's own sends come after its arrival)
+            for &(from, to, j) in &edges {
+                let start = arrival[&from];
+                arrival.insert(to, start + j * flits + unicast(from, to));
+            }
+            let last = dests.iter().map(|x| arrival[x]).max().unwrap();
+            let mean = dests.iter().map(|x| arrival[x] as f64).sum::<f64>() / dests.len() as f64;
+            let sim = flitcast_core::Simulation::build(&s).unwrap();
+            let (a, b) = sim.probe_multicast(src, &dests).unwrap();
+            assert_eq!((a, b), (last, mean), "{model:?}: {src} -> {dests:?}");
+        }
+    }
+}
