@@ -235,3 +235,19 @@ def test_wall_seconds_is_per_point(tiny: dict[str, Any]) -> None:
     heavy = base.with_overrides({"run.measure_cycles": 20000})
     table = flitcast.sweep([light, heavy], threads=2)
     assert table["wall_seconds"].iloc[0] < table["wall_seconds"].iloc[1]
+
+
+def test_software_multicast_reports_both_latency_definitions_and_the_effective_load() -> None:
+    s = flitcast.Scenario(
+        network={"topology": "fat_tree", "k": 4, "n": 2},
+        routing={"algorithm": "adaptive"},
+        workload={"multicast_destinations": 6, "load": 0.3, "packet_flits": 64},
+        run={"warmup_cycles": 2000, "measure_cycles": 20000},
+    )
+    m = flitcast.run(s).metrics
+    assert not m["saturated"] and m["operations_measured"] > 0
+    assert m["latency_mean"] > m["latency_dest_mean"] > 0  # (a) the last destination, (b) the mean over them
+    assert abs(m["effective_load"] - 0.3) < 0.05 and abs(m["offered_load"] - m["effective_load"]) < 0.03
+    with pytest.raises(errors.ConfigError) as info:
+        flitcast.Scenario(workload={"multicast_destinations": 64})  # an 8x8 mesh has 63 other nodes
+    assert info.value.key == "workload.multicast_destinations"
