@@ -46,7 +46,7 @@ impl TreeMulticast {
             return Err(Error::Routing { message: "multicast routing supports switches of at most 64 ports".into() });
         }
         let width = topo.terminals().div_ceil(64).max(1);
-        let level = levels(topo);
+        let level = topo.levels();
         let routers = topo.routers();
         let mut down = vec![0u64; routers];
         let mut up = vec![0u64; routers];
@@ -162,29 +162,6 @@ impl TreeMulticast {
         let at = topo.port_index(router, port) * self.width;
         self.reach[at + terminal as usize / 64] |= 1 << (terminal % 64);
     }
-}
-
-/// Hop distance of every router from the nearest router with a terminal.
-fn levels(topo: &Topology) -> Vec<u32> {
-    let mut level = vec![u32::MAX; topo.routers()];
-    let mut queue = std::collections::VecDeque::new();
-    for &(r, _) in &topo.terminal_at {
-        if level[r as usize] != 0 {
-            level[r as usize] = 0;
-            queue.push_back(r);
-        }
-    }
-    while let Some(r) = queue.pop_front() {
-        for p in 0..topo.radix(r) as u8 {
-            if let PortLink::Router { router, .. } = topo.link(r, p) {
-                if level[router as usize] == u32::MAX {
-                    level[router as usize] = level[r as usize] + 1;
-                    queue.push_back(router);
-                }
-            }
-        }
-    }
-    level
 }
 
 #[cfg(test)]

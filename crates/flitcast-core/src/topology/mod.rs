@@ -230,6 +230,30 @@ impl Topology {
 
     /// What feeds input (router, port).
     #[inline]
+    /// Hop distance of every router from the nearest router with a terminal: its level in a tree
+    /// (node switches 0; `u32::MAX` for a router no terminal reaches).
+    pub fn levels(&self) -> Vec<u32> {
+        let mut level = vec![u32::MAX; self.routers()];
+        let mut queue = std::collections::VecDeque::new();
+        for &(r, _) in &self.terminal_at {
+            if level[r as usize] != 0 {
+                level[r as usize] = 0;
+                queue.push_back(r);
+            }
+        }
+        while let Some(r) = queue.pop_front() {
+            for p in 0..self.radix(r) as u8 {
+                if let PortLink::Router { router, .. } = self.link(r, p) {
+                    if level[router as usize] == u32::MAX {
+                        level[router as usize] = level[r as usize] + 1;
+                        queue.push_back(router);
+                    }
+                }
+            }
+        }
+        level
+    }
+
     pub fn input(&self, router: u32, port: u8) -> PortLink {
         self.inputs[self.port_index(router, port)]
     }

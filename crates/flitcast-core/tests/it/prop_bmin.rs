@@ -4,8 +4,6 @@
 //! have 64 adaptive routes and exactly one oblivious route; O4 spreads a pair's packets over
 //! exactly four routes, round robin.
 
-use std::collections::VecDeque;
-
 use flitcast_core::packet::{Dest, Header};
 use flitcast_core::routing::{At, Candidates, Routing};
 use flitcast_core::scenario::{RoutingAlgorithm, TopologyKind};
@@ -19,26 +17,6 @@ fn scenario(topology: TopologyKind, k: u32, n: u32, algorithm: RoutingAlgorithm)
     s.network.n = n;
     s.routing.algorithm = algorithm;
     s
-}
-
-/// Hop distance of every router from the nearest node switch: its "level" in the tree.
-fn levels(topo: &Topology) -> Vec<u32> {
-    let mut level = vec![u32::MAX; topo.routers()];
-    let mut queue: VecDeque<u32> = topo.node_switches().into_iter().collect();
-    for &r in &queue {
-        level[r as usize] = 0;
-    }
-    while let Some(r) = queue.pop_front() {
-        for p in 0..topo.radix(r) as u8 {
-            if let PortLink::Router { router, .. } = topo.link(r, p) {
-                if level[router as usize] == u32::MAX {
-                    level[router as usize] = level[r as usize] + 1;
-                    queue.push_back(router);
-                }
-            }
-        }
-    }
-    level
 }
 
 fn packet(src: u32, dst: u32, variant: u8) -> Header {
@@ -77,7 +55,7 @@ fn paths(topo: &Topology, routing: &Routing, src: u32, dst: u32, variant: u8) ->
 fn check_network(s: &Scenario) {
     let topo = Topology::build(&s.network).unwrap();
     let routing = Routing::build(&s.routing, s.switch.vcs as u8, &topo).unwrap();
-    let level = levels(&topo);
+    let level = topo.levels();
     let terminals = topo.terminals() as u32;
     // Hop distances between node switches, for minimality.
     for src in 0..terminals {
