@@ -224,7 +224,7 @@ impl Simulation {
             }
             control.reached(self.now);
             self.cycle()?;
-            let in_network = self.injected_flits - self.ejected_flits;
+            let in_network = self.injected_flits + self.counters.copies_made - self.ejected_flits;
             if in_network > 0 && self.now - self.counters.last_progress >= run.watchdog_cycles {
                 return Err(self.deadlock(run.watchdog_cycles));
             }
@@ -564,18 +564,20 @@ impl Simulation {
         self.carry_out()
     }
 
-    /// Flits injected = flits delivered + flits in buffers + flits on channels, and every router's
-    /// own bookkeeping holds.
+    /// Flits injected + flits made by replication = flits delivered + flits in buffers + flits on
+    /// channels, and every router's own bookkeeping holds.
     fn check_conservation(&self) -> Result<(), Error> {
         for (r, router) in self.routers.iter().enumerate() {
             router.check_accounting().map_err(|e| Error::Conservation { message: format!("router {r}: {e}") })?;
         }
         let buffered: u64 = self.routers.iter().map(|r| r.flits() as u64).sum();
         let on_channels = self.wheel.flits() as u64;
-        if self.injected_flits != self.ejected_flits + buffered + on_channels {
+        let copies = self.counters.copies_made;
+        if self.injected_flits + copies != self.ejected_flits + buffered + on_channels {
             return Err(Error::Conservation {
                 message: format!(
-                    "{} flits injected but {} delivered, {} buffered and {} on channels",
+                    "{} flits injected and {copies} made by replication, but {} delivered, {} buffered and {} on \
+                     channels",
                     self.injected_flits, self.ejected_flits, buffered, on_channels
                 ),
             });
