@@ -255,6 +255,10 @@ def test_list() -> None:
     assert result.exit_code == 0
     for word in ("torus", "input_buffered", "dor", "poisson", "vct", "network.k"):
         assert word in result.stdout
+    # not a terminal: plain tab-separated lines under "# title", for grep and cut
+    lines = invoke("list", "parameters").stdout.splitlines()
+    assert lines[:2] == ["# parameters", "key\ttype\tdefault\tbounds\tdescription"]
+    assert any(line.startswith("workload.multicast_destinations\t") for line in lines)
 
 
 # --- as a real process ---------------------------------------------------------------------------------

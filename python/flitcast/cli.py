@@ -649,8 +649,6 @@ def list_command(
     ] = None,
 ) -> None:
     """List the components a scenario can name, or every scenario parameter."""
-    from rich.table import Table
-
     from flitcast import _core
 
     catalogue = json.loads(_core.catalogue())
@@ -658,34 +656,43 @@ def list_command(
     choices = [*families, "parameters", "experiments"]
     if what is not None and what not in choices:
         raise ConfigError("WHAT", what, "one of " + ", ".join(choices))
-    console = _console()
+    tables: list[tuple[str, tuple[str, ...], list[tuple[str, ...]]]] = []
     for name, family in families.items():
         if what in (None, name):
-            table = Table(title=name)
-            table.add_column("name", style="bold")
-            table.add_column("description")
-            for entry in catalogue[family]:
-                table.add_row(entry["name"], entry["doc"])
-            console.print(table)
+            tables.append((name, ("name", "description"), [(e["name"], e["doc"]) for e in catalogue[family]]))
     if what in (None, "parameters"):
         # generated from the pydantic declarations by `make docs` (flitcast/docgen.py), so that listing
         # them does not import pydantic; tests/test_docs.py keeps it current
         rows = json.loads((Path(__file__).parent / "config" / "parameters.json").read_text(encoding="utf-8"))
         columns = ("key", "type", "default", "bounds", "description")
-        table = Table(title="parameters")
-        for column in columns:
-            table.add_column(column)
-        for row in rows:
-            table.add_row(*(row[column] for column in columns))
-        console.print(table)
+        tables.append(("parameters", columns, [tuple(row[c] for c in columns) for row in rows]))
     if what in (None, "experiments"):
         from flitcast.experiments import EXPERIMENTS
 
-        table = Table(title="experiments (flitcast reproduce ID [--quick])")
-        for column in ("id", "study", "figure", "what"):
-            table.add_column(column, no_wrap=column == "id")
-        for exp in EXPERIMENTS.values():
-            table.add_row(exp.id, exp.study.split()[0], exp.figure, exp.title)
+        rows = [(e.id, e.study.split()[0], e.figure, e.title) for e in EXPERIMENTS.values()]
+        tables.append(("experiments (flitcast reproduce ID [--quick])", ("id", "study", "figure", "what"), rows))
+    _print_tables(tables)
+
+
+def _print_tables(tables: list[tuple[str, tuple[str, ...], list[tuple[str, ...]]]]) -> None:
+    """Rich tables on a terminal; elsewhere (a pipe, a file) plain tab-separated lines under a "# title"
+    line, which are quicker to print and to grep."""
+    if not sys.stdout.isatty():
+        for title, columns, rows in tables:
+            print(f"# {title}")
+            print("\t".join(columns))
+            for row in rows:
+                print("\t".join(row))
+        return
+    from rich.table import Table
+
+    console = _console()
+    for title, columns, rows in tables:
+        table = Table(title=title)
+        for i, column in enumerate(columns):
+            table.add_column(column, style="bold" if i == 0 else None, no_wrap=i == 0)
+        for row in rows:
+            table.add_row(*row)
         console.print(table)
 
 
