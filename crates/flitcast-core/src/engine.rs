@@ -79,6 +79,9 @@ pub struct Simulation {
     backlog: u64,
     /// Past this many live packets the run stops, saturated (`memory::max_live_packets`).
     max_live_packets: u64,
+    /// Past this many incomplete operations the run stops, saturated (`memory::max_live_operations`;
+    /// `u64::MAX` for open-loop unicasts, every one of which holds a live packet until it completes).
+    max_live_operations: u64,
     injected_flits: u64,
     ejected_flits: u64,
     /// Cycles jumped over because nothing in the network had work.
@@ -118,6 +121,11 @@ impl Simulation {
         stats.early = EarlyStop::new(early, run.measure_cycles, threshold, terminals as u32, wl.load);
         Ok(Simulation {
             max_live_packets: memory::max_live_packets(scenario, terminals as u64),
+            max_live_operations: if wl.multicast_destinations > 0 {
+                memory::max_live_operations(terminals as u64)
+            } else {
+                u64::MAX
+            },
             programs: if wl.multicast_destinations == 0 {
                 Programs::OpenLoop(OpenLoop::new(
                     Pattern::build(wl, &scenario.network, terminals as u32),
@@ -449,6 +457,15 @@ impl Simulation {
                 "stopped at cycle {now}: more than {} packets alive (source queues growing without bound; the \
                  network accepts far less than is offered)",
                 self.max_live_packets
+            ));
+        }
+        // Operations can also pile up with few packets alive: a host program slower than its arrivals
+        // (a software multicast whose relays wait workload.multicast_forward_cycles each)
+        if self.deliveries.operations.len() as u64 > self.max_live_operations && self.stats.stopped.is_none() {
+            self.stop_early(format!(
+                "stopped at cycle {now}: more than {} operations incomplete (they arrive faster than the hosts \
+                 complete them)",
+                self.max_live_operations
             ));
         }
         Ok(())

@@ -81,6 +81,13 @@ pub fn max_live_packets(s: &Scenario, nodes: u64) -> u64 {
     (1u64 << 21).max(16 * nodes * per_message).min(crate::packet::Flit::MAX_PACKETS as u64 / 2)
 }
 
+/// Most operations incomplete at once: past this a run stops as saturated (operations can pile up with
+/// few packets alive, e.g. a software multicast whose relays wait long between receiving and
+/// forwarding). 2^18, or 16 per node if that is more: far above any steady state.
+pub fn max_live_operations(nodes: u64) -> u64 {
+    (1u64 << 18).max(16 * nodes)
+}
+
 /// The memory a run of `s` on `topo` needs.
 pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
     let (sw, r) = (&s.switch, &s.routing);
@@ -150,6 +157,16 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
     // (a live packet, its queue slot, and at worst a message and an operation of its own)
     let per_packet = (size_of::<Packet>() + 4 + size_of::<Message>() + size_of::<Operation>()) as u64;
     part("source queues (bounded)", live * per_packet, "workload.load, workload.packet_flits, run.measure_cycles");
+    if s.workload.multicast_destinations > 0 {
+        // a software multicast's operation, chain of hosts and pending forwards (timers) per operation
+        let m = s.workload.multicast_destinations as u64;
+        let per_operation = size_of::<Operation>() as u64 + 40 + m * (4 + 24 + 16);
+        part(
+            "multicast operations (bounded)",
+            max_live_operations(nodes) * per_operation,
+            "workload.multicast_destinations, network.k, network.n",
+        );
+    }
     part("terminals", nodes * 256, "network.k, network.n");
     // Latencies go into a fixed-size histogram: the statistics do not grow with the run.
     part("statistics", crate::stats::Latencies::default().heap_bytes() as u64, "nothing (fixed)");

@@ -168,3 +168,16 @@ proptest::proptest! {
         proptest::prop_assert!(r.operations_measured == 0 || r.latency_mean >= r.latency_dest_mean);
     }
 }
+
+#[test]
+fn operations_that_pile_up_stop_the_run_as_saturated() {
+    // relays wait 10^9 cycles each: operations arrive far faster than they complete, with few packets
+    // alive, so the bound on live operations (not the one on packets) must end the run
+    let mut s = tree16(15, 1.0);
+    s.workload.packet_flits = 1;
+    s.workload.message_flits = 1;
+    s.workload.multicast_forward_cycles = 1_000_000_000;
+    s.run.measure_cycles = 100_000_000;
+    let r = flitcast_core::run(&s).unwrap();
+    assert!(r.saturated && r.saturation_reason.contains("operations incomplete"), "{}", r.saturation_reason);
+}
