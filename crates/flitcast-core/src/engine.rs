@@ -122,7 +122,7 @@ impl Simulation {
         Ok(Simulation {
             max_live_packets: memory::max_live_packets(scenario, terminals as u64),
             max_live_operations: if wl.multicast_destinations > 0 {
-                memory::max_live_operations(terminals as u64)
+                memory::max_live_operations(wl.multicast_destinations as u64, terminals as u64)
             } else {
                 u64::MAX
             },

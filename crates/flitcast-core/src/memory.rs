@@ -81,11 +81,12 @@ pub fn max_live_packets(s: &Scenario, nodes: u64) -> u64 {
     (1u64 << 21).max(16 * nodes * per_message).min(crate::packet::Flit::MAX_PACKETS as u64 / 2)
 }
 
-/// Most operations incomplete at once: past this a run stops as saturated (operations can pile up with
-/// few packets alive, e.g. a software multicast whose relays wait long between receiving and
-/// forwarding). 2^18, or 16 per node if that is more: far above any steady state.
-pub fn max_live_operations(nodes: u64) -> u64 {
-    (1u64 << 18).max(16 * nodes)
+/// Most multicast operations of `m` destinations incomplete at once: past this a run stops as
+/// saturated (operations can pile up with few packets alive, e.g. a software multicast whose relays
+/// wait long between receiving and forwarding). 2^22 pending destinations, or one operation per node
+/// if that is more: far above any steady state.
+pub fn max_live_operations(m: u64, nodes: u64) -> u64 {
+    ((1u64 << 22) / m.max(1)).max(nodes)
 }
 
 /// The memory a run of `s` on `topo` needs.
@@ -163,7 +164,7 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
         let per_operation = size_of::<Operation>() as u64 + 40 + m * (4 + 24 + 16);
         part(
             "multicast operations (bounded)",
-            max_live_operations(nodes) * per_operation,
+            max_live_operations(m, nodes) * per_operation,
             "workload.multicast_destinations, network.k, network.n",
         );
     }
