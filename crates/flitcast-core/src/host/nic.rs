@@ -73,7 +73,12 @@ impl Nic {
             };
             let mut header = Header::new(src, dest, message, size, now, measured, variant);
             if let Dest::Set(set) = dest {
-                header.turn = routing.turn(src, sets.words(set)).ok_or_else(|| Error::Routing {
+                let Some(tree) = routing.multicast() else {
+                    return Err(Error::Routing {
+                        message: format!("{}: no multidestination routing for a worm to a set", routing.name()),
+                    });
+                };
+                header.turn = tree.turn(src, sets.words(set)).ok_or_else(|| Error::Routing {
                     message: format!("no switch above terminal {src} reaches every destination of its multicast"),
                 })?;
             }
