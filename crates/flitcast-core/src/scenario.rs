@@ -229,7 +229,7 @@ pub enum ArrivalKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum TransposeSplit {
-    /// The upper ⌈b/2⌉ bits become the lower ones (the catalogue's proposed reading).
+    /// The upper ⌈b/2⌉ bits become the lower ones (our reading: docs/models/workload.md).
     #[default]
     Ceil,
     /// The upper ⌊b/2⌋ bits become the lower ones.

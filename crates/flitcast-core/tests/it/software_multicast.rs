@@ -82,7 +82,7 @@ fn forwarding_overhead_adds_to_every_relay() {
 }
 
 /// The U-Min tree over the sorted chain from the root at `root`: for each receiver, its sender and the
-/// index of that send among the sender's sends (the catalogue's recursive halving).
+/// index of that send among the sender's sends (the recursive halving of docs/models/multicast.md).
 fn u_min_edges(chain: &[u32], root: usize) -> Vec<(u32, u32, u64)> {
     let mut edges = Vec::new();
     let mut stack = vec![(root, 0usize, chain.len() - 1)];
