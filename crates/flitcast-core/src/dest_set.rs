@@ -6,6 +6,66 @@
 
 use crate::bitset::ones;
 
+/// Words of a set over `terminals` terminals (a bit-string header, a reachability string).
+pub fn words_for(terminals: usize) -> usize {
+    terminals.div_ceil(64).max(1)
+}
+
+/// The destinations of a packet or an operation still to be served, each exactly once: one terminal,
+/// or a set in [`DestSets`] (kept apart from the packet's header, which never changes).
+#[derive(Debug, Clone, Copy)]
+pub struct Pending {
+    left: u32,
+    /// The terminal (one destination) or the set id (several).
+    of: u32,
+    set: bool,
+}
+
+impl Pending {
+    pub fn one(terminal: u32) -> Pending {
+        Pending { left: 1, of: terminal, set: false }
+    }
+
+    /// `destinations` (distinct), a set of its own in `sets` when there are several.
+    pub fn new(destinations: &[u32], sets: &mut DestSets) -> Pending {
+        match destinations {
+            [one] => Pending::one(*one),
+            many => Pending { left: many.len() as u32, of: sets.insert(many.iter().copied()), set: true },
+        }
+    }
+
+    /// Destinations not served yet.
+    #[inline]
+    pub fn left(&self) -> u32 {
+        self.left
+    }
+
+    /// `t` is a destination not served yet.
+    #[inline]
+    pub fn contains(&self, t: u32, sets: &DestSets) -> bool {
+        if self.set {
+            sets.contains(self.of, t)
+        } else {
+            self.of == t && self.left > 0
+        }
+    }
+
+    /// Serves `t`; false if it is not a destination still to serve.
+    #[inline]
+    pub fn take(&mut self, t: u32, sets: &mut DestSets) -> bool {
+        let served = if self.set { sets.take(self.of, t) } else { self.of == t && self.left > 0 };
+        self.left -= served as u32;
+        served
+    }
+
+    /// Gives its set back to `sets` (once every destination has been served).
+    pub fn release(self, sets: &mut DestSets) {
+        if self.set {
+            sets.remove(self.of);
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct DestSets {
     /// Words per set.
@@ -16,7 +76,7 @@ pub struct DestSets {
 
 impl DestSets {
     pub fn new(terminals: usize) -> DestSets {
-        DestSets { width: terminals.div_ceil(64).max(1), words: Vec::new(), free: Vec::new() }
+        DestSets { width: words_for(terminals), words: Vec::new(), free: Vec::new() }
     }
 
     /// Words per set.
@@ -31,14 +91,6 @@ impl DestSets {
             self.set_mut(id)[t as usize / 64] |= 1 << (t % 64);
         }
         id
-    }
-
-    /// A new set with the members of `id`.
-    pub fn duplicate(&mut self, id: u32) -> u32 {
-        let copy = self.allocate();
-        let (w, a, b) = (self.width, id as usize, copy as usize);
-        self.words.copy_within(a * w..(a + 1) * w, b * w);
-        copy
     }
 
     pub fn remove(&mut self, id: u32) {
@@ -110,7 +162,7 @@ mod tests {
         let mut sets = DestSets::new(256);
         assert_eq!(sets.width(), 4);
         let a = sets.insert([0, 63, 64, 200, 255]);
-        let b = sets.duplicate(a);
+        let b = sets.insert(sets.members(a).collect::<Vec<_>>());
         assert!(sets.take(b, 200) && !sets.take(b, 200));
         assert_eq!(sets.members(a).collect::<Vec<_>>(), [0, 63, 64, 200, 255]);
         assert_eq!(sets.count(b), 4);

@@ -232,7 +232,7 @@ impl Simulation {
             }
             control.reached(self.now);
             self.cycle()?;
-            let in_network = self.injected_flits + self.counters.copies_made - self.ejected_flits;
+            let in_network = self.injected_flits - self.ejected_flits;
             if in_network > 0 && self.now - self.counters.last_progress >= run.watchdog_cycles {
                 return Err(self.deadlock(run.watchdog_cycles));
             }
@@ -398,6 +398,12 @@ impl Simulation {
         Ok(())
     }
 
+    /// A new operation of `flits` flits to `destinations`, measured if created in the window.
+    fn open_operation(&mut self, destinations: &[u32], flits: u32) -> u32 {
+        let measured = self.stats.operation_opened(self.now, flits, destinations.len() as u32);
+        self.deliveries.open(destinations, self.now, measured, &mut self.dest_sets)
+    }
+
     /// A host sends a message: the statistics and the delivery accounting learn of it, and its NIC
     /// queues its packets.
     fn send(&mut self, send: Send) -> Result<(), Error> {
@@ -413,30 +419,18 @@ impl Simulation {
         };
         self.stats.message_sent(now, flits);
         let operation = match serves {
-            Serves::NewOperation => {
-                let measured = self.stats.operation_opened(now, flits, dests.len() as u32);
-                self.deliveries.open(dests, now, measured, &mut self.dest_sets)
-            }
-            Serves::Open(members) => {
-                let measured = self.stats.operation_opened(now, flits, members.len() as u32);
-                self.deliveries.open(&members, now, measured, &mut self.dest_sets)
-            }
+            Serves::NewOperation => self.open_operation(dests, flits),
+            Serves::Open(members) => self.open_operation(&members, flits),
             Serves::Previous => self.last_operation,
             Serves::Operation(op) => op,
         };
         self.last_operation = operation;
-        let message = self.deliveries.messages.insert(crate::host::delivery::Message {
-            src,
-            flits,
-            operation,
-            tag,
-            packets: 0,
-            tails_left: 0,
-        });
+        let count = Nic::packets_of(flits, self.packet_flits);
+        let message = self.deliveries.record(src, flits, operation, tag, count, dests);
         let measured = self.stats.in_window(now);
         let (packet_flits, packets, sets, variants, routing) =
             (self.packet_flits, &mut self.packets, &mut self.dest_sets, &mut self.variants, &self.routing);
-        let count = self.nics[src as usize].queue_message(
+        self.nics[src as usize].queue_message(
             src,
             dests,
             message,
@@ -449,7 +443,6 @@ impl Simulation {
             variants,
             routing,
         )?;
-        self.deliveries.packetised(message, count, dests);
         self.backlog += flits as u64;
         self.active_nics.insert(src as usize);
         if self.packets.len() as u64 > self.max_live_packets && self.stats.stopped.is_none() {
@@ -517,11 +510,7 @@ impl Simulation {
     fn eject(&mut self, terminal: u32, flit: Flit, hops: u16) -> Result<(), Error> {
         let now = self.now;
         let p = &mut self.packets[flit.packet()];
-        let member = match p.header.dest {
-            Dest::One(d) => d == terminal && p.pending > 0,
-            Dest::Set(_) => self.dest_sets.contains(p.pending_set, terminal),
-        };
-        if !member {
+        if !p.pending.contains(terminal, &self.dest_sets) {
             return Err(Error::Conservation {
                 message: format!(
                     "a flit of packet {} ({:?}) reached terminal {terminal}, which is not one of its destinations \
@@ -537,15 +526,12 @@ impl Simulation {
         if !flit.tail() {
             return Ok(());
         }
-        if let Dest::Set(_) = p.header.dest {
-            self.dest_sets.take(p.pending_set, terminal);
-        }
-        p.pending -= 1;
+        p.pending.take(terminal, &mut self.dest_sets);
         let (header, injected, hops) = (p.header, p.injected, hops as u32);
         if header.measured {
             self.stats.packet_delivered(now, header.created, injected, hops);
         }
-        if p.pending == 0 {
+        if p.pending.left() == 0 {
             let destinations = match header.dest {
                 Dest::One(_) => 1,
                 Dest::Set(set) => self.dest_sets.count(set),
@@ -562,8 +548,8 @@ impl Simulation {
             }
             if let Dest::Set(set) = header.dest {
                 self.dest_sets.remove(set);
-                self.dest_sets.remove(p.pending_set);
             }
+            p.pending.release(&mut self.dest_sets);
             self.packets.remove(flit.packet());
         }
         let message = &self.deliveries.messages[header.message];
@@ -581,20 +567,18 @@ impl Simulation {
         self.carry_out()
     }
 
-    /// Flits injected + flits made by replication = flits delivered + flits in buffers + flits on
-    /// channels, and every router's own bookkeeping holds.
+    /// Flits injected = flits delivered + flits in buffers + flits on channels, and every router's
+    /// own bookkeeping holds. (No switch replicates yet; one that does will count the flits it makes.)
     fn check_conservation(&self) -> Result<(), Error> {
         for (r, router) in self.routers.iter().enumerate() {
             router.check_accounting().map_err(|e| Error::Conservation { message: format!("router {r}: {e}") })?;
         }
         let buffered: u64 = self.routers.iter().map(|r| r.flits() as u64).sum();
         let on_channels = self.wheel.flits() as u64;
-        let copies = self.counters.copies_made;
-        if self.injected_flits + copies != self.ejected_flits + buffered + on_channels {
+        if self.injected_flits != self.ejected_flits + buffered + on_channels {
             return Err(Error::Conservation {
                 message: format!(
-                    "{} flits injected and {copies} made by replication, but {} delivered, {} buffered and {} on \
-                     channels",
+                    "{} flits injected but {} delivered, {} buffered and {} on channels",
                     self.injected_flits, self.ejected_flits, buffered, on_channels
                 ),
             });

@@ -1,6 +1,7 @@
 //! Packets and flits. A packet is an index into a slab; a flit is that index plus its
 //! position flags, so moving a flit never allocates.
 
+use crate::dest_set::Pending;
 use crate::Cycle;
 
 /// One flit in flight: the packet it belongs to and whether it is the head and/or tail, packed in
@@ -84,21 +85,17 @@ pub struct Packet {
     pub injected: Cycle,
     /// Flits delivered so far, over all destinations (conservation check).
     pub delivered: u32,
-    /// Destinations whose copy has not delivered its tail yet; the packet is freed at zero.
-    pub pending: u32,
-    /// For a destination set: the set of destinations still pending (an id in `DestSets`), so that
-    /// a second delivery to one destination is caught; `u32::MAX` for a unicast.
-    pub pending_set: u32,
+    /// Destinations whose copy has not delivered its tail yet; the packet is freed when none is left.
+    pub pending: Pending,
 }
 
 impl Packet {
-    /// A packet for `destinations` destinations (1 for a unicast); `pending_set` as in [`Packet`].
-    pub fn new(header: Header, destinations: u32, pending_set: u32, now: Cycle) -> Packet {
-        Packet { header, injected: now, delivered: 0, pending: destinations, pending_set }
+    pub fn new(header: Header, pending: Pending, now: Cycle) -> Packet {
+        Packet { header, injected: now, delivered: 0, pending }
     }
 
     pub fn unicast(header: Header) -> Packet {
-        Packet::new(header, 1, u32::MAX, header.created)
+        Packet::new(header, Pending::one(header.dst()), header.created)
     }
 }
 

@@ -20,7 +20,7 @@ pub fn check(topo: &Topology, routing: &Routing, vcs: u8, deps: &mut [Vec<u32>])
     let Some(tree) = routing.multicast() else { return Ok(()) };
     let fail = |message: String| Err(Error::Routing { message: format!("{} multicast: {message}", routing.name()) });
     for r in 0..topo.routers() as u32 {
-        let mut seen = vec![0u64; tree_width(topo)];
+        let mut seen = vec![0u64; crate::dest_set::words_for(topo.terminals())];
         for p in crate::bitset::ones(tree.down_ports(r)) {
             for (w, &word) in tree.reach_of(topo, r, p as u8).iter().enumerate() {
                 if seen[w] & word != 0 {
@@ -100,10 +100,6 @@ pub fn check(topo: &Topology, routing: &Routing, vcs: u8, deps: &mut [Vec<u32>])
         sets.remove(set);
     }
     Ok(())
-}
-
-fn tree_width(topo: &Topology) -> usize {
-    topo.terminals().div_ceil(64).max(1)
 }
 
 /// Records that (the channel into `r` by port `p`, vc `v`) waits on (`r`'s output `out`, vc `w`).

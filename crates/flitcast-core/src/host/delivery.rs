@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 
-use crate::dest_set::DestSets;
+use crate::dest_set::{DestSets, Pending};
 use crate::error::Error;
 use crate::packet::Slab;
 use crate::Cycle;
@@ -33,11 +33,8 @@ pub struct Operation {
     /// Measurement id if created in the measurement window.
     pub measured: Option<u32>,
     pub destinations: u32,
-    /// Destinations not served yet; the operation completes at zero.
-    pub pending: u32,
-    /// The destination of a one-destination operation, or the set of those still pending (`DestSets`).
-    pub single: u32,
-    pub pending_set: Option<u32>,
+    /// Destinations not served yet; the operation completes when none is left.
+    pub pending: Pending,
     /// Sum of the served destinations' latencies (definition (b)).
     pub latency_sum: u64,
 }
@@ -64,29 +61,31 @@ pub struct Deliveries {
 impl Deliveries {
     /// A new operation with `destinations`, created at `now`.
     pub fn open(&mut self, destinations: &[u32], now: Cycle, measured: Option<u32>, sets: &mut DestSets) -> u32 {
-        let (single, pending_set) = match destinations {
-            [one] => (*one, None),
-            many => (u32::MAX, Some(sets.insert(many.iter().copied()))),
-        };
         self.operations.insert(Operation {
             created: now,
             measured,
             destinations: destinations.len() as u32,
-            pending: destinations.len() as u32,
-            single,
-            pending_set,
+            pending: Pending::new(destinations, sets),
             latency_sum: 0,
         })
     }
 
-    /// Message `message` has been split into `packets` packets for `destinations`.
-    pub fn packetised(&mut self, message: u32, packets: u32, destinations: &[u32]) {
-        let m = &mut self.messages[message];
-        m.packets = packets;
-        m.tails_left = packets * destinations.len() as u32;
+    /// Records a message of `packets` packets from `src` to `destinations`; returns its id.
+    pub fn record(
+        &mut self,
+        src: u32,
+        flits: u32,
+        operation: u32,
+        tag: u64,
+        packets: u32,
+        destinations: &[u32],
+    ) -> u32 {
+        let tails_left = packets * destinations.len() as u32;
+        let message = self.messages.insert(Message { src, flits, operation, tag, packets, tails_left });
         if packets > 1 && destinations.len() > 1 {
             self.per_destination.insert(message, destinations.iter().map(|&d| (d, packets)).collect());
         }
+        message
     }
 
     /// A packet of `message` delivered its tail at `host`: true if that completes the message there.
@@ -123,11 +122,7 @@ impl Deliveries {
         sets: &mut DestSets,
     ) -> Result<Option<Completed>, Error> {
         let op = &mut self.operations[operation];
-        let member = match op.pending_set {
-            None => op.single == host && op.pending == 1,
-            Some(set) => sets.take(set, host),
-        };
-        if !member {
+        if !op.pending.take(host, sets) {
             return Err(Error::Conservation {
                 message: format!(
                     "host {host} received a message of operation {operation} (created at cycle {}), but is not one of \
@@ -136,9 +131,8 @@ impl Deliveries {
                 ),
             });
         }
-        op.pending -= 1;
         op.latency_sum += now - op.created;
-        if op.pending > 0 {
+        if op.pending.left() > 0 {
             return Ok(None);
         }
         let done = Completed {
@@ -146,9 +140,7 @@ impl Deliveries {
             measured: op.measured,
             mean_latency: op.latency_sum as f64 / op.destinations as f64,
         };
-        if let Some(set) = op.pending_set {
-            sets.remove(set);
-        }
+        op.pending.release(sets);
         self.operations.remove(operation);
         Ok(Some(done))
     }

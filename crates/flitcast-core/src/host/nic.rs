@@ -9,7 +9,7 @@
 
 use std::collections::VecDeque;
 
-use crate::dest_set::DestSets;
+use crate::dest_set::{DestSets, Pending};
 use crate::error::Error;
 use crate::packet::{Dest, Flit, Header, Packet, Slab};
 use crate::routing::variants::Variants;
@@ -42,10 +42,15 @@ impl Nic {
         self.queue.push_back(packet);
     }
 
+    /// Packets of a message of `flits` flits: as many of `packet_flits` as fit, the last one shorter.
+    pub fn packets_of(flits: u32, packet_flits: u32) -> u32 {
+        flits.div_ceil(packet_flits)
+    }
+
     /// Splits message `message` of `flits` flits from `src` to `dests` (one terminal, or a set of
-    /// several: a multidestination worm whose count field `routing` sets) into packets of at most
-    /// `packet_flits` flits, each unicast taking the next of its pair's route variants, and queues
-    /// them. Returns the number of packets.
+    /// several: a multidestination worm whose count field `routing` sets) into
+    /// [`packets_of`](Self::packets_of) packets, each unicast taking the next of its pair's route
+    /// variants, and queues them.
     #[allow(clippy::too_many_arguments)]
     pub fn queue_message(
         &mut self,
@@ -60,16 +65,12 @@ impl Nic {
         sets: &mut DestSets,
         variants: &mut Variants,
         routing: &Routing,
-    ) -> Result<u32, Error> {
-        let count = flits.div_ceil(packet_flits);
-        for i in 0..count {
+    ) -> Result<(), Error> {
+        for i in 0..Nic::packets_of(flits, packet_flits) {
             let size = (flits - i * packet_flits).min(packet_flits);
-            let (dest, variant, pending_set) = match dests {
-                [one] => (Dest::One(*one), variants.next(src, *one), u32::MAX),
-                many => {
-                    let set = sets.insert(many.iter().copied());
-                    (Dest::Set(set), 0, sets.duplicate(set))
-                }
+            let (dest, variant) = match dests {
+                [one] => (Dest::One(*one), variants.next(src, *one)),
+                many => (Dest::Set(sets.insert(many.iter().copied())), 0),
             };
             let mut header = Header::new(src, dest, message, size, now, measured, variant);
             if let Dest::Set(set) = dest {
@@ -82,7 +83,7 @@ impl Nic {
                     message: format!("no switch above terminal {src} reaches every destination of its multicast"),
                 })?;
             }
-            let p = packets.insert(Packet::new(header, dests.len() as u32, pending_set, now));
+            let p = packets.insert(Packet::new(header, Pending::new(dests, sets), now));
             if p >= Flit::MAX_PACKETS {
                 // (cannot happen: max_live_packets is far lower; kept as the engine's last guard)
                 return Err(Error::Internal {
@@ -94,7 +95,7 @@ impl Nic {
             }
             self.queue.push_back(p);
         }
-        Ok(count)
+        Ok(())
     }
 
     /// True while the NIC has something to inject.

@@ -39,6 +39,13 @@ impl Candidates {
         self.items[self.len as usize] = c;
         self.len += 1;
     }
+    /// Every port of `mask`, lowest first, on virtual channels `vc_lo..vc_hi`.
+    #[inline]
+    pub fn push_ports(&mut self, mask: u64, vc_lo: u8, vc_hi: u8) {
+        for port in ones(mask) {
+            self.push(Candidate { port: port as u8, vc_lo, vc_hi });
+        }
+    }
     pub fn as_slice(&self) -> &[Candidate] {
         &self.items[..self.len as usize]
     }
@@ -126,10 +133,7 @@ impl Routing {
         let tree = self.multicast().expect("multicast packets exist only where a multicast routing is built");
         if at.hops < header.turn as u16 {
             out.clear();
-            let vcs = self.vcs();
-            for port in ones(tree.up_ports(at.router)) {
-                out.push(Candidate { port: port as u8, vc_lo: 0, vc_hi: vcs });
-            }
+            out.push_ports(tree.up_ports(at.router), 0, self.vcs());
             Step::Choose
         } else {
             Step::FanOut(tree.fan_out(topo, at.router, sets.words(set)))

@@ -196,11 +196,7 @@ impl SourceRouting {
         }
         let mask = fields[hop];
         if self.mode == Mode::Adaptive || mask.count_ones() == 1 {
-            let mut m = mask;
-            while m != 0 {
-                out.push(Candidate { port: m.trailing_zeros() as u8, vc_lo: 0, vc_hi: self.vcs });
-                m &= m - 1;
-            }
+            out.push_ports(mask, 0, self.vcs);
         } else {
             out.push(Candidate { port: self.oblivious_port(packet, hop, mask), vc_lo: 0, vc_hi: self.vcs });
         }

@@ -45,7 +45,7 @@ impl TreeMulticast {
         if topo.max_radix() > 64 {
             return Err(Error::Routing { message: "multicast routing supports switches of at most 64 ports".into() });
         }
-        let width = topo.terminals().div_ceil(64).max(1);
+        let width = crate::dest_set::words_for(topo.terminals());
         let level = topo.levels();
         let routers = topo.routers();
         let mut down = vec![0u64; routers];

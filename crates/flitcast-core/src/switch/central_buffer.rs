@@ -507,11 +507,7 @@ impl CentralBuffer {
             let mut cands = Candidates::default();
             let has_grants = grants[p] != 0;
             let offered = if has_grants { grants[p] } else { wanted[p] };
-            let mut m = offered;
-            while m != 0 {
-                cands.push(crate::routing::Candidate { port: m.trailing_zeros() as u8, vc_lo: 0, vc_hi: 1 });
-                m &= m - 1;
-            }
+            cands.push_ports(offered, 0, 1);
             let (o, _) = self.selection.pick(choice, &cands, |_, _| true).expect("a candidate");
             if records(self.history, wanted[p]) {
                 self.selection.commit(choice, o);

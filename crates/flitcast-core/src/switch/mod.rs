@@ -22,9 +22,6 @@ pub struct MoveCounters {
     pub flit_hops: u64,
     /// Last cycle any flit moved (deadlock watchdog).
     pub last_progress: Cycle,
-    /// Flits a switch has created by replicating a multicast: a copy of k branches adds k − 1 per
-    /// flit (conservation counts them: docs/engine.md, "Invariants checked on every run").
-    pub copies_made: u64,
 }
 
 /// What a router may touch while it steps: read-only shared structure, and the outbox.
