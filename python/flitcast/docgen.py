@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from flitcast.config import SECTIONS, Scenario
 from flitcast.config._base import bounds_text, default_text, type_text
@@ -51,11 +52,10 @@ def render() -> str:
     for section, model in SECTIONS.items():
         lines += [f"## `[{section}]`", "", (model.__doc__ or "").strip().splitlines()[0], ""]
         lines += ["| key | type | default | allowed | description |", "|---|---|---|---|---|"]
-        for name, field in model.model_fields.items():
-            bounds = bounds_text(field)
+        for row in _rows(section, model):
             lines.append(
-                f"| `{section}.{name}` | {_cell(type_text(field))} | `{default_text(field)}` | "
-                f"{_cell(bounds) if bounds else ''} | {_cell(field.description or '')} |"
+                f"| `{row['key']}` | {_cell(row['type'])} | `{row['default']}` | {_cell(row['bounds'])} | "
+                f"{_cell(row['description'])} |"
             )
         lines.append("")
     lines += ["## Rules across keys", ""]
@@ -73,9 +73,9 @@ def render() -> str:
     return "\n".join(lines)
 
 
-def render_table() -> str:
-    """The parameter table: one row per key (key, type, default, bounds, description), as JSON."""
-    rows = [
+def _rows(section: str, model: Any) -> list[dict[str, str]]:
+    """One row per key of a section: key, type, default, bounds, description."""
+    return [
         {
             "key": f"{section}.{name}",
             "type": type_text(field),
@@ -83,9 +83,13 @@ def render_table() -> str:
             "bounds": bounds_text(field),
             "description": field.description or "",
         }
-        for section, model in SECTIONS.items()
         for name, field in model.model_fields.items()
     ]
+
+
+def render_table() -> str:
+    """The parameter table of every section, as JSON (what `flitcast list parameters` prints)."""
+    rows = [row for section, model in SECTIONS.items() for row in _rows(section, model)]
     return json.dumps(rows, indent=1, ensure_ascii=False) + "\n"
 
 
