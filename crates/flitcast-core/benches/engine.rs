@@ -9,6 +9,7 @@
 
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
 use flitcast_core::credits::Lanes;
+use flitcast_core::dest_set::DestSets;
 use flitcast_core::packet::{Dest, Flit, Header, Packet, Slab};
 use flitcast_core::routing::Routing;
 use flitcast_core::switch::{MoveCounters, Router, StepCtx};
@@ -40,6 +41,7 @@ fn router_step(c: &mut Criterion) {
             assert!(loaded.accept_flit(port, 0, Flit::new(p, i == 0, i == 7), 0));
         }
     }
+    let sets = DestSets::new(64);
     let mut g = c.benchmark_group("router_step");
     g.throughput(Throughput::Elements(40));
     g.bench_function("5x8_flits_through_mesh_router", |b| {
@@ -54,6 +56,7 @@ fn router_step(c: &mut Criterion) {
                         topo: &topo,
                         routing: &routing,
                         packets: &mut packets,
+                        sets: &sets,
                         wheel: &mut wheel,
                         credits: &mut credits,
                         counters: &mut counters,

@@ -17,7 +17,9 @@ use crate::credits::Lanes;
 use crate::dest_set::DestSets;
 use crate::error::Error;
 use crate::host::delivery::Deliveries;
+use crate::host::hardware_multicast::HardwareMulticast;
 use crate::host::open_loop::OpenLoop;
+use crate::host::operations::Operations;
 use crate::host::program::{Delivered, Outbox, Programs, Send, Serves, Target};
 use crate::host::u_min::UMin;
 use crate::host::Nic;
@@ -25,7 +27,7 @@ use crate::memory;
 use crate::packet::{Dest, Flit, Packet, Slab};
 use crate::routing::variants::Variants;
 use crate::routing::Routing;
-use crate::scenario::{FlowControl, SaturationStop, Scenario};
+use crate::scenario::{FlowControl, MulticastScheme, SaturationStop, Scenario};
 use crate::stats::{Collector, EarlyStop, Finish, RunResult};
 use crate::switch::{MoveCounters, Router, StepCtx};
 use crate::topology::Topology;
@@ -97,7 +99,10 @@ impl Simulation {
         let topo = Topology::build(&scenario.network)?;
         memory::estimate(scenario, &topo)
             .check(memory::limit_bytes(scenario.run.memory_limit_mb), scenario.run.memory_limit_mb)?;
-        let routing = Routing::build(&scenario.routing, scenario.switch.vcs as u8, &topo)?;
+        let mut routing = Routing::build(&scenario.routing, scenario.switch.vcs as u8, &topo)?;
+        if scenario.workload.hardware_multicast() {
+            routing = routing.with_multicast(&topo)?;
+        }
         check::routes::verify(&topo, &routing, scenario.switch.vcs as u8, scenario.routing.check_deadlock_free)?;
         let (sw, seed) = (&scenario.switch, scenario.run.seed);
         let routers =
@@ -133,15 +138,18 @@ impl Simulation {
                     wl.message_flits,
                 ))
             } else {
-                // (load is the effective applied load m·B_i: operations arrive m times less often)
-                let m = wl.multicast_destinations;
-                Programs::UMin(UMin::new(
-                    workload::sources_at(wl, wl.load / m as f64, run.seed, terminals as u32),
-                    terminals as u32,
-                    m,
-                    wl.message_flits,
-                    wl.multicast_forward_cycles,
-                ))
+                // (load is the effective applied load m·B_i: operations.rs sets their rate)
+                let operations = Operations::new(wl, run.seed, terminals as u32);
+                match wl.multicast_scheme {
+                    MulticastScheme::Software => {
+                        Programs::UMin(UMin::new(operations, wl.message_flits, wl.multicast_forward_cycles))
+                    }
+                    MulticastScheme::Hardware => Programs::Hardware(HardwareMulticast::new(
+                        operations,
+                        wl.message_flits,
+                        wl.header_flits(terminals as u32),
+                    )),
+                }
             },
             last_operation: 0,
             outbox: Outbox::default(),
@@ -232,7 +240,7 @@ impl Simulation {
             }
             control.reached(self.now);
             self.cycle()?;
-            let in_network = self.injected_flits - self.ejected_flits;
+            let in_network = self.injected_flits + self.counters.copied_flits - self.ejected_flits;
             if in_network > 0 && self.now - self.counters.last_progress >= run.watchdog_cycles {
                 return Err(self.deadlock(run.watchdog_cycles));
             }
@@ -288,7 +296,14 @@ impl Simulation {
                 let (_, src, dst) = script[order[next]];
                 ids[order[next]] = self.stats.operations_opened as u32;
                 let flits = self.message_flits;
-                self.send(Send { src, target: Target::One(dst), flits, serves: Serves::NewOperation, tag: 0 })?;
+                self.send(Send {
+                    src,
+                    target: Target::One(dst),
+                    flits,
+                    header_flits: 0,
+                    serves: Serves::NewOperation,
+                    tag: 0,
+                })?;
                 next += 1;
             }
             if self.now > limit {
@@ -305,7 +320,7 @@ impl Simulation {
         Ok(results)
     }
 
-    /// Zero-load probe of one software multicast: `src` starts it to `dests` at cycle 0 on an idle
+    /// Zero-load probe of one multicast (software or hardware, as the scenario says): `src` starts it to `dests` at cycle 0 on an idle
     /// network (the scenario's `workload.multicast_destinations` must be at least 1). Returns its
     /// latency by definition (a), the last destination, and (b), the mean over its destinations.
     pub fn probe_multicast(mut self, src: u32, dests: &[u32]) -> Result<(u64, f64), Error> {
@@ -320,15 +335,18 @@ impl Simulation {
                 format!("distinct terminal ids below {terminals}, other than the source"),
             ));
         }
-        let Programs::UMin(program) = &mut self.programs else {
-            return Err(Error::config(
-                "workload.multicast_destinations",
-                0,
-                "at least 1 to probe a multicast (the software multicast program)",
-            ));
-        };
         self.stats = Collector::keeping_each(0, 1);
-        program.begin(src, sorted, &mut self.outbox);
+        match &mut self.programs {
+            Programs::UMin(program) => program.begin(src, sorted, &mut self.outbox),
+            Programs::Hardware(program) => program.begin(src, sorted, &mut self.outbox),
+            Programs::OpenLoop(_) => {
+                return Err(Error::config(
+                    "workload.multicast_destinations",
+                    0,
+                    "at least 1 to probe a multicast (a multicast program)",
+                ))
+            }
+        }
         self.carry_out()?;
         let limit = self.scenario.run.watchdog_cycles * (dests.len() as u64 + 1);
         while self.stats.outstanding > 0 {
@@ -408,7 +426,7 @@ impl Simulation {
     /// queues its packets.
     fn send(&mut self, send: Send) -> Result<(), Error> {
         let now = self.now;
-        let Send { src, target, flits, serves, tag } = send;
+        let Send { src, target, flits, header_flits, serves, tag } = send;
         let one;
         let dests: &[u32] = match &target {
             Target::One(d) => {
@@ -435,6 +453,7 @@ impl Simulation {
             dests,
             message,
             flits,
+            header_flits,
             packet_flits,
             now,
             measured,
@@ -443,7 +462,7 @@ impl Simulation {
             variants,
             routing,
         )?;
-        self.backlog += flits as u64;
+        self.backlog += flits as u64 + (header_flits * count) as u64;
         self.active_nics.insert(src as usize);
         if self.packets.len() as u64 > self.max_live_packets && self.stats.stopped.is_none() {
             self.stop_early(format!(
@@ -495,8 +514,9 @@ impl Simulation {
 
     fn step_routers(&mut self) {
         let (now, measuring) = (self.now, self.stats.in_window(self.now));
-        let Simulation { routers, active_routers, packets, routing, wheel, credits, topo, counters, .. } = self;
-        let mut ctx = StepCtx { now, topo, routing, packets, wheel, credits, counters, measuring };
+        let Simulation { routers, active_routers, packets, dest_sets, routing, wheel, credits, topo, counters, .. } =
+            self;
+        let mut ctx = StepCtx { now, topo, routing, packets, sets: dest_sets, wheel, credits, counters, measuring };
         active_routers.retain(|r| {
             let router = &mut routers[r];
             router.step(r as u32, &mut ctx);
@@ -567,18 +587,20 @@ impl Simulation {
         self.carry_out()
     }
 
-    /// Flits injected = flits delivered + flits in buffers + flits on channels, and every router's
-    /// own bookkeeping holds. (No switch replicates yet; one that does will count the flits it makes.)
+    /// Flits injected + flits copied by replicating switches = flits delivered + flits in buffers
+    /// (a stored flit counts once per output still to read it) + flits on channels, and every
+    /// router's own bookkeeping holds.
     fn check_conservation(&self) -> Result<(), Error> {
         for (r, router) in self.routers.iter().enumerate() {
             router.check_accounting().map_err(|e| Error::Conservation { message: format!("router {r}: {e}") })?;
         }
         let buffered: u64 = self.routers.iter().map(|r| r.flits() as u64).sum();
         let on_channels = self.wheel.flits() as u64;
-        if self.injected_flits != self.ejected_flits + buffered + on_channels {
+        let copied = self.counters.copied_flits;
+        if self.injected_flits + copied != self.ejected_flits + buffered + on_channels {
             return Err(Error::Conservation {
                 message: format!(
-                    "{} flits injected but {} delivered, {} buffered and {} on channels",
+                    "{} flits injected and {copied} copied but {} delivered, {} buffered and {} on channels",
                     self.injected_flits, self.ejected_flits, buffered, on_channels
                 ),
             });

@@ -109,6 +109,10 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
             let (b, st) = switch::central_buffer::CentralBuffer::bytes(sw, topo);
             (b, st, "network.k, network.n, switch.buffer_flits, switch.central_buffer_chunks")
         }
+        SwitchModel::InputFifo => {
+            let (b, st) = switch::input_fifo::InputFifo::bytes(sw, topo);
+            (b, st, "network.k, network.n, switch.buffer_flits")
+        }
     };
     part("router buffers", buffers, keys);
     part("router state", state, "network.k, network.n, switch.vcs");

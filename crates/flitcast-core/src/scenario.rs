@@ -62,6 +62,8 @@ pub enum SwitchModel {
     InputBuffered,
     /// The SP buffered-wormhole switch with a shared central buffer (study 000 §4.1, 002 §2).
     CentralBuffer,
+    /// The SP switch with one large FIFO per input instead of a central buffer (study 000 §5).
+    InputFifo,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -85,12 +87,26 @@ pub struct Switch {
     /// grant).
     #[serde(default = "default_route_cycles")]
     pub route_cycles: u32,
-    /// Central buffer: flits per chunk.
+    /// Central buffer and input FIFO: flits per chunk.
     #[serde(default = "default_chunk_flits")]
     pub chunk_flits: u32,
     /// Central buffer: capacity in chunks.
     #[serde(default = "default_central_buffer_chunks")]
     pub central_buffer_chunks: u32,
+    /// Central buffer: when a replicating multicast's header may enter (study 000 §4.2.2).
+    #[serde(default)]
+    pub multicast_admission: MulticastAdmission,
+}
+
+/// When the central-buffer switch lets a multicast that replicates into its buffer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum MulticastAdmission {
+    /// Only once the buffer can take the whole packet, its chunks reserved (the VCT-emulation rule).
+    #[default]
+    Reserve,
+    /// At once, without reservation: deliberately broken, it deadlocks under load (a watchdog test).
+    Unreserved,
 }
 
 fn default_route_cycles() -> u32 {
@@ -108,7 +124,7 @@ impl Switch {
     pub fn input_delay(&self) -> u32 {
         match self.model {
             SwitchModel::InputBuffered => self.router_delay_cycles,
-            SwitchModel::CentralBuffer => self.route_cycles,
+            SwitchModel::CentralBuffer | SwitchModel::InputFifo => self.route_cycles,
         }
     }
     /// Cycles from a flit leaving the input FIFO until it is on the output channel.
@@ -260,6 +276,30 @@ pub struct Workload {
     /// Cycles a host spends between receiving a software multicast and forwarding it (§7.2: zero).
     #[serde(default)]
     pub multicast_forward_cycles: u64,
+    /// Share of the received load carried by multicasts; the rest is unicasts to uniform
+    /// destinations (bimodal traffic, study 000 §7.6: 0.2). 1: every operation is a multicast.
+    #[serde(default = "one")]
+    pub multicast_fraction: f64,
+    /// Header flits a multidestination worm adds for its N-bit destination string; None: ⌈N/16⌉
+    /// (2-byte flits, study 000 §7.1).
+    #[serde(default)]
+    pub multicast_header_flits: Option<u32>,
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+impl Workload {
+    /// Multicasts are sent as multidestination worms.
+    pub fn hardware_multicast(&self) -> bool {
+        self.multicast_destinations > 0 && self.multicast_scheme == MulticastScheme::Hardware
+    }
+
+    /// Header flits of a multidestination worm on a network of `nodes` nodes.
+    pub fn header_flits(&self, nodes: u32) -> u32 {
+        self.multicast_header_flits.unwrap_or(nodes.div_ceil(16))
+    }
 }
 
 /// How a multicast is sent.
@@ -269,6 +309,8 @@ pub enum MulticastScheme {
     /// Unicasts along the binomial U-Min tree (`host/u_min.rs`).
     #[default]
     Software,
+    /// Multidestination worms replicated by the switches (`host/hardware_multicast.rs`).
+    Hardware,
 }
 
 /// Whether a run past saturation may end before its window does (`stats/early_stop.rs`).
@@ -321,6 +363,7 @@ impl Default for Scenario {
                 route_cycles: 4,
                 chunk_flits: 8,
                 central_buffer_chunks: 256,
+                multicast_admission: MulticastAdmission::Reserve,
             },
             routing: Routing {
                 algorithm: RoutingAlgorithm::Dor,
@@ -344,6 +387,8 @@ impl Default for Scenario {
                 multicast_destinations: 0,
                 multicast_scheme: MulticastScheme::Software,
                 multicast_forward_cycles: 0,
+                multicast_fraction: 1.0,
+                multicast_header_flits: None,
             },
             run: Run {
                 warmup_cycles: 10_000,

@@ -61,18 +61,18 @@ impl Scenario {
             sw.router_delay_cycles,
             "an integer from 1 to 1000",
         )?;
-        if sw.model == SwitchModel::CentralBuffer {
+        if matches!(sw.model, SwitchModel::CentralBuffer | SwitchModel::InputFifo) {
             check(
                 sw.vcs == 1,
                 "switch.vcs",
                 sw.vcs,
-                "1 for the central-buffer switch (SP switches have no virtual channels)",
+                "1 for the central-buffer and input-FIFO switches (SP switches have no virtual channels)",
             )?;
             check(
                 sw.flow_control == FlowControl::Wormhole,
                 "switch.flow_control",
                 "vct",
-                "wormhole for the central-buffer switch (buffered wormhole)",
+                "wormhole for the central-buffer and input-FIFO switches",
             )?;
             check(
                 (1..=sw.router_delay_cycles).contains(&sw.route_cycles),
@@ -173,6 +173,21 @@ impl Scenario {
             wl.multicast_forward_cycles,
             "an integer from 0 to 1e9",
         )?;
+        check(
+            (0.0..=1.0).contains(&wl.multicast_fraction) && (wl.multicast_fraction > 0.0),
+            "workload.multicast_fraction",
+            wl.multicast_fraction,
+            "a number in (0, 1]: the share of the received load carried by multicasts",
+        )?;
+        check(
+            wl.multicast_header_flits.is_none_or(|h| h <= 4096),
+            "workload.multicast_header_flits",
+            format!("{:?}", wl.multicast_header_flits),
+            "an integer from 0 to 4096, or none for ⌈nodes/16⌉",
+        )?;
+        if wl.hardware_multicast() {
+            hardware_multicast_fits(self, nodes as u32)?;
+        }
         crate::workload::pattern::check_size(wl, nodes as u32, net)?;
         routing_fits_network(self)?;
         Ok(())
@@ -199,4 +214,45 @@ fn routing_fits_network(s: &Scenario) -> Result<(), Error> {
         ));
     }
     Ok(())
+}
+
+/// Multidestination worms need a bidirectional MIN (their routing, study 000 §3.3) and a switch that
+/// replicates them, with room to hold a whole worm: the input FIFO must be larger than the largest
+/// packet (§5), the central buffer must take a whole packet plus its header-chunk copies (§4.2.2),
+/// or the switch could never admit it.
+fn hardware_multicast_fits(s: &Scenario, nodes: u32) -> Result<(), Error> {
+    let (sw, wl) = (&s.switch, &s.workload);
+    let bmin = matches!(s.network.topology, TopologyKind::FatTree | TopologyKind::Sp16 | TopologyKind::Sp128);
+    check(
+        bmin,
+        "network.topology",
+        format!("{:?}", s.network.topology).to_lowercase(),
+        "fat_tree, sp16 or sp128 with workload.multicast_scheme = hardware (multidestination worms are routed \
+         on bidirectional MINs)",
+    )?;
+    let worm = wl.packet_flits.min(wl.message_flits) + wl.header_flits(nodes);
+    match sw.model {
+        SwitchModel::InputBuffered => check(
+            false,
+            "switch.model",
+            "input_buffered",
+            "central_buffer or input_fifo with workload.multicast_scheme = hardware (the switches that replicate)",
+        ),
+        SwitchModel::InputFifo => check(
+            sw.buffer_flits >= worm,
+            "switch.buffer_flits",
+            sw.buffer_flits,
+            &format!("at least the largest worm, {worm} flits (packet and header), for input-FIFO replication"),
+        ),
+        SwitchModel::CentralBuffer => {
+            let down = if s.network.topology == TopologyKind::FatTree { s.network.k } else { 4 };
+            let need = worm.div_ceil(sw.chunk_flits) + down - 1;
+            check(
+                sw.central_buffer_chunks >= need,
+                "switch.central_buffer_chunks",
+                sw.central_buffer_chunks,
+                &format!("at least {need}: a whole worm and a header-chunk copy per further down port"),
+            )
+        }
+    }
 }

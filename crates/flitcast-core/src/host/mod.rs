@@ -3,8 +3,10 @@
 //! docs/engine.md, "Hosts".
 
 pub mod delivery;
+pub mod hardware_multicast;
 pub mod nic;
 pub mod open_loop;
+pub mod operations;
 pub mod program;
 pub mod u_min;
 

@@ -49,8 +49,8 @@ impl Nic {
 
     /// Splits message `message` of `flits` flits from `src` to `dests` (one terminal, or a set of
     /// several: a multidestination worm whose count field `routing` sets) into
-    /// [`packets_of`](Self::packets_of) packets, each unicast taking the next of its pair's route
-    /// variants, and queues them.
+    /// [`packets_of`](Self::packets_of) packets, each with `header_flits` more in front, each unicast
+    /// taking the next of its pair's route variants, and queues them.
     #[allow(clippy::too_many_arguments)]
     pub fn queue_message(
         &mut self,
@@ -58,6 +58,7 @@ impl Nic {
         dests: &[u32],
         message: u32,
         flits: u32,
+        header_flits: u32,
         packet_flits: u32,
         now: Cycle,
         measured: bool,
@@ -67,7 +68,7 @@ impl Nic {
         routing: &Routing,
     ) -> Result<(), Error> {
         for i in 0..Nic::packets_of(flits, packet_flits) {
-            let size = (flits - i * packet_flits).min(packet_flits);
+            let size = (flits - i * packet_flits).min(packet_flits) + header_flits;
             let (dest, variant) = match dests {
                 [one] => (Dest::One(*one), variants.next(src, *one)),
                 many => (Dest::Set(sets.insert(many.iter().copied())), 0),

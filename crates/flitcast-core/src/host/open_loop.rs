@@ -35,6 +35,7 @@ impl OpenLoop {
             src: host,
             target: Target::One(dst),
             flits: self.message_flits,
+            header_flits: 0,
             serves: Serves::NewOperation,
             tag: 0,
         });

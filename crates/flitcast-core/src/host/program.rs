@@ -4,10 +4,12 @@
 //! the call, so programs of different hosts cannot see each other's state.
 //!
 //! Programs, one per file: `open_loop.rs` (every open-network unicast workload: a Poisson or
-//! Bernoulli source per host, a traffic pattern) and `u_min.rs` (software multicast along the
-//! binomial U-Min tree). Further host protocols (reliable multicast with retransmission timers) are
+//! Bernoulli source per host, a traffic pattern), `u_min.rs` (software multicast along the
+//! binomial U-Min tree) and `hardware_multicast.rs` (multidestination worms); the multicast
+//! programs draw their operations from `operations.rs`. Further host protocols (reliable multicast with retransmission timers) are
 //! more programs behind the same calls.
 
+use super::hardware_multicast::HardwareMulticast;
 use super::open_loop::OpenLoop;
 use super::u_min::UMin;
 use crate::Cycle;
@@ -40,7 +42,10 @@ pub enum Serves {
 pub struct Send {
     pub src: u32,
     pub target: Target,
+    /// Payload flits (the loads count these).
     pub flits: u32,
+    /// Extra header flits each of its packets carries (a multidestination worm's bit string).
+    pub header_flits: u32,
     pub serves: Serves,
     /// The program's own payload, handed back with the message on delivery.
     pub tag: u64,
@@ -68,6 +73,7 @@ pub struct Outbox {
 pub enum Programs {
     OpenLoop(OpenLoop),
     UMin(UMin),
+    Hardware(HardwareMulticast),
 }
 
 impl Programs {
@@ -76,6 +82,7 @@ impl Programs {
         match self {
             Programs::OpenLoop(p) => p.start(out),
             Programs::UMin(p) => p.start(out),
+            Programs::Hardware(p) => p.start(out),
         }
     }
 
@@ -85,6 +92,7 @@ impl Programs {
         match self {
             Programs::OpenLoop(p) => p.on_timer(host, tag, now, out),
             Programs::UMin(p) => p.on_timer(host, tag, now, out),
+            Programs::Hardware(p) => p.on_timer(host, out),
         }
     }
 
@@ -92,7 +100,7 @@ impl Programs {
     #[inline]
     pub fn on_delivered(&mut self, host: u32, message: &Delivered, now: Cycle, out: &mut Outbox) {
         match self {
-            Programs::OpenLoop(_) => {
+            Programs::OpenLoop(_) | Programs::Hardware(_) => {
                 let _ = (host, message, now, out); // open-loop sources do not react to deliveries
             }
             Programs::UMin(p) => p.on_delivered(host, message, now, out),

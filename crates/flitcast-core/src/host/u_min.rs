@@ -19,9 +19,9 @@
 //! arrived, after `multicast_forward_cycles` (zero in the study, which "zeroes" this overhead to give
 //! software multicast its best chance).
 
+use super::operations::Operations;
 use super::program::{Delivered, Outbox, Send, Serves, Target};
 use crate::packet::Slab;
-use crate::workload::{multicast_destinations, Source};
 use crate::Cycle;
 
 /// Timer tags below this are message arrivals; at or above, `FORWARD + i` is pending forward i.
@@ -29,9 +29,7 @@ const FORWARD: u32 = 1 << 31;
 
 #[derive(Debug, Clone)]
 pub struct UMin {
-    sources: Vec<Source>,
-    nodes: u32,
-    m: u32,
+    operations: Operations,
     message_flits: u32,
     forward_cycles: Cycle,
     /// The chain Φ of each operation in flight, and how many of its destinations have not received it.
@@ -41,14 +39,12 @@ pub struct UMin {
 }
 
 impl UMin {
-    pub fn new(sources: Vec<Source>, nodes: u32, m: u32, message_flits: u32, forward_cycles: Cycle) -> UMin {
-        UMin { sources, nodes, m, message_flits, forward_cycles, chains: Slab::default(), pending: Slab::default() }
+    pub fn new(operations: Operations, message_flits: u32, forward_cycles: Cycle) -> UMin {
+        UMin { operations, message_flits, forward_cycles, chains: Slab::default(), pending: Slab::default() }
     }
 
     pub fn start(&mut self, out: &mut Outbox) {
-        for (host, source) in self.sources.iter_mut().enumerate() {
-            out.timers.push((source.arrivals.next_arrival(), host as u32, 0));
-        }
+        self.operations.start(out);
     }
 
     pub fn on_timer(&mut self, host: u32, tag: u32, _now: Cycle, out: &mut Outbox) {
@@ -58,9 +54,7 @@ impl UMin {
             self.forward(host, chain, l, r, l, Serves::Operation(operation), out);
             return;
         }
-        let source = &mut self.sources[host as usize];
-        let dests = multicast_destinations(host, self.m, self.nodes, &mut source.dest_rng);
-        out.timers.push((source.arrivals.next_arrival(), host, 0));
+        let dests = self.operations.arrive(host, out);
         self.begin(host, dests, out);
     }
 
@@ -109,6 +103,7 @@ impl UMin {
                 src: host,
                 target: Target::One(dst),
                 flits: self.message_flits,
+                header_flits: 0,
                 serves: std::mem::replace(&mut serves, Serves::Previous),
                 tag: encode(chain, range.0, range.1),
             });

@@ -46,8 +46,8 @@ use super::{links_of, InLink, OutLink, StepCtx};
 use crate::bitset::ones;
 use crate::error::BlockedChannel;
 use crate::packet::Flit;
-use crate::routing::{At, Candidates};
-use crate::scenario::{self, SelectionHistory, Switch};
+use crate::routing::{At, Candidates, Step};
+use crate::scenario::{self, MulticastAdmission, SelectionHistory, Switch};
 use crate::selection::order::Order;
 use crate::selection::{records, Request as Choice, Selection};
 use crate::topology::Topology;
@@ -77,7 +77,8 @@ impl Chunk {
 
 /// A packet in (or entering) the central buffer: its chunks written and not yet read. They hold
 /// consecutive flits `first .. end`, every chunk full but the one with the tail, so a range says
-/// everything (no list of chunks, no allocation per packet).
+/// everything (no list of chunks, no allocation per packet). A multicast copy has one entry per
+/// output: its header chunk is the output's own, its later chunks are shared ([`Shared`]).
 #[derive(Debug, Clone, Copy)]
 struct Queued {
     packet: u32,
@@ -85,15 +86,17 @@ struct Queued {
     flits: u32,
     first: u32,
     end: u32,
-    /// Chunks stored.
+    /// Chunks stored (not yet read by this output).
     stored: u32,
     hops: u16,
+    /// One output's view of a replicated packet.
+    multicast: bool,
 }
 
 impl Queued {
-    fn new(chunk: Chunk) -> Queued {
+    fn new(chunk: Chunk, multicast: bool) -> Queued {
         let Chunk { packet, flits, first, hops, .. } = chunk;
-        Queued { packet, flits, first, end: first, stored: 0, hops }
+        Queued { packet, flits, first, end: first, stored: 0, hops, multicast }
     }
 
     fn push(&mut self, chunk: Chunk) {
@@ -115,6 +118,20 @@ impl Queued {
     }
 }
 
+/// The shared chunks (all but the header chunk) of a multicast copy being replicated: how many
+/// outputs have still to read each one (study 000 §4.2: a counter per chunk, initialised to the
+/// replication degree; the last output to read a chunk frees it).
+#[derive(Debug, Clone)]
+struct Shared {
+    packet: u32,
+    /// Readers left per shared chunk, in write order (chunk 1 first).
+    readers: Vec<u8>,
+    /// Reads still owed over all written chunks.
+    unread: u32,
+    /// The tail has been written: no chunk will be added.
+    written: bool,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum InState {
     /// The front flit, if any, is a head that has not requested yet.
@@ -123,6 +140,8 @@ enum InState {
     Crossbar(u8),
     /// The packet at the front goes into the central buffer, queued for this output.
     ToBuffer { out: u8, queued: bool },
+    /// The multicast copy at the front is being replicated through the buffer to `Input::fan`.
+    Replicate,
 }
 
 #[derive(Debug, Clone)]
@@ -138,6 +157,11 @@ struct Input {
     assembly: Chunk,
     /// Last cycle this input was given the central buffer's write port.
     served: Cycle,
+    /// Replicating: the outputs the copy goes to, those still without their own header chunk, and
+    /// the chunks reserved for it at admission that are not written yet (the VCT-emulation rule).
+    fan: u64,
+    header_left: u64,
+    prepaid: u32,
 }
 
 impl Input {
@@ -195,7 +219,7 @@ impl Ports {
         let kind = match state {
             InState::Idle => 0,
             InState::Crossbar(_) => 1,
-            InState::ToBuffer { .. } => 2,
+            InState::ToBuffer { .. } | InState::Replicate => 2,
         };
         file([&mut self.in_idle, &mut self.in_crossbar, &mut self.in_buffer], kind, p);
     }
@@ -257,7 +281,11 @@ pub struct CentralBuffer {
     outputs: Vec<Output>,
     ports: Ports,
     cands: Candidates,
+    /// Flits held, a stored flit once per output still to read it.
     flits: u32,
+    /// Multicast copies whose shared chunks are in the buffer.
+    shared: Vec<Shared>,
+    admission: MulticastAdmission,
 }
 
 impl CentralBuffer {
@@ -285,6 +313,9 @@ impl CentralBuffer {
                 state: InState::Idle,
                 assembly: Chunk::EMPTY,
                 served: 0,
+                fan: 0,
+                header_left: 0,
+                prepaid: 0,
             })
             .collect();
         let outputs: Vec<Output> = out_links
@@ -310,6 +341,8 @@ impl CentralBuffer {
             outputs,
             cands: Candidates::default(),
             flits: 0,
+            shared: Vec::new(),
+            admission: sw.multicast_admission,
         }
     }
 
@@ -341,9 +374,23 @@ impl CentralBuffer {
         if self.ports != Ports::of(&self.inputs, &self.outputs) {
             return Err(format!("port state sets {:?} do not match the ports' states", self.ports));
         }
-        let stored: u32 = self.outputs.iter().flat_map(|o| &o.queue).map(|q| q.stored).sum();
-        if stored + self.free_chunks != self.capacity {
-            return Err(format!("{stored} chunks stored + {} free != capacity {}", self.free_chunks, self.capacity));
+        // A unicast's chunks and a multicast's header-chunk copies belong to one output each; a
+        // shared chunk is stored once while any reader is left.
+        let queued = self.outputs.iter().flat_map(|o| &o.queue);
+        let own: u32 = queued.map(|q| if q.multicast { (q.first == 0 && q.stored > 0) as u32 } else { q.stored }).sum();
+        let shared: u32 = self.shared.iter().map(|s| s.readers.iter().filter(|&&r| r > 0).count() as u32).sum();
+        let prepaid: u32 = self.inputs.iter().map(|i| i.prepaid).sum();
+        if own + shared + prepaid + self.free_chunks != self.capacity {
+            return Err(format!(
+                "{own} chunks stored for one output + {shared} shared + {prepaid} reserved + {} free != capacity {}",
+                self.free_chunks, self.capacity
+            ));
+        }
+        for s in &self.shared {
+            let readers: u32 = s.readers.iter().map(|&r| r as u32).sum();
+            if readers != s.unread {
+                return Err(format!("packet {}: {readers} chunk reads owed but {} counted", s.packet, s.unread));
+            }
         }
         let fifo: u32 = self.inputs.iter().map(|i| i.fifo.len() as u32 + i.assembly.count).sum();
         let chunks: u32 = self.outputs.iter().flat_map(|o| &o.queue).map(|q| q.end - q.first).sum();
@@ -375,7 +422,7 @@ impl CentralBuffer {
         }
         let (mut moved, sent) = self.crossbar(ctx);
         self.fill_assemblies(ctx);
-        self.write_chunk(now);
+        self.write_chunk(now, ctx);
         // An output that just sent a crossbar tail starts on its queue next cycle.
         for o in ones(self.ports.out_idle & !sent) {
             let out = &mut self.outputs[o];
@@ -392,43 +439,130 @@ impl CentralBuffer {
         }
     }
 
-    /// The central buffer's write port: one complete chunk per cycle, least recently served input.
-    fn write_chunk(&mut self, now: Cycle) {
-        if self.free_chunks == 0 {
-            return;
-        }
-        let ready = |i: &Input, c: u32| i.assembly.count == c || (i.assembly.count > 0 && i.assembly.has_tail());
+    /// The central buffer's write port: one complete chunk per cycle, least recently served input
+    /// among those with a chunk ready and room for it (a free chunk, or one reserved at admission).
+    fn write_chunk(&mut self, now: Cycle, ctx: &mut StepCtx) {
         let c = self.chunk_flits;
+        let free = self.free_chunks > 0;
+        let ready = |i: &Input| {
+            let a = &i.assembly;
+            (a.count == c || (a.count > 0 && a.has_tail())) && (free || i.prepaid > 0)
+        };
         // (only inputs bound for the buffer assemble chunks)
         let Some(p) =
-            ones(self.ports.in_buffer).filter(|&p| ready(&self.inputs[p], c)).min_by_key(|&p| self.inputs[p].served)
+            ones(self.ports.in_buffer).filter(|&p| ready(&self.inputs[p])).min_by_key(|&p| self.inputs[p].served)
         else {
             return;
         };
         let input = &mut self.inputs[p];
-        let InState::ToBuffer { out, queued } = input.state else {
-            unreachable!("assembling input goes to the buffer")
-        };
-        let chunk = input.assembly;
-        input.assembly.count = 0;
         input.served = now;
-        self.free_chunks -= 1;
-        let queue = &mut self.outputs[out as usize].queue;
-        if queued {
-            // Other inputs may have queued packets for this output since: find this one.
-            let entry = queue.iter_mut().rev().find(|q| q.packet == chunk.packet).expect("the packet is queued");
-            entry.push(chunk);
+        if input.prepaid > 0 {
+            input.prepaid -= 1;
         } else {
-            let mut entry = Queued::new(chunk);
-            entry.push(chunk);
-            queue.push_back(entry);
+            self.free_chunks -= 1;
         }
-        input.state = if chunk.has_tail() { InState::Idle } else { InState::ToBuffer { out, queued: true } };
-        self.ports.input(p, input.state);
+        let chunk = input.assembly;
+        if input.state == InState::Replicate {
+            if !self.write_replica(p, chunk, ctx) {
+                return; // more header-chunk copies to write from the same register
+            }
+        } else {
+            let InState::ToBuffer { out, queued } = input.state else {
+                unreachable!("assembling input goes to the buffer")
+            };
+            let queue = &mut self.outputs[out as usize].queue;
+            if queued {
+                // Other inputs may have queued packets for this output since: find this one.
+                let entry = queue.iter_mut().rev().find(|q| q.packet == chunk.packet).expect("the packet is queued");
+                entry.push(chunk);
+            } else {
+                let mut entry = Queued::new(chunk, false);
+                entry.push(chunk);
+                queue.push_back(entry);
+            }
+            if !chunk.has_tail() {
+                input.state = InState::ToBuffer { out, queued: true };
+            }
+        }
+        let input = &mut self.inputs[p];
+        input.assembly.count = 0;
         if chunk.has_tail() {
+            input.state = InState::Idle;
+            input.fan = 0;
             input.assembly = Chunk::EMPTY;
         } else {
             input.assembly.first = chunk.first + chunk.count;
+        }
+        self.ports.input(p, input.state);
+    }
+
+    /// Writes `chunk` of the multicast copy input `p` replicates (study 000 §4.2): the header chunk
+    /// once per output, each copy heading that output's own queue entry, so the per-output packet
+    /// lists stay disjoint; every later chunk once, shared by all outputs with a counter of readers.
+    /// Returns false while header copies remain to be written from the chunk register.
+    fn write_replica(&mut self, p: usize, chunk: Chunk, ctx: &mut StepCtx) -> bool {
+        let input = &mut self.inputs[p];
+        let fan = input.fan;
+        let copies;
+        let done = if input.header_left != 0 {
+            let o = input.header_left.trailing_zeros() as usize;
+            input.header_left &= input.header_left - 1;
+            if input.header_left == fan & (fan - 1) {
+                // (the first header write)
+                self.shared.push(Shared { packet: chunk.packet, readers: Vec::new(), unread: 0, written: false });
+            }
+            let mut entry = Queued::new(chunk, true);
+            entry.push(chunk);
+            self.outputs[o].queue.push_back(entry);
+            // (the register keeps its flits until the last copy is written)
+            let last = input.header_left == 0;
+            copies = if last { 0 } else { chunk.count };
+            last
+        } else {
+            let k = fan.count_ones();
+            for o in ones(fan) {
+                let entry = self.outputs[o].queue.iter_mut().rev().find(|q| q.packet == chunk.packet && q.multicast);
+                entry.expect("every output of the fan-out has its entry").push(chunk);
+            }
+            let shared = self.shared_of(chunk.packet);
+            shared.readers.push(k as u8);
+            shared.unread += k;
+            copies = chunk.count * (k - 1);
+            true
+        };
+        self.flits += copies;
+        ctx.counters.copied_flits += copies as u64;
+        if done && chunk.has_tail() {
+            let i = self.shared.iter().position(|s| s.packet == chunk.packet).expect("replicating");
+            self.shared[i].written = true;
+            if self.shared[i].unread == 0 {
+                self.shared.swap_remove(i);
+            }
+        }
+        done
+    }
+
+    fn shared_of(&mut self, packet: u32) -> &mut Shared {
+        self.shared.iter_mut().find(|s| s.packet == packet).expect("a replicating packet has its shared chunks")
+    }
+
+    /// An output read `chunk` of a multicast copy: its own header chunk is freed; a shared chunk is
+    /// freed by its last reader.
+    fn release_replica(&mut self, chunk: Chunk) {
+        if chunk.first == 0 {
+            self.free_chunks += 1;
+            return;
+        }
+        let index = (chunk.first / self.chunk_flits - 1) as usize;
+        let i = self.shared.iter().position(|s| s.packet == chunk.packet).expect("a shared chunk has its record");
+        let shared = &mut self.shared[i];
+        shared.readers[index] -= 1;
+        shared.unread -= 1;
+        if shared.readers[index] == 0 {
+            self.free_chunks += 1;
+        }
+        if shared.written && shared.unread == 0 {
+            self.shared.swap_remove(i);
         }
     }
 
@@ -474,8 +608,16 @@ impl CentralBuffer {
             debug_assert!(flit.head(), "an idle input's front flit is a head");
             let hops = *input.heads.front().expect("a head has its hops");
             let header = &ctx.packets[flit.packet()].header;
-            ctx.routing.route(At { router: me, in_port: p as u8, in_vc: 0, hops }, header, &mut self.cands);
-            let mask = self.cands.ports();
+            let at = At { router: me, in_port: p as u8, in_vc: 0, hops };
+            let mask = match ctx.routing.step(ctx.topo, at, header, ctx.sets, &mut self.cands) {
+                Step::Choose => self.cands.ports(),
+                // One branch: the copy goes on as a unicast would.
+                Step::FanOut(mask) if mask.count_ones() == 1 => mask,
+                Step::FanOut(mask) => {
+                    self.admit_replica(p, mask, header.flits);
+                    continue;
+                }
+            };
             wanted[p] = mask;
             requesting |= 1 << p;
             requested |= mask;
@@ -500,10 +642,8 @@ impl CentralBuffer {
             let p = pending.trailing_zeros() as usize;
             pending &= pending - 1;
             let flit = *self.inputs[p].fifo.front().expect("requesting input has a head");
-            let choice = Choice {
-                in_port: p as u8,
-                dst_switch: ctx.topo.terminal_switch[ctx.packets[flit.packet()].header.dst() as usize],
-            };
+            let steer = super::steering_terminal(&ctx.packets[flit.packet()].header, ctx.sets);
+            let choice = Choice { in_port: p as u8, dst_switch: ctx.topo.terminal_switch[steer as usize] };
             let mut cands = Candidates::default();
             let has_grants = grants[p] != 0;
             let offered = if has_grants { grants[p] } else { wanted[p] };
@@ -525,14 +665,39 @@ impl CentralBuffer {
         }
     }
 
+    /// A multicast copy at input `p` that replicates to the outputs of `fan` (two or more) goes
+    /// through the central buffer, never the crossbar (study 000 §4.2.2). Under the VCT-emulation
+    /// rule its header enters only when the buffer can take the whole packet — its chunks plus one
+    /// header-chunk copy per further output — and those chunks are reserved for it; otherwise it
+    /// waits and asks again next cycle. `unreserved` admits it at once (the rule's deliberate
+    /// breakage: chunks are written as they free up, and the switch can deadlock).
+    fn admit_replica(&mut self, p: usize, fan: u64, flits: u32) {
+        let input = &mut self.inputs[p];
+        if self.admission == MulticastAdmission::Reserve {
+            let need = flits.div_ceil(self.chunk_flits) + fan.count_ones() - 1;
+            if self.free_chunks < need {
+                return;
+            }
+            self.free_chunks -= need;
+            input.prepaid = need;
+        }
+        input.fan = fan;
+        input.header_left = fan;
+        input.state = InState::Replicate;
+        self.ports.input(p, input.state);
+    }
+
     /// With the buffer full, outputs take the unstored remainder of the packet they have come to
     /// straight from its input (see the module notes).
     fn take_over_blocked_writes(&mut self) {
         for o in 0..self.outputs.len() {
             let out = &self.outputs[o];
             // The packet this output has come to and has nothing stored of, if any.
+            // (never a multicast's: its chunks are all written to the buffer, reserved or not)
             let packet = match (out.state, out.queue.front()) {
-                (OutState::FromBuffer { register: None, then: None, .. }, Some(q)) if q.stored == 0 => Some(q.packet),
+                (OutState::FromBuffer { register: None, then: None, .. }, Some(q)) if q.stored == 0 && !q.multicast => {
+                    Some(q.packet)
+                }
                 (OutState::Idle, None) => None,
                 _ => continue,
             };
@@ -560,7 +725,7 @@ impl CentralBuffer {
                 input.state = InState::Crossbar(o as u8);
             } else if assembly.has_tail() {
                 out.state = OutState::FromBuffer { register: Some(assembly), sent: 0, then: None };
-                out.queue.push_front(Queued::new(assembly));
+                out.queue.push_front(Queued::new(assembly, false));
                 input.state = InState::Idle;
                 input.assembly = Chunk::EMPTY;
             } else {
@@ -616,10 +781,16 @@ impl CentralBuffer {
             return;
         };
         let out = &mut self.outputs[o];
-        let chunk = out.queue.front_mut().expect("queued").pop(self.chunk_flits).expect("a chunk");
+        let front = out.queue.front_mut().expect("queued");
+        let chunk = front.pop(self.chunk_flits).expect("a chunk");
+        let multicast = front.multicast;
         out.state = OutState::FromBuffer { register: Some(chunk), sent: 0, then: None };
         out.served = now;
-        self.free_chunks += 1;
+        if multicast {
+            self.release_replica(chunk);
+        } else {
+            self.free_chunks += 1;
+        }
     }
 
     /// Outputs serving the central buffer send one flit per cycle from their register (not those
@@ -669,10 +840,105 @@ impl CentralBuffer {
                 InState::ToBuffer { out: o, .. } => {
                     format!("writing into the central buffer for out-port {o} ({} chunks free)", self.free_chunks)
                 }
+                InState::Replicate => format!(
+                    "replicating a multicast into the central buffer for out-ports {:?} ({} chunks reserved, {} free)",
+                    ones(input.fan).collect::<Vec<_>>(),
+                    input.prepaid,
+                    self.free_chunks
+                ),
             };
             let flits = input.fifo.len() as u32 + input.assembly.count;
             out.push(BlockedChannel { router: me, in_port: p as u8, vc: 0, flits, reason });
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::credits::Lanes;
+    use crate::dest_set::{DestSets, Pending};
+    use crate::packet::{Dest, Header, Packet, Slab};
+    use crate::routing::Routing;
+    use crate::scenario::{RoutingAlgorithm, Scenario, SwitchModel, TopologyKind};
+    use crate::switch::MoveCounters;
+    use crate::wheel::Wheel;
+
+    /// A top switch of the 16-node tree replicates a 64-flit multicast to two leaves while one of its
+    /// outputs has no credit: every shared chunk waits, read once, for its second reader, and is freed
+    /// exactly when that reader takes it; the buffer is whole again at the end.
+    #[test]
+    fn a_shared_chunk_is_freed_by_its_last_reader() {
+        let mut s = Scenario::default();
+        (s.network.topology, s.network.k, s.network.n) = (TopologyKind::FatTree, 4, 2);
+        (s.switch.model, s.switch.vcs, s.switch.buffer_flits, s.switch.router_delay_cycles) =
+            (SwitchModel::CentralBuffer, 1, 64, 6);
+        s.routing.algorithm = RoutingAlgorithm::Adaptive;
+        let topo = Topology::build(&s.network).unwrap();
+        let routing = Routing::build(&s.routing, 1, &topo).unwrap().with_multicast(&topo).unwrap();
+        let me = 4; // a top switch: down port p leads to leaf p
+        let mut sw = CentralBuffer::new(&s.switch, &s.routing, 1, &topo, me);
+        let mut sets = DestSets::new(16);
+        let set = sets.insert([5, 9]); // leaves 1 and 2
+        let mut header = Header::new(0, Dest::Set(set), 0, 64, 0, false, 0);
+        header.turn = 1;
+        let mut packets = Slab::default();
+        let p = packets.insert(Packet::new(header, Pending::new(&[5, 9], &mut sets), 0));
+        let lanes = Lanes::new(&topo, 1);
+        let mut credits = lanes.initial(&topo, 64);
+        let blocked = lanes.router_output(&topo, me, 2) as usize; // the branch to leaf 2
+        credits[blocked] = 0;
+        let (mut wheel, mut counters) = (Wheel::new(16), MoveCounters::default());
+        let mut fed = 0;
+        let mut step = |sw: &mut CentralBuffer, credits: &mut Vec<u32>, fed: &mut u32, now: Cycle| {
+            if *fed < 64 && sw.accept_flit(0, Flit::new(p, *fed == 0, *fed == 63), 1) {
+                *fed += 1;
+            }
+            let mut ctx = StepCtx {
+                now,
+                topo: &topo,
+                routing: &routing,
+                packets: &mut packets,
+                sets: &sets,
+                wheel: &mut wheel,
+                credits,
+                counters: &mut counters,
+                measuring: false,
+            };
+            sw.step(me, &mut ctx);
+            let saved = ctx.credits[blocked];
+            let due = ctx.wheel.take(now);
+            ctx.wheel.recycle(due);
+            ctx.wheel.deliver_credits(now, ctx.credits);
+            ctx.credits[blocked] = saved; // (nothing comes back from the blocked leaf)
+            sw.check_accounting().unwrap();
+        };
+        let mut now = 0;
+        // the open branch sends the whole packet; the blocked one reads its header chunk only
+        while sw.outputs[1].state != OutState::Idle || now < 10 {
+            step(&mut sw, &mut credits, &mut fed, now);
+            now += 1;
+            assert!(now < 1_000, "the open branch never finished");
+        }
+        let shared = &sw.shared[0];
+        assert_eq!(shared.readers, vec![1; 7], "chunks 1..7 each wait for the blocked branch");
+        assert_eq!(sw.free_chunks, sw.capacity - 7);
+        // the blocked branch gets its credits back and reads: each read frees its chunk
+        credits[blocked] = 64;
+        let mut free = sw.free_chunks;
+        while sw.outputs[2].state != OutState::Idle {
+            // (the record goes with the last read: all seven freed)
+            let before = sw.shared.first().map_or(7, |s| s.readers.iter().filter(|&&r| r == 0).count());
+            step(&mut sw, &mut credits, &mut fed, now);
+            let after = sw.shared.first().map_or(7, |s| s.readers.iter().filter(|&&r| r == 0).count());
+            assert_eq!(sw.free_chunks - free, (after - before) as u32, "a chunk is freed by its last read");
+            free = sw.free_chunks;
+            now += 1;
+            assert!(now < 2_000, "the blocked branch never finished");
+        }
+        assert!(sw.shared.is_empty());
+        assert_eq!(sw.free_chunks, sw.capacity);
+        assert_eq!(counters.copied_flits, 64, "one copy of every flit");
     }
 }

@@ -5,8 +5,10 @@
 
 pub mod central_buffer;
 pub mod input_buffered;
+pub mod input_fifo;
 
 use crate::credits::Lanes;
+use crate::dest_set::DestSets;
 use crate::error::BlockedChannel;
 use crate::packet::{Flit, Packet, Slab};
 use crate::routing::Routing;
@@ -22,6 +24,9 @@ pub struct MoveCounters {
     pub flit_hops: u64,
     /// Last cycle any flit moved (deadlock watchdog).
     pub last_progress: Cycle,
+    /// Flits made by replication: a switch that turns one copy of a flit into k counts k − 1
+    /// (conservation: injected + copied = delivered + buffered + on channels).
+    pub copied_flits: u64,
 }
 
 /// What a router may touch while it steps: read-only shared structure, and the outbox.
@@ -30,6 +35,8 @@ pub struct StepCtx<'a> {
     pub topo: &'a Topology,
     pub routing: &'a Routing,
     pub packets: &'a mut Slab<Packet>,
+    /// The multicast destination sets packet headers refer to.
+    pub sets: &'a DestSets,
     pub wheel: &'a mut Wheel,
     /// Every channel's credit counters (`credits.rs`): a router reads and spends those of its
     /// outputs' lanes.
@@ -101,6 +108,15 @@ pub fn links_of(topo: &Topology, router: u32, switch: &crate::scenario::Switch) 
     (outs, ins)
 }
 
+/// The terminal whose switch a history-keeping selection function keys on (LRUD): a unicast's
+/// destination; for a multicast copy on its way up, its lowest-numbered destination.
+pub fn steering_terminal(header: &crate::packet::Header, sets: &DestSets) -> u32 {
+    match header.dest {
+        crate::packet::Dest::One(d) => d,
+        crate::packet::Dest::Set(set) => sets.members(set).next().expect("a multicast has destinations"),
+    }
+}
+
 impl StepCtx<'_> {
     /// Sends `flit` on virtual channel `vc` of the channel `link`; `hops` is the router-to-router
     /// hops its copy had made when it arrived here (meaningful for a head). The flit arrives with one
@@ -139,6 +155,7 @@ impl StepCtx<'_> {
 pub enum Router {
     InputBuffered(input_buffered::InputBuffered),
     CentralBuffer(central_buffer::CentralBuffer),
+    InputFifo(input_fifo::InputFifo),
 }
 
 impl Router {
@@ -152,6 +169,7 @@ impl Router {
             SwitchModel::CentralBuffer => {
                 Router::CentralBuffer(central_buffer::CentralBuffer::new(sw, routing, seed, topo, router))
             }
+            SwitchModel::InputFifo => Router::InputFifo(input_fifo::InputFifo::new(sw, routing, seed, topo, router)),
         }
     }
 
@@ -160,6 +178,7 @@ impl Router {
         match self {
             Router::InputBuffered(r) => r.step(me, ctx),
             Router::CentralBuffer(r) => r.step(me, ctx),
+            Router::InputFifo(r) => r.step(me, ctx),
         }
     }
     /// A flit arrives on (`port`, `vc`), its copy having made `hops` hops; false if the buffer
@@ -169,6 +188,7 @@ impl Router {
         match self {
             Router::InputBuffered(r) => r.accept_flit(port, vc, flit, hops),
             Router::CentralBuffer(r) => r.accept_flit(port, flit, hops),
+            Router::InputFifo(r) => r.accept_flit(port, flit, hops),
         }
     }
     /// Flits held in this router's buffers.
@@ -177,6 +197,7 @@ impl Router {
         match self {
             Router::InputBuffered(r) => r.flits(),
             Router::CentralBuffer(r) => r.flits(),
+            Router::InputFifo(r) => r.flits(),
         }
     }
     /// The model's own bookkeeping invariants (checked at the end of every run).
@@ -184,6 +205,7 @@ impl Router {
         match self {
             Router::InputBuffered(_) => Ok(()),
             Router::CentralBuffer(r) => r.check_accounting(),
+            Router::InputFifo(r) => r.check_accounting(),
         }
     }
 
@@ -192,6 +214,7 @@ impl Router {
         match self {
             Router::InputBuffered(r) => r.window_flits(port),
             Router::CentralBuffer(r) => r.window_flits(port),
+            Router::InputFifo(r) => r.window_flits(port),
         }
     }
     /// Every non-empty buffer and why its head cannot move (for the deadlock report).
@@ -199,6 +222,7 @@ impl Router {
         match self {
             Router::InputBuffered(r) => r.blocked(me, credits),
             Router::CentralBuffer(r) => r.blocked(me, credits),
+            Router::InputFifo(r) => r.blocked(me, credits),
         }
     }
 }

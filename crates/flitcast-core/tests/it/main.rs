@@ -9,6 +9,7 @@ mod early_stop;
 mod fan_out;
 mod flat_memory;
 mod golden;
+mod hardware_multicast;
 mod prop_bmin;
 mod prop_routing;
 mod selection;

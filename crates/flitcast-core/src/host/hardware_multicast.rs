@@ -1,0 +1,45 @@
+//! Hardware multicast (study 000 §3): each operation is one message to its whole destination set,
+//! sent as multidestination worms (`Target::Set`) that the switches replicate. The worm carries its
+//! destinations as an N-bit string in `header_flits` extra flits (§3.2; docs/models/multicast.md).
+//! A unicast operation of bimodal traffic is an ordinary unicast.
+
+use super::operations::Operations;
+use super::program::{Outbox, Send, Serves, Target};
+
+#[derive(Debug, Clone)]
+pub struct HardwareMulticast {
+    operations: Operations,
+    message_flits: u32,
+    header_flits: u32,
+}
+
+impl HardwareMulticast {
+    pub fn new(operations: Operations, message_flits: u32, header_flits: u32) -> HardwareMulticast {
+        HardwareMulticast { operations, message_flits, header_flits }
+    }
+
+    pub fn start(&mut self, out: &mut Outbox) {
+        self.operations.start(out);
+    }
+
+    pub fn on_timer(&mut self, host: u32, out: &mut Outbox) {
+        let dests = self.operations.arrive(host, out);
+        self.begin(host, dests, out);
+    }
+
+    /// `host` starts a multicast to `dests` (distinct, without `host`).
+    pub fn begin(&mut self, host: u32, dests: Vec<u32>, out: &mut Outbox) {
+        let (target, header_flits) = match dests[..] {
+            [one] => (Target::One(one), 0),
+            _ => (Target::Set(dests), self.header_flits),
+        };
+        out.sends.push(Send {
+            src: host,
+            target,
+            flits: self.message_flits,
+            header_flits,
+            serves: Serves::NewOperation,
+            tag: 0,
+        });
+    }
+}

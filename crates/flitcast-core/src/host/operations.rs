@@ -1,0 +1,80 @@
+//! The operations multicast programs start (study 000 §7.1, §7.6): per host an open-loop arrival
+//! process of operations, each an m-way multicast to m distinct destinations drawn uniformly among
+//! the other nodes — or, in bimodal traffic, a unicast to one of them with the probability that
+//! leaves multicasts `multicast_fraction` of the *received* load.
+//!
+//! Rates: with a share q of operations multicast, an operation delivers q·m + (1 − q) messages on
+//! average, so operations arrive at `load / (message_flits · (q·m + 1 − q))` per cycle and the
+//! effective applied load (flits received per node per cycle offered, m·B_i in §7.2) is `load`.
+//! A received-load fraction f of multicasts needs q·m / (q·m + 1 − q) = f, i.e. q = f / (m(1 − f) + f).
+
+use rand::Rng;
+
+use super::program::Outbox;
+use crate::scenario::Workload;
+use crate::workload::{multicast_destinations, sources_at, Source};
+
+#[derive(Debug, Clone)]
+pub struct Operations {
+    sources: Vec<Source>,
+    nodes: u32,
+    m: u32,
+    /// Probability that an operation is a multicast (1 outside bimodal traffic: no draw is made).
+    multicast_share: f64,
+}
+
+impl Operations {
+    pub fn new(wl: &Workload, seed: u64, nodes: u32) -> Operations {
+        let (m, f) = (wl.multicast_destinations, wl.multicast_fraction);
+        let q = f / (m as f64 * (1.0 - f) + f);
+        let messages_per_operation = q * m as f64 + 1.0 - q;
+        Operations {
+            sources: sources_at(wl, wl.load / messages_per_operation, seed, nodes),
+            nodes,
+            m,
+            multicast_share: q,
+        }
+    }
+
+    /// Every host's first arrival (timer tag 0).
+    pub fn start(&mut self, out: &mut Outbox) {
+        for (host, source) in self.sources.iter_mut().enumerate() {
+            out.timers.push((source.arrivals.next_arrival(), host as u32, 0));
+        }
+    }
+
+    /// An operation arrives at `host`: its destinations (increasing, without `host`); the host's
+    /// next arrival is scheduled.
+    pub fn arrive(&mut self, host: u32, out: &mut Outbox) -> Vec<u32> {
+        let source = &mut self.sources[host as usize];
+        let multicast = self.multicast_share >= 1.0 || source.dest_rng.random::<f64>() < self.multicast_share;
+        let m = if multicast { self.m } else { 1 };
+        let dests = multicast_destinations(host, m, self.nodes, &mut source.dest_rng);
+        out.timers.push((source.arrivals.next_arrival(), host, 0));
+        dests
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::Scenario;
+
+    #[test]
+    fn bimodal_share_gives_the_received_fraction() {
+        let mut wl = Scenario::default().workload;
+        (wl.multicast_destinations, wl.multicast_fraction, wl.message_flits) = (4, 0.2, 64);
+        let mut ops = Operations::new(&wl, 3, 16);
+        let mut out = Outbox::default();
+        let (mut multicast, mut unicast) = (0u64, 0u64);
+        for _ in 0..40_000 {
+            match ops.arrive(5, &mut out).len() {
+                4 => multicast += 4,
+                1 => unicast += 1,
+                n => panic!("{n} destinations"),
+            }
+        }
+        let f = multicast as f64 / (multicast + unicast) as f64;
+        assert!((f - 0.2).abs() < 0.01, "multicasts carry {f} of the received messages, not 0.2");
+    }
+}

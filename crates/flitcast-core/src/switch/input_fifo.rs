@@ -1,0 +1,449 @@
+//! The input-buffer switch of study 000 §5 (docs/models/input_fifo.md): the SP switch's ports,
+//! pipeline and crossbar without a central buffer; instead each input has one large FIFO
+//! (`buffer_flits`, 320 flits in §7.1: the central-buffer model's total storage split evenly), larger
+//! than the largest packet, so any multicast that reaches an input is eventually wholly buffered.
+//!
+//! * Timing as the central-buffer switch: a head may request `route_cycles` (4) after it arrives;
+//!   a flit that cuts through leaves `router_delay_cycles − route_cycles` (2) cycles after it left
+//!   the FIFO: 6 cycles through an idle switch.
+//! * Unicasts (and multicast copies that take one output here) request their candidate outputs
+//!   every cycle until one grants (least recently granted input first; the selection function picks
+//!   among grants), then cut through the crossbar one flit per cycle as credits allow. Only the
+//!   packet at the head of a FIFO moves (§5.1: FIFO order; head-of-line blocking included).
+//! * Asynchronous replication (§5.1): a multicast copy that goes to k ≥ 2 outputs requests each of
+//!   them; every output that grants reads the packet's chunks (`chunk_flits`, 8) from the input FIFO
+//!   into its own register and sends one flit per cycle from it, independently of the others. A chunk
+//!   can be read once its last flit is in the FIFO — the deserialisation that costs 7 extra cycles
+//!   with 8-flit chunks (§7.1). The outputs of one input take turns: one chunk read per input per
+//!   cycle, least recently served output first. Each chunk counts its readers and leaves the FIFO
+//!   (its slots returned upstream as credits) when the last of its k outputs has read it.
+//! * §5.2's register-staircase and split-RAM organisations "perform as well as" this model (their
+//!   point is wiring, not timing): one timing serves both; their structural counts are in the docs.
+//!
+//! Flits are counted once per copy: a chunk read by an output that is not its last reader makes a
+//! copy of its flits (`MoveCounters::copied_flits`).
+
+use std::collections::VecDeque;
+
+use super::{links_of, steering_terminal, InLink, OutLink, StepCtx};
+use crate::bitset::ones;
+use crate::error::BlockedChannel;
+use crate::packet::Flit;
+use crate::routing::{At, Candidates, Step};
+use crate::scenario::{self, SelectionHistory, Switch};
+use crate::selection::order::Order;
+use crate::selection::{records, Request as Choice, Selection};
+use crate::topology::Topology;
+use crate::Cycle;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum InState {
+    /// The front flit, if any, is a head that has not been routed.
+    Idle,
+    /// The head packet asks for any of these outputs, every cycle until one grants.
+    Requesting(u64),
+    /// The head packet cuts through the crossbar to this output.
+    Crossbar(u8),
+    /// The head packet replicates to every output of `Input::fan`.
+    Replicate,
+}
+
+#[derive(Debug, Clone)]
+struct Input {
+    link: InLink,
+    fifo: VecDeque<Flit>,
+    /// The hops of the copies whose heads are in the FIFO, oldest first.
+    heads: VecDeque<u16>,
+    /// The hops of the copy at the head of the FIFO.
+    hops: u16,
+    state: InState,
+    /// Replicating: the head packet, its length, its outputs, those not yet granted, and the chunks
+    /// already freed from the FIFO (read by every output).
+    packet: u32,
+    flits: u32,
+    fan: u64,
+    ungranted: u64,
+    freed: u32,
+    /// Chunks read so far by each output of the fan-out.
+    reads: [u32; 64],
+    /// Last cycle each output read from this input (the outputs' turns).
+    turn: [Cycle; 64],
+}
+
+impl Input {
+    /// Takes the front flit out of the FIFO (a head brings its copy's hops along).
+    fn pop(&mut self) -> Option<Flit> {
+        let flit = self.fifo.pop_front()?;
+        if flit.head() {
+            self.hops = self.heads.pop_front().expect("every head in the FIFO has its hops");
+        }
+        Some(flit)
+    }
+
+    /// Flits of chunk `j` of the replicating packet, if its last flit is in the FIFO.
+    fn chunk_ready(&self, j: u32, c: u32) -> Option<u32> {
+        let first = j * c;
+        if first >= self.flits {
+            return None;
+        }
+        let count = (self.flits - first).min(c);
+        let arrived = self.freed * c + (self.fifo.len() as u32).min(self.flits - self.freed * c);
+        (arrived >= first + count).then_some(count)
+    }
+}
+
+/// An output's chunk register: flits `first .. first + count` of a copy of `packet` (`flits`
+/// long, `hops` made on arriving), `sent` of them already sent (`sent == count`: empty).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Register {
+    packet: u32,
+    flits: u32,
+    hops: u16,
+    first: u32,
+    count: u32,
+    sent: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum OutState {
+    Idle,
+    Crossbar(u8),
+    /// Reading a replicated packet from input `from` into its register.
+    Reading {
+        from: u8,
+        reg: Register,
+    },
+}
+
+#[derive(Debug, Clone)]
+struct Output {
+    link: OutLink,
+    state: OutState,
+    grant_order: Order,
+    window_flits: u64,
+}
+
+#[derive(Debug, Clone)]
+pub struct InputFifo {
+    chunk_flits: u32,
+    fifo_flits: usize,
+    selection: Selection,
+    history: SelectionHistory,
+    inputs: Vec<Input>,
+    outputs: Vec<Output>,
+    cands: Candidates,
+    /// Flits held, a flit in an output register counting as that output's copy.
+    flits: u32,
+}
+
+impl InputFifo {
+    /// Bytes all switches of `topo` need: (input FIFOs, everything else).
+    pub fn bytes(s: &Switch, topo: &Topology) -> (u64, u64) {
+        let ports = topo.links.len() as u64;
+        let fifos = ports * s.buffer_flits as u64 * std::mem::size_of::<Flit>() as u64;
+        let per_port = std::mem::size_of::<Input>() + std::mem::size_of::<Output>() + topo.max_radix();
+        (fifos, ports * per_port as u64 + topo.routers() as u64 * std::mem::size_of::<InputFifo>() as u64)
+    }
+
+    pub fn new(sw: &Switch, routing: &scenario::Routing, seed: u64, topo: &Topology, router: u32) -> InputFifo {
+        let radix = topo.radix(router);
+        assert!(radix <= 64, "router radix above 64 is not supported");
+        let (out_links, in_links) = links_of(topo, router, sw);
+        InputFifo {
+            chunk_flits: sw.chunk_flits,
+            fifo_flits: sw.buffer_flits as usize,
+            selection: Selection::build(routing.selection, router, radix, topo.node_switches().len(), seed),
+            history: routing.selection_history,
+            inputs: in_links
+                .into_iter()
+                .map(|link| Input {
+                    link,
+                    fifo: VecDeque::new(),
+                    heads: VecDeque::new(),
+                    hops: 0,
+                    state: InState::Idle,
+                    packet: 0,
+                    flits: 0,
+                    fan: 0,
+                    ungranted: 0,
+                    freed: 0,
+                    reads: [0; 64],
+                    turn: [0; 64],
+                })
+                .collect(),
+            outputs: out_links
+                .into_iter()
+                .map(|link| Output { link, state: OutState::Idle, grant_order: Order::new(radix), window_flits: 0 })
+                .collect(),
+            cands: Candidates::default(),
+            flits: 0,
+        }
+    }
+
+    pub fn flits(&self) -> u32 {
+        self.flits
+    }
+
+    pub fn window_flits(&self, port: u8) -> u64 {
+        self.outputs[port as usize].window_flits
+    }
+
+    pub fn accept_flit(&mut self, port: u8, flit: Flit, hops: u16) -> bool {
+        let input = &mut self.inputs[port as usize];
+        if input.fifo.len() == self.fifo_flits {
+            return false;
+        }
+        if flit.head() {
+            input.heads.push_back(hops);
+        }
+        input.fifo.push_back(flit);
+        self.flits += 1;
+        true
+    }
+
+    /// Every flit counted is in a FIFO or an output register.
+    pub fn check_accounting(&self) -> Result<(), String> {
+        let fifo: u32 = self.inputs.iter().map(|i| i.fifo.len() as u32).sum();
+        let registers: u32 = self
+            .outputs
+            .iter()
+            .map(|o| match o.state {
+                OutState::Reading { reg, .. } => reg.count - reg.sent,
+                _ => 0,
+            })
+            .sum();
+        if fifo + registers != self.flits {
+            return Err(format!("{} flits counted but {fifo} in FIFOs and {registers} in registers", self.flits));
+        }
+        Ok(())
+    }
+
+    pub fn step(&mut self, me: u32, ctx: &mut StepCtx) {
+        self.route_heads(me, ctx);
+        self.grant(ctx);
+        let mut moved = self.crossbar(ctx);
+        self.read_chunks(ctx);
+        moved += self.send_registers(ctx);
+        if moved > 0 {
+            ctx.counters.flit_hops += moved;
+            ctx.counters.last_progress = ctx.now;
+        }
+    }
+
+    /// Heads at the front of idle inputs are routed: a copy to one output requests it, a copy to
+    /// several starts replicating.
+    fn route_heads(&mut self, me: u32, ctx: &mut StepCtx) {
+        for (p, input) in self.inputs.iter_mut().enumerate() {
+            if input.state != InState::Idle {
+                continue;
+            }
+            let Some(&flit) = input.fifo.front() else { continue };
+            debug_assert!(flit.head(), "an idle input's front flit is a head");
+            let hops = *input.heads.front().expect("a head has its hops");
+            let header = &ctx.packets[flit.packet()].header;
+            let at = At { router: me, in_port: p as u8, in_vc: 0, hops };
+            input.state = match ctx.routing.step(ctx.topo, at, header, ctx.sets, &mut self.cands) {
+                Step::Choose => InState::Requesting(self.cands.ports()),
+                Step::FanOut(mask) if mask.count_ones() == 1 => InState::Requesting(mask),
+                Step::FanOut(mask) => {
+                    input.hops = hops;
+                    input.packet = flit.packet();
+                    input.flits = header.flits;
+                    input.fan = mask;
+                    input.ungranted = mask;
+                    input.freed = 0;
+                    for o in ones(mask) {
+                        input.reads[o] = 0;
+                    }
+                    InState::Replicate
+                }
+            };
+        }
+    }
+
+    /// Idle outputs grant one request each, least recently granted input first; a unicast picks
+    /// among its grants, a replicating input takes every one.
+    fn grant(&mut self, ctx: &mut StepCtx) {
+        let mut requests = [0u64; 64];
+        let mut any = false;
+        for (p, input) in self.inputs.iter().enumerate() {
+            let wanted = match input.state {
+                InState::Requesting(mask) => mask,
+                InState::Replicate => input.ungranted,
+                _ => continue,
+            };
+            for o in ones(wanted) {
+                requests[o] |= 1 << p;
+                any = true;
+            }
+        }
+        if !any {
+            return;
+        }
+        let mut grants = [0u64; 64];
+        for (o, out) in self.outputs.iter().enumerate() {
+            if out.state == OutState::Idle && requests[o] != 0 {
+                grants[out.grant_order.least_recent(requests[o]) as usize] |= 1 << o;
+            }
+        }
+        for p in 0..self.inputs.len() {
+            if grants[p] == 0 {
+                continue;
+            }
+            match self.inputs[p].state {
+                InState::Requesting(wanted) => {
+                    let flit = *self.inputs[p].fifo.front().expect("a requesting input has a head");
+                    let steer = steering_terminal(&ctx.packets[flit.packet()].header, ctx.sets);
+                    let choice = Choice { in_port: p as u8, dst_switch: ctx.topo.terminal_switch[steer as usize] };
+                    let mut cands = Candidates::default();
+                    cands.push_ports(grants[p], 0, 1);
+                    let (o, _) = self.selection.pick(choice, &cands, |_, _| true).expect("a grant");
+                    if records(self.history, wanted) {
+                        self.selection.commit(choice, o);
+                    }
+                    let out = &mut self.outputs[o as usize];
+                    out.grant_order.touch(p as u8);
+                    out.state = OutState::Crossbar(p as u8);
+                    self.inputs[p].state = InState::Crossbar(o);
+                }
+                InState::Replicate => {
+                    let input = &mut self.inputs[p];
+                    input.ungranted &= !grants[p];
+                    let reg = Register {
+                        packet: input.packet,
+                        flits: input.flits,
+                        hops: input.hops,
+                        first: 0,
+                        count: 0,
+                        sent: 0,
+                    };
+                    for o in ones(grants[p]) {
+                        let out = &mut self.outputs[o];
+                        out.grant_order.touch(p as u8);
+                        out.state = OutState::Reading { from: p as u8, reg };
+                    }
+                }
+                _ => unreachable!("grants go to requesting inputs"),
+            }
+        }
+    }
+
+    /// Crossbar connections move one flit per cycle as credits allow.
+    fn crossbar(&mut self, ctx: &mut StepCtx) -> u64 {
+        let mut moved = 0;
+        for o in 0..self.outputs.len() {
+            let OutState::Crossbar(p) = self.outputs[o].state else { continue };
+            let out = &mut self.outputs[o];
+            if ctx.credits(out.link, 0) == 0 {
+                continue;
+            }
+            let input = &mut self.inputs[p as usize];
+            let Some(flit) = input.pop() else { continue };
+            ctx.spend_credit(out.link, 0);
+            out.window_flits += ctx.measuring as u64;
+            self.flits -= 1;
+            moved += 1;
+            ctx.send_credit(input.link, 0);
+            ctx.send_flit(out.link, 0, flit, input.hops);
+            if flit.tail() {
+                out.state = OutState::Idle;
+                input.state = InState::Idle;
+            }
+        }
+        moved
+    }
+
+    /// Each replicating input's RAM serves one chunk read per cycle, to the least recently served of
+    /// its outputs whose register is empty and whose next chunk is wholly in the FIFO. A chunk read
+    /// by its last reader leaves the FIFO.
+    fn read_chunks(&mut self, ctx: &mut StepCtx) {
+        let c = self.chunk_flits;
+        for p in 0..self.inputs.len() {
+            let input = &self.inputs[p];
+            if input.state != InState::Replicate {
+                continue;
+            }
+            let wants = |o: usize| match self.outputs[o].state {
+                OutState::Reading { from, reg } => {
+                    from as usize == p && reg.count == reg.sent && input.chunk_ready(input.reads[o], c).is_some()
+                }
+                _ => false,
+            };
+            let Some(o) = ones(input.fan).filter(|&o| wants(o)).min_by_key(|&o| input.turn[o]) else { continue };
+            let input = &mut self.inputs[p];
+            let j = input.reads[o];
+            let count = input.chunk_ready(j, c).expect("ready");
+            input.reads[o] += 1;
+            input.turn[o] = ctx.now;
+            let OutState::Reading { reg, .. } = &mut self.outputs[o].state else { unreachable!("reading") };
+            (reg.first, reg.count, reg.sent) = (j * c, count, 0);
+            let readers = ones(input.fan).filter(|&x| input.reads[x] > j).count() as u32;
+            if readers < input.fan.count_ones() {
+                // (a copy: the FIFO keeps the chunk for its other readers)
+                self.flits += count;
+                ctx.counters.copied_flits += count as u64;
+                continue;
+            }
+            // The last reader: the chunk leaves the FIFO.
+            for _ in 0..count {
+                input.pop();
+                ctx.send_credit(input.link, 0);
+            }
+            input.freed += 1;
+            if j * c + count == input.flits {
+                input.state = InState::Idle;
+                input.fan = 0;
+            }
+        }
+    }
+
+    /// Outputs reading a replicated packet send one flit per cycle from their register.
+    fn send_registers(&mut self, ctx: &mut StepCtx) -> u64 {
+        let mut moved = 0;
+        for out in &mut self.outputs {
+            let OutState::Reading { from, reg } = out.state else { continue };
+            if reg.sent == reg.count || ctx.credits(out.link, 0) == 0 {
+                continue;
+            }
+            let n = reg.first + reg.sent;
+            let flit = Flit::new(reg.packet, n == 0, n + 1 == reg.flits);
+            ctx.spend_credit(out.link, 0);
+            out.window_flits += ctx.measuring as u64;
+            self.flits -= 1;
+            moved += 1;
+            ctx.send_flit(out.link, 0, flit, reg.hops);
+            out.state = if flit.tail() {
+                OutState::Idle
+            } else {
+                OutState::Reading { from, reg: Register { sent: reg.sent + 1, ..reg } }
+            };
+        }
+        moved
+    }
+
+    pub fn blocked(&self, me: u32, credits: &[u32]) -> Vec<BlockedChannel> {
+        let mut out = Vec::new();
+        for (p, input) in self.inputs.iter().enumerate() {
+            if input.fifo.is_empty() {
+                continue;
+            }
+            let reason = match input.state {
+                InState::Idle => "head waiting to be routed".to_string(),
+                InState::Requesting(mask) => {
+                    format!("head requesting out-ports {:?}, all busy", ones(mask).collect::<Vec<_>>())
+                }
+                InState::Crossbar(o) if credits[self.outputs[o as usize].link.lane as usize] == 0 => {
+                    format!("cutting through to out-port {o}, which has no credit")
+                }
+                InState::Crossbar(o) => format!("cutting through to out-port {o}, waiting for its flits"),
+                InState::Replicate => format!(
+                    "replicating to out-ports {:?}, not yet granted {:?}",
+                    ones(input.fan).collect::<Vec<_>>(),
+                    ones(input.ungranted).collect::<Vec<_>>()
+                ),
+            };
+            out.push(BlockedChannel { router: me, in_port: p as u8, vc: 0, flits: input.fifo.len() as u32, reason });
+        }
+        out
+    }
+}

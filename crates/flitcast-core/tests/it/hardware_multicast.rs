@@ -1,0 +1,196 @@
+//! Hardware multicast (study 000 §3–§5): multidestination worms replicated by the central-buffer and
+//! input-FIFO switches. Every destination is served exactly once (the engine stops with a
+//! conservation error otherwise), zero-load latency follows the switches' timing, saturation does
+//! not deadlock either switch, and the deliberately broken admission rule does.
+
+use flitcast_core::scenario::{MulticastAdmission, MulticastScheme, RoutingAlgorithm, SwitchModel, TopologyKind};
+use flitcast_core::{Error, Scenario, Simulation};
+
+use super::central_buffer::sp;
+
+/// The study's 16-node tree (k = 4, n = 2), 128-byte messages, hardware multicast on `model`.
+pub fn hw_tree16(model: SwitchModel, m: u32, load: f64) -> Scenario {
+    let mut s = sp(TopologyKind::FatTree, RoutingAlgorithm::Adaptive);
+    s.network.k = 4;
+    s.network.n = 2;
+    s.switch.model = model;
+    if model == SwitchModel::InputFifo {
+        s.switch.buffer_flits = 320;
+    }
+    s.workload.multicast_destinations = m;
+    s.workload.multicast_scheme = MulticastScheme::Hardware;
+    s.workload.load = load;
+    s
+}
+
+const MODELS: [SwitchModel; 2] = [SwitchModel::CentralBuffer, SwitchModel::InputFifo];
+
+#[test]
+fn every_multicast_completes_and_loads_add_up() {
+    for model in MODELS {
+        for m in [2, 6, 15] {
+            let mut s = hw_tree16(model, m, 0.3);
+            s.run.measure_cycles = 100_000;
+            let r = flitcast_core::run(&s).unwrap();
+            assert!(!r.saturated, "{model:?} m = {m}: {}", r.saturation_reason);
+            assert!(r.operations_measured > 50, "{model:?} m = {m}");
+            assert!((r.effective_load - 0.3).abs() < 0.03, "{model:?} m = {m}: effective load {}", r.effective_load);
+            // one message per operation: offered = B_i = effective / m
+            assert!((r.offered_load * m as f64 - r.effective_load).abs() < 0.02, "{model:?} m = {m}");
+            // delivered flits include the worm's one header flit (16 nodes, 2-byte flits)
+            let expected = r.effective_load * 65.0 / 64.0;
+            assert!((r.accepted_load - expected).abs() < 0.02, "{model:?} m = {m}: {} vs {expected}", r.accepted_load);
+            assert!(r.latency_mean >= r.latency_dest_mean, "{model:?} m = {m}");
+            assert_eq!(
+                r.packets_measured,
+                r.operations_measured * m as u64,
+                "{model:?} m = {m}: a packet per destination"
+            );
+        }
+    }
+}
+
+/// Zero-load arrival of every destination's tail on the idle 16-node tree, from the switches' timing
+/// (docs/models/multicast.md, "Zero-load latency"). A unicast through h switches takes
+/// h·(D + l) + l + (F − 1). A switch that replicates k ways sends branch j (its j-th output in port
+/// order) 7 + j cycles later than a cut-through would: the header chunk's deserialisation, then one
+/// chunk read per cycle. The central buffer also writes the header chunk k times before the next chunk
+/// can be assembled, which holds every branch back k − 1 cycles once; along a path the largest such
+/// hold-up counts (a later switch's own hold-up absorbs the gap an earlier one left in the stream).
+fn closed_form(model: SwitchModel, src: u32, dests: &[u32]) -> Vec<u64> {
+    let (d, l, flits) = (6u64, 1u64, 65u64);
+    let leaf = |t: u32| t / 4;
+    let leaves: std::collections::BTreeSet<u32> = dests.iter().map(|&t| leaf(t)).collect();
+    let up = !(leaves.len() == 1 && leaves.contains(&leaf(src)));
+    dests
+        .iter()
+        .map(|&t| {
+            let switches = if up { 3 } else { 1 };
+            let mut extra = 0;
+            let mut hold = 0;
+            // (the replicating switches on t's path: the root, then t's leaf; each with its fan-out)
+            let mut fans: Vec<(u64, u64)> = Vec::new();
+            if up && leaves.len() > 1 {
+                let j = leaves.iter().position(|&x| x == leaf(t)).unwrap() as u64;
+                fans.push((leaves.len() as u64, j));
+            }
+            let here: Vec<u32> = dests.iter().copied().filter(|&x| leaf(x) == leaf(t)).collect();
+            if here.len() > 1 {
+                fans.push((here.len() as u64, here.iter().position(|&x| x == t).unwrap() as u64));
+            }
+            for (k, j) in fans {
+                extra += 7 + j;
+                if model == SwitchModel::CentralBuffer {
+                    hold = hold.max(k - 1);
+                }
+            }
+            switches * (d + l) + l + (flits - 1) + extra + hold
+        })
+        .collect()
+}
+
+#[test]
+fn zero_load_hardware_multicast_matches_the_closed_form() {
+    let cases: [(u32, &[u32]); 6] = [
+        (0, &[1, 2, 3]),
+        (5, &[4, 6]),
+        (0, &[5, 9, 14]),
+        (0, &[4, 5, 8, 9]),
+        (7, &[0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15]),
+        (9, &[3, 10, 12, 13, 14]),
+    ];
+    for model in MODELS {
+        for (src, dests) in cases {
+            let times = closed_form(model, src, dests);
+            let last = *times.iter().max().unwrap();
+            let mean = times.iter().sum::<u64>() as f64 / times.len() as f64;
+            let s = hw_tree16(model, dests.len() as u32, 0.1);
+            let (a, b) = Simulation::build(&s).unwrap().probe_multicast(src, dests).unwrap();
+            assert_eq!((a, b), (last, mean), "{model:?}: {src} -> {dests:?} ({times:?})");
+        }
+    }
+}
+
+#[test]
+fn saturation_does_not_deadlock_either_switch() {
+    // past saturation for a while: the watchdog would stop a deadlocked run with an error
+    for model in MODELS {
+        for (m, flits) in [(2, 64), (6, 256), (15, 64)] {
+            let mut s = hw_tree16(model, m, 1.0);
+            (s.workload.message_flits, s.workload.packet_flits) = (flits, flits);
+            s.network.n = 3; // 64 nodes: replication at every level
+            s.run.warmup_cycles = 5_000;
+            s.run.measure_cycles = 40_000;
+            s.run.saturation_stop = flitcast_core::scenario::SaturationStop::Off;
+            let r = flitcast_core::run(&s).unwrap_or_else(|e| panic!("{model:?} m = {m}: {e}"));
+            assert!(r.accepted_load > 0.3, "{model:?} m = {m}: accepted {}", r.accepted_load);
+        }
+    }
+}
+
+#[test]
+fn central_buffer_without_reservation_deadlocks_and_the_watchdog_names_it() {
+    // multicast headers admitted without reserving room for the whole packet: partly written
+    // multicasts fill the buffer, none can finish, and their outputs wait for ever (study 000 §4.2.2)
+    let mut s = hw_tree16(SwitchModel::CentralBuffer, 15, 1.0);
+    s.switch.multicast_admission = MulticastAdmission::Unreserved;
+    (s.workload.message_flits, s.workload.packet_flits) = (256, 256);
+    s.switch.central_buffer_chunks = 64;
+    s.run.measure_cycles = 200_000;
+    match flitcast_core::run(&s) {
+        Err(e @ Error::Deadlock { .. }) => {
+            let text = e.to_string();
+            assert!(text.contains("replicating a multicast into the central buffer"), "{text}");
+        }
+        other => panic!("expected a deadlock, got {other:?}"),
+    }
+    // the same traffic under the VCT-emulation rule completes
+    s.switch.multicast_admission = MulticastAdmission::Reserve;
+    s.run.measure_cycles = 50_000;
+    flitcast_core::run(&s).unwrap();
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+    /// Random degrees, sizes, loads (up to past saturation), trees and both switches: every
+    /// destination of every multicast is served exactly once (the engine stops with a conservation
+    /// error otherwise, and checks flit conservation with the copies made at the end), and (a) is
+    /// never below (b).
+    #[test]
+    fn hardware_multicasts_serve_every_destination_once(
+        m in 1u32..16, flits in 1u32..200, load in 0.02f64..1.0, n in 2u32..4, fifo in proptest::bool::ANY,
+        fraction in 0.1f64..1.0, seed in 0u64..1000,
+    ) {
+        let model = if fifo { SwitchModel::InputFifo } else { SwitchModel::CentralBuffer };
+        let mut s = hw_tree16(model, m, load);
+        s.network.n = n;
+        s.workload.message_flits = flits;
+        s.workload.packet_flits = flits.min(128);
+        s.workload.multicast_fraction = fraction;
+        s.run.seed = seed;
+        s.run.warmup_cycles = 500;
+        s.run.measure_cycles = 3_000;
+        s.run.drain_max_cycles = 5_000;
+        let r = flitcast_core::run(&s).unwrap();
+        proptest::prop_assert!(r.operations_measured == 0 || r.latency_mean >= r.latency_dest_mean);
+    }
+}
+
+#[test]
+#[ignore]
+fn scratch_print() {
+    for model in MODELS {
+        for m in [2, 6, 15] {
+            for load in [0.1, 0.3, 0.5, 0.7, 0.9] {
+                let mut s = hw_tree16(model, m, load);
+                s.run.warmup_cycles = 20_000;
+                s.run.measure_cycles = 100_000;
+                let r = flitcast_core::run(&s).unwrap();
+                println!(
+                    "{model:?} m={m} load={load} lat={:.1} b={:.1} acc={:.3} sat={}",
+                    r.latency_mean, r.latency_dest_mean, r.accepted_load, r.saturated
+                );
+            }
+        }
+    }
+}
