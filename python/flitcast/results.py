@@ -21,6 +21,8 @@ METRIC_COLUMNS = (
     "accepted_load",
     "latency_mean",
     "latency_dest_mean",
+    "latency_unicast_mean",
+    "latency_multicast_mean",
     "latency_ci95",
     "latency_p50",
     "latency_p99",

@@ -580,7 +580,7 @@ impl Simulation {
         }
         if let Some(done) = self.deliveries.serve(delivered.operation, terminal, now, &mut self.dest_sets)? {
             if let Some(id) = done.measured {
-                self.stats.operation_completed(now, done.created, id, hops, done.mean_latency);
+                self.stats.operation_completed(now, done.created, id, hops, done.mean_latency, done.destinations);
             }
         }
         self.programs.on_delivered(terminal, &delivered, now, &mut self.outbox);

@@ -46,6 +46,7 @@ pub struct Completed {
     pub measured: Option<u32>,
     /// Definition (b): the mean latency over its destinations.
     pub mean_latency: f64,
+    pub destinations: u32,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -139,6 +140,7 @@ impl Deliveries {
             created: op.created,
             measured: op.measured,
             mean_latency: op.latency_sum as f64 / op.destinations as f64,
+            destinations: op.destinations,
         };
         op.pending.release(sets);
         self.operations.remove(operation);
