@@ -22,7 +22,8 @@ from flitcast.results import METRIC_COLUMNS
 from conftest import deadlock_prone
 
 REQUIRED = {
-    "offered_load", "effective_load", "accepted_load", "latency_mean", "latency_dest_mean", "latency_ci95", "latency_p50", "latency_p99",
+    "offered_load", "effective_load", "accepted_load", "latency_mean", "latency_dest_mean", "latency_unicast_mean", "latency_multicast_mean",
+    "latency_ci95", "latency_p50", "latency_p99",
     "latency_max", "packet_latency_mean", "network_latency_mean", "hops_mean", "packets_measured",
     "operations_measured", "cycles", "measured_cycles", "cycles_skipped", "saturated", "saturation_reason", "seed", "flit_hops",
     "channel_util_mean", "channel_util_max", "source_queue_flits", "wall_seconds",

@@ -44,6 +44,9 @@ ADDED_KEYS = {
     ("workload", "multicast_destinations"): 0,
     ("workload", "multicast_scheme"): "software",
     ("workload", "multicast_forward_cycles"): 0,
+    ("workload", "multicast_fraction"): 1.0,
+    ("workload", "multicast_header_flits"): None,
+    ("switch", "multicast_admission"): "reserve",
 }
 
 SCHEMA = """

@@ -39,7 +39,11 @@ pub fn catalogue() -> Catalogue {
             e("input_buffered", "input-queued VC router: per-VC FIFOs, credits, separable input-first round-robin allocation"),
             e(
                 "central_buffer",
-                "SP buffered-wormhole switch: input FIFOs, crossbar cut-through, shared central buffer of chunks (studies 000, 002)",
+                "SP buffered-wormhole switch: input FIFOs, crossbar cut-through, shared central buffer of chunks; replicates multicasts in the buffer (studies 000, 002)",
+            ),
+            e(
+                "input_fifo",
+                "SP switch with one large FIFO per input instead of a central buffer; replicates multicasts from the FIFO (study 000 §5)",
             ),
         ],
         flow_control: vec![

@@ -42,6 +42,10 @@ class Rule:
     default: Callable[[Scenario], Any] | None = None
 
 
+def _hardware(scenario: Scenario) -> bool:
+    return scenario.workload.multicast_destinations > 0 and scenario.workload.multicast_scheme == "hardware"
+
+
 def _odd_bit_count(scenario: Scenario) -> bool:
     return (scenario.nodes.bit_length() - 1) % 2 == 1
 
@@ -83,9 +87,20 @@ RULES = [
     Rule("network.n", 'with a topology other than "sp16" and "sp128" (their size is fixed)',
          lambda s: s.network.topology not in FIXED_SIZE),
     *(
-        Rule(f"switch.{name}", 'with switch.model = "central_buffer"', lambda s: s.switch.model == "central_buffer")
-        for name in ("route_cycles", "chunk_flits", "central_buffer_chunks")
+        Rule(
+            f"switch.{name}",
+            'with switch.model = "central_buffer" or "input_fifo"',
+            lambda s: s.switch.model in ("central_buffer", "input_fifo"),
+        )
+        for name in ("route_cycles", "chunk_flits")
     ),
+    Rule("switch.central_buffer_chunks", 'with switch.model = "central_buffer"', lambda s: s.switch.model == "central_buffer"),
+    Rule(
+        "switch.multicast_admission",
+        'with switch.model = "central_buffer" and workload.multicast_scheme = "hardware"',
+        lambda s: s.switch.model == "central_buffer" and _hardware(s),
+    ),
+    Rule("workload.multicast_header_flits", 'with workload.multicast_scheme = "hardware"', lambda s: _hardware(s)),
     *(
         Rule(f"workload.{name}", 'with workload.pattern = "hotspot"', lambda s: s.workload.pattern == "hotspot")
         for name in ("hotspot_nodes", "hotspot_fraction")
@@ -102,7 +117,12 @@ RULES = [
     ),
     *(
         Rule(f"workload.{name}", "with workload.multicast_destinations >= 1", lambda s: s.workload.multicast_destinations > 0)
-        for name in ("multicast_scheme", "multicast_forward_cycles")
+        for name in ("multicast_scheme", "multicast_fraction")
+    ),
+    Rule(
+        "workload.multicast_forward_cycles",
+        'with workload.multicast_scheme = "software" and workload.multicast_destinations >= 1',
+        lambda s: s.workload.multicast_destinations > 0 and s.workload.multicast_scheme == "software",
     ),
     Rule(
         "workload.transpose_split",

@@ -41,6 +41,9 @@ CROSS_CHECKS = [
     '`workload.pattern = "hotspot"` needs a non-empty `workload.hotspot_nodes` and `workload.hotspot_fraction > 0`.',
     "`workload.multicast_destinations` is at most the number of nodes − 1, and multicasts need "
     '`workload.pattern = "uniform"` without `workload.uniform_include_self`.',
+    '`workload.multicast_scheme = "hardware"` needs a `fat_tree`, `sp16` or `sp128` of `central_buffer` or '
+    "`input_fifo` switches; an input FIFO at least as long as the largest worm (packet and header flits), and a "
+    "central buffer of at least a worm's chunks plus one header-chunk copy per further down port.",
     *rule_texts(),
 ]
 
@@ -83,6 +86,41 @@ class Scenario(Section):
         """The dotted-key overrides this scenario was derived with (see :meth:`with_overrides`)."""
         return dict(self._overrides)
 
+    def _hardware_multicast_fits(self) -> None:
+        """Multidestination worms need a bidirectional MIN and a switch that replicates them, with room
+        for a whole worm (the core's own check has the same messages)."""
+        net, sw, wl = self.network, self.switch, self.workload
+        if net.topology not in BMINS:
+            raise ConfigError(
+                "network.topology",
+                net.topology,
+                "fat_tree, sp16 or sp128 with workload.multicast_scheme = hardware (multidestination worms are "
+                "routed on bidirectional MINs)",
+            )
+        if sw.model == "input_buffered":
+            raise ConfigError(
+                "switch.model",
+                sw.model,
+                "central_buffer or input_fifo with workload.multicast_scheme = hardware (the switches that replicate)",
+            )
+        header = wl.multicast_header_flits if wl.multicast_header_flits is not None else -(-self.nodes // 16)
+        worm = min(wl.packet_flits, wl.message_flits or wl.packet_flits) + header
+        if sw.model == "input_fifo" and sw.buffer_flits < worm:
+            raise ConfigError(
+                "switch.buffer_flits",
+                sw.buffer_flits,
+                f"at least the largest worm, {worm} flits (packet and header), for input-FIFO replication",
+            )
+        if sw.model == "central_buffer":
+            down = net.k if net.topology == "fat_tree" else 4
+            need = -(-worm // sw.chunk_flits) + down - 1
+            if sw.central_buffer_chunks < need:
+                raise ConfigError(
+                    "switch.central_buffer_chunks",
+                    sw.central_buffer_chunks,
+                    f"at least {need}: a whole worm and a header-chunk copy per further down port",
+                )
+
     @model_validator(mode="after")
     def _cross_checks(self) -> Scenario:
         net, sw, wl, run = self.network, self.switch, self.workload, self.run
@@ -124,6 +162,8 @@ class Scenario(Section):
                 "uniform (without workload.uniform_include_self) with multicasts: their destinations are uniform "
                 "among the other nodes",
             )
+        if wl.multicast_destinations and wl.multicast_scheme == "hardware":
+            self._hardware_multicast_fits()
         if sw.flow_control == "vct" and sw.buffer_flits < wl.packet_flits:
             raise ConfigError(
                 "switch.buffer_flits",

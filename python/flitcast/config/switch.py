@@ -11,6 +11,8 @@ from flitcast.errors import ConfigError
 
 #: the SP switch of study 000 §7.1 / study 002 §5.1: what `central_buffer` defaults to
 SP_PRESET = {"vcs": 1, "buffer_flits": 64, "router_delay_cycles": 6}
+#: study 000 §7.1's input-buffer model: the central-buffer model's 5 KB split evenly over 8 inputs
+INPUT_FIFO_PRESET = {**SP_PRESET, "buffer_flits": 320}
 
 
 class SwitchConfig(Section):
@@ -18,12 +20,14 @@ class SwitchConfig(Section):
 
     section: ClassVar[str] = "switch"
 
-    model: Literal["input_buffered", "central_buffer"] = Field(
+    model: Literal["input_buffered", "central_buffer", "input_fifo"] = Field(
         "input_buffered",
-        description="Switch microarchitecture: `input_buffered` (per-VC input FIFOs with credit flow control) "
-        "or `central_buffer` (the SP buffered-wormhole switch of studies 000 and 002: input FIFOs, a "
+        description="Switch microarchitecture: `input_buffered` (per-VC input FIFOs with credit flow control), "
+        "`central_buffer` (the SP buffered-wormhole switch of studies 000 and 002: input FIFOs, a "
         "crossbar and a shared central buffer of chunks; vcs, buffer_flits and router_delay_cycles "
-        "default to the SP values 1, 64 and 6).",
+        "default to the SP values 1, 64 and 6) or `input_fifo` (study 000 §5: the SP switch with one large "
+        "FIFO per input instead of a central buffer, replicating multicasts from it; buffer_flits defaults to "
+        "320, the same total storage).",
     )
     flow_control: Literal["wormhole", "vct"] = Field(
         "wormhole",
@@ -54,23 +58,40 @@ class SwitchConfig(Section):
         "route, request, grant); at most router_delay_cycles.",
     )
     chunk_flits: StrictInt = Field(
-        8, ge=1, le=64, description="central_buffer: flits per central-buffer chunk (k for a k-port switch)."
+        8,
+        ge=1,
+        le=64,
+        description="central_buffer and input_fifo: flits per chunk (k for a k-port switch), the unit a "
+        "replicating or buffered packet is deserialised into.",
     )
     central_buffer_chunks: StrictInt = Field(
         256, ge=1, le=1_000_000, description="central_buffer: capacity of the central buffer in chunks (256 = 4 KB of 2-byte flits)."
     )
+    multicast_admission: Literal["reserve", "unreserved"] = Field(
+        "reserve",
+        description="central_buffer with hardware multicast: `reserve` (study 000 §4.2.2's VCT-emulation rule: a "
+        "replicating multicast's header enters only when the buffer can take the whole packet and its header-chunk "
+        "copies, which are reserved) or `unreserved` (deliberately broken: admitted at once; deadlocks under load).",
+    )
 
     @model_validator(mode="after")
     def _central_buffer(self) -> SwitchConfig:
-        if self.model != "central_buffer":
+        if self.model == "input_buffered":
             return self
-        for name, value in SP_PRESET.items():
+        preset = SP_PRESET if self.model == "central_buffer" else INPUT_FIFO_PRESET
+        for name, value in preset.items():
             if name not in self.model_fields_set:
                 self._resolve(name, value)
         if self.vcs != 1:
-            raise ConfigError("switch.vcs", self.vcs, "1 for the central-buffer switch (SP switches have no virtual channels)")
+            raise ConfigError(
+                "switch.vcs",
+                self.vcs,
+                "1 for the central-buffer and input-FIFO switches (SP switches have no virtual channels)",
+            )
         if self.flow_control != "wormhole":
-            raise ConfigError("switch.flow_control", self.flow_control, "wormhole for the central-buffer switch (buffered wormhole)")
+            raise ConfigError(
+                "switch.flow_control", self.flow_control, "wormhole for the central-buffer and input-FIFO switches"
+            )
         if self.route_cycles > self.router_delay_cycles:
             raise ConfigError(
                 "switch.route_cycles", self.route_cycles, f"at most switch.router_delay_cycles = {self.router_delay_cycles}"

@@ -93,9 +93,26 @@ class WorkloadConfig(Section):
         "destinations drawn uniformly among the other nodes (study 000 §7.1), and workload.load is the effective "
         "applied load m·B_i (§7.2; docs/models/multicast.md).",
     )
-    multicast_scheme: Literal["software"] = Field(
+    multicast_scheme: Literal["software", "hardware"] = Field(
         "software",
-        description="How a multicast is sent: `software` = unicasts along the binomial U-Min tree (study 000 §7).",
+        description="How a multicast is sent: `software` = unicasts along the binomial U-Min tree (study 000 §7); "
+        "`hardware` = one multidestination worm the switches replicate (study 000 §3–5; a fat_tree, sp16 or sp128 "
+        "of central_buffer or input_fifo switches).",
+    )
+    multicast_fraction: StrictFloat = Field(
+        1.0,
+        gt=0,
+        le=1,
+        allow_inf_nan=False,
+        description="Share of the received load carried by multicasts; the rest is unicasts to uniform destinations "
+        "(bimodal traffic, study 000 §7.6: 0.2 with 4-way multicasts). 1: every operation is a multicast.",
+    )
+    multicast_header_flits: StrictInt | None = Field(
+        None,
+        ge=0,
+        le=4096,
+        description="Extra flits a multidestination worm carries for its N-bit destination string; left out: "
+        "ceil(nodes / 16), 2-byte flits (study 000 §3.2, §7.1).",
     )
     multicast_forward_cycles: StrictInt = Field(
         0,
