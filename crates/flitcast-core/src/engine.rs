@@ -105,8 +105,15 @@ impl Simulation {
         }
         check::routes::verify(&topo, &routing, scenario.switch.vcs as u8, scenario.routing.check_deadlock_free)?;
         let (sw, seed) = (&scenario.switch, scenario.run.seed);
-        let routers =
+        let mut routers: Vec<Router> =
             (0..topo.routers() as u32).map(|r| Router::build(sw, &scenario.routing, seed, &topo, r)).collect();
+        if let Some(tree) = routing.multicast() {
+            let (nodes, down) = (topo.terminals() as u32, tree.down_ports(0).count_ones());
+            let chunks = scenario.workload.replication_chunks(nodes, down, sw.chunk_flits);
+            for (r, router) in routers.iter_mut().enumerate() {
+                router.keep_for_down_bound(chunks, tree.up_ports(r as u32));
+            }
+        }
         let terminals = topo.terminals();
         let lanes = Lanes::new(&topo, scenario.switch.vcs);
         let nics = (0..terminals as u32).map(|t| Nic::new(lanes.injection(t))).collect();

@@ -296,6 +296,14 @@ impl Workload {
         self.multicast_destinations > 0 && self.multicast_scheme == MulticastScheme::Hardware
     }
 
+    /// Central-buffer chunks the largest replicating worm needs on a network of `nodes` nodes with
+    /// `down` down ports per switch: its packet and header flits in `chunk_flits`-flit chunks, and a
+    /// header-chunk copy per further output (study 000 §4.2).
+    pub fn replication_chunks(&self, nodes: u32, down: u32, chunk_flits: u32) -> u32 {
+        let worm = self.packet_flits.min(self.message_flits) + self.header_flits(nodes);
+        worm.div_ceil(chunk_flits) + down - 1
+    }
+
     /// Header flits of a multidestination worm on a network of `nodes` nodes.
     pub fn header_flits(&self, nodes: u32) -> u32 {
         self.multicast_header_flits.unwrap_or(nodes.div_ceil(16))

@@ -231,6 +231,7 @@ fn hardware_multicast_fits(s: &Scenario, nodes: u32) -> Result<(), Error> {
          on bidirectional MINs)",
     )?;
     let worm = wl.packet_flits.min(wl.message_flits) + wl.header_flits(nodes);
+    let down = if s.network.topology == TopologyKind::FatTree { s.network.k } else { 4 };
     match sw.model {
         SwitchModel::InputBuffered => check(
             false,
@@ -245,13 +246,16 @@ fn hardware_multicast_fits(s: &Scenario, nodes: u32) -> Result<(), Error> {
             &format!("at least the largest worm, {worm} flits (packet and header), for input-FIFO replication"),
         ),
         SwitchModel::CentralBuffer => {
-            let down = if s.network.topology == TopologyKind::FatTree { s.network.k } else { 4 };
-            let need = worm.div_ceil(sw.chunk_flits) + down - 1;
+            // (twice: up-bound packets leave the last worm's worth to down-bound ones, central_buffer.rs)
+            let need = 2 * wl.replication_chunks(nodes, down, sw.chunk_flits);
             check(
                 sw.central_buffer_chunks >= need,
                 "switch.central_buffer_chunks",
                 sw.central_buffer_chunks,
-                &format!("at least {need}: a whole worm and a header-chunk copy per further down port"),
+                &format!(
+                    "at least {need}: twice a whole worm and a header-chunk copy per further down port (one such \
+                     share is kept for down-bound packets)"
+                ),
             )
         }
     }

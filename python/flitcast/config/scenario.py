@@ -43,7 +43,7 @@ CROSS_CHECKS = [
     '`workload.pattern = "uniform"` without `workload.uniform_include_self`.',
     '`workload.multicast_scheme = "hardware"` needs a `fat_tree`, `sp16` or `sp128` of `central_buffer` or '
     "`input_fifo` switches; an input FIFO at least as long as the largest worm (packet and header flits), and a "
-    "central buffer of at least a worm's chunks plus one header-chunk copy per further down port.",
+    "central buffer of at least twice a worm's chunks plus one header-chunk copy per further down port.",
     *rule_texts(),
 ]
 
@@ -113,12 +113,13 @@ class Scenario(Section):
             )
         if sw.model == "central_buffer":
             down = net.k if net.topology == "fat_tree" else 4
-            need = -(-worm // sw.chunk_flits) + down - 1
+            need = 2 * (-(-worm // sw.chunk_flits) + down - 1)
             if sw.central_buffer_chunks < need:
                 raise ConfigError(
                     "switch.central_buffer_chunks",
                     sw.central_buffer_chunks,
-                    f"at least {need}: a whole worm and a header-chunk copy per further down port",
+                    f"at least {need}: twice a whole worm and a header-chunk copy per further down port (one such "
+                    "share is kept for down-bound packets)",
                 )
 
     @model_validator(mode="after")

@@ -286,6 +286,10 @@ pub struct CentralBuffer {
     /// Multicast copies whose shared chunks are in the buffer.
     shared: Vec<Shared>,
     admission: MulticastAdmission,
+    /// With multicasts replicating: the outputs that lead up the tree, and the chunks packets bound
+    /// for them must leave free (`keep_for_down_bound`).
+    up: u64,
+    reserve: u32,
 }
 
 impl CentralBuffer {
@@ -343,11 +347,34 @@ impl CentralBuffer {
             flits: 0,
             shared: Vec::new(),
             admission: sw.multicast_admission,
+            up: 0,
+            reserve: 0,
         }
     }
 
     pub fn flits(&self) -> u32 {
         self.flits
+    }
+
+    /// Packets bound up the tree (outputs `up`) may not take the buffer's last `chunks` chunks: a
+    /// replicating multicast (always bound down) must eventually find room for all of its chunks.
+    /// Without this, the buffers of a leaf full of up-bound chunks and of its parent full of
+    /// down-bound chunks wait on each other: the leaf's input holds a multicast waiting for room, and
+    /// the parent's inputs hold multicasts waiting for theirs (our reading: the study's guarantee
+    /// that an admitted header's packet "will eventually obtain space" needs it; docs/models/multicast.md).
+    /// Down-bound chunks always drain (towards terminals), so the reserve always comes free.
+    pub fn keep_for_down_bound(&mut self, chunks: u32, up: u64) {
+        (self.reserve, self.up) = (chunks, up);
+    }
+
+    /// Chunks an input writing for `out` must leave free.
+    #[inline]
+    fn kept_from(&self, out: u8) -> u32 {
+        if self.up & (1 << out) != 0 {
+            self.reserve
+        } else {
+            0
+        }
     }
 
     pub fn accept_flit(&mut self, port: u8, flit: Flit, hops: u16) -> bool {
@@ -417,7 +444,7 @@ impl CentralBuffer {
         // the same cycle, and a chunk can be written, read and sent in the cycle it completes: the
         // buffer path then costs exactly the assembly (7 cycles for 8-flit chunks, study 000 §7.1).
         self.request_and_grant(me, ctx);
-        if self.free_chunks == 0 {
+        if self.free_chunks <= self.reserve {
             self.take_over_blocked_writes();
         }
         let (mut moved, sent) = self.crossbar(ctx);
@@ -443,10 +470,14 @@ impl CentralBuffer {
     /// among those with a chunk ready and room for it (a free chunk, or one reserved at admission).
     fn write_chunk(&mut self, now: Cycle, ctx: &mut StepCtx) {
         let c = self.chunk_flits;
-        let free = self.free_chunks > 0;
+        let room = |i: &Input| match i.state {
+            _ if i.prepaid > 0 => true,
+            InState::ToBuffer { out, .. } => self.free_chunks > self.kept_from(out),
+            _ => self.free_chunks > 0,
+        };
         let ready = |i: &Input| {
             let a = &i.assembly;
-            (a.count == c || (a.count > 0 && a.has_tail())) && (free || i.prepaid > 0)
+            (a.count == c || (a.count > 0 && a.has_tail())) && room(i)
         };
         // (only inputs bound for the buffer assemble chunks)
         let Some(p) =
@@ -691,6 +722,9 @@ impl CentralBuffer {
     /// straight from its input (see the module notes).
     fn take_over_blocked_writes(&mut self) {
         for o in 0..self.outputs.len() {
+            if self.free_chunks > self.kept_from(o as u8) {
+                continue; // its writers are not blocked
+            }
             let out = &self.outputs[o];
             // The packet this output has come to and has nothing stored of, if any.
             // (never a multicast's: its chunks are all written to the buffer, reserved or not)
@@ -832,7 +866,10 @@ impl CentralBuffer {
                 continue;
             }
             let reason = match input.state {
-                InState::Idle => "head waiting to request".to_string(),
+                InState::Idle => format!(
+                    "head waiting to request (or, a multicast to replicate, for room: {} chunks free)",
+                    self.free_chunks
+                ),
                 InState::Crossbar(o) if credits[self.outputs[o as usize].link.lane as usize] == 0 => {
                     format!("cutting through to out-port {o}, which has no credit")
                 }

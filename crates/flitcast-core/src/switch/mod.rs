@@ -191,6 +191,13 @@ impl Router {
             Router::InputFifo(r) => r.accept_flit(port, flit, hops),
         }
     }
+    /// Packets bound for outputs `up` leave `chunks` of the central buffer to down-bound ones
+    /// (`CentralBuffer::keep_for_down_bound`; other switches keep nothing).
+    pub fn keep_for_down_bound(&mut self, chunks: u32, up: u64) {
+        if let Router::CentralBuffer(r) = self {
+            r.keep_for_down_bound(chunks, up);
+        }
+    }
     /// Flits held in this router's buffers.
     #[inline]
     pub fn flits(&self) -> u32 {

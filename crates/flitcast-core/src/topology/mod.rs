@@ -228,8 +228,6 @@ impl Topology {
         })
     }
 
-    /// What feeds input (router, port).
-    #[inline]
     /// Hop distance of every router from the nearest router with a terminal: its level in a tree
     /// (node switches 0; `u32::MAX` for a router no terminal reaches).
     pub fn levels(&self) -> Vec<u32> {
@@ -254,6 +252,8 @@ impl Topology {
         level
     }
 
+    /// What feeds input (router, port).
+    #[inline]
     pub fn input(&self, router: u32, port: u8) -> PortLink {
         self.inputs[self.port_index(router, port)]
     }

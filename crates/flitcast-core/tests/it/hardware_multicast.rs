@@ -115,12 +115,14 @@ fn zero_load_hardware_multicast_matches_the_closed_form() {
 fn saturation_does_not_deadlock_either_switch() {
     // past saturation for a while: the watchdog would stop a deadlocked run with an error
     for model in MODELS {
-        for (m, flits) in [(2, 64), (6, 256), (15, 64)] {
+        // (16 nodes, m = 2, 128 B at full load deadlocked the central buffer before up-bound packets
+        // left room for down-bound ones; 64 nodes replicate at every level)
+        for (n, m, flits) in [(2, 2, 64), (2, 4, 64), (3, 2, 64), (3, 6, 256), (3, 15, 64)] {
             let mut s = hw_tree16(model, m, 1.0);
             (s.workload.message_flits, s.workload.packet_flits) = (flits, flits);
-            s.network.n = 3; // 64 nodes: replication at every level
+            s.network.n = n;
             s.run.warmup_cycles = 5_000;
-            s.run.measure_cycles = 40_000;
+            s.run.measure_cycles = if n == 2 { 150_000 } else { 40_000 };
             s.run.saturation_stop = flitcast_core::scenario::SaturationStop::Off;
             let r = flitcast_core::run(&s).unwrap_or_else(|e| panic!("{model:?} m = {m}: {e}"));
             assert!(r.accepted_load > 0.3, "{model:?} m = {m}: accepted {}", r.accepted_load);
@@ -135,7 +137,7 @@ fn central_buffer_without_reservation_deadlocks_and_the_watchdog_names_it() {
     let mut s = hw_tree16(SwitchModel::CentralBuffer, 15, 1.0);
     s.switch.multicast_admission = MulticastAdmission::Unreserved;
     (s.workload.message_flits, s.workload.packet_flits) = (256, 256);
-    s.switch.central_buffer_chunks = 64;
+    s.switch.central_buffer_chunks = 80;
     s.run.measure_cycles = 200_000;
     match flitcast_core::run(&s) {
         Err(e @ Error::Deadlock { .. }) => {
