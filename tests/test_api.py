@@ -252,3 +252,55 @@ def test_software_multicast_reports_both_latency_definitions_and_the_effective_l
     with pytest.raises(errors.ConfigError) as info:
         flitcast.Scenario(workload={"multicast_destinations": 64})  # an 8x8 mesh has 63 other nodes
     assert info.value.key == "workload.multicast_destinations"
+
+
+HW_TREE = {
+    "network": {"topology": "fat_tree", "k": 4, "n": 2},
+    "routing": {"algorithm": "adaptive"},
+    "workload": {"multicast_destinations": 6, "multicast_scheme": "hardware", "load": 0.3, "packet_flits": 64},
+    "run": {"warmup_cycles": 2000, "measure_cycles": 20000},
+}
+
+
+@pytest.mark.parametrize("model", ["central_buffer", "input_fifo"])
+def test_hardware_multicast_on_both_replicating_switches(model: str) -> None:
+    s = flitcast.Scenario.model_validate({**HW_TREE, "switch": {"model": model}})
+    assert s.switch.buffer_flits == (64 if model == "central_buffer" else 320)  # study 000 §7.1: equal storage
+    m = flitcast.run(s).metrics
+    assert not m["saturated"] and m["operations_measured"] > 0
+    # one worm per operation: B_i = m·B_i / m; delivered flits carry the worm's header flit (16 nodes)
+    assert abs(m["offered_load"] * 6 - m["effective_load"]) < 0.02
+    assert abs(m["accepted_load"] - m["effective_load"] * 65 / 64) < 0.03
+    assert m["latency_multicast_mean"] == m["latency_mean"] and m["latency_unicast_mean"] is None  # (no unicasts)
+
+
+def test_bimodal_traffic_reports_each_class() -> None:
+    data = {**HW_TREE, "switch": {"model": "central_buffer"}}
+    data["workload"] = {**HW_TREE["workload"], "multicast_destinations": 4, "multicast_fraction": 0.2}
+    m = flitcast.run(flitcast.Scenario.model_validate(data)).metrics
+    assert m["latency_unicast_mean"] > 0 and m["latency_multicast_mean"] > 0
+    assert min(m["latency_unicast_mean"], m["latency_multicast_mean"]) <= m["latency_mean"]
+    assert m["latency_mean"] <= max(m["latency_unicast_mean"], m["latency_multicast_mean"])
+
+
+@pytest.mark.parametrize(
+    ("change", "key"),
+    [
+        ({"network": {"topology": "mesh", "k": 4, "n": 2}, "routing": {"algorithm": "dor"}}, "network.topology"),
+        ({"switch": {"model": "input_buffered"}}, "switch.model"),
+        ({"switch": {"model": "input_fifo", "buffer_flits": 64}}, "switch.buffer_flits"),
+        ({"switch": {"model": "central_buffer", "central_buffer_chunks": 20}}, "switch.central_buffer_chunks"),
+    ],
+)
+def test_hardware_multicast_needs_a_replicating_switch_that_fits_a_worm(change: dict[str, Any], key: str) -> None:
+    data = {**HW_TREE, "switch": {"model": "central_buffer"}, **change}
+    with pytest.raises(errors.ConfigError) as info:
+        flitcast.Scenario.model_validate(data)
+    assert info.value.key == key
+    # the core's own check agrees (its last line of defence)
+    core = flitcast.Scenario.model_validate({**HW_TREE, "switch": {"model": "central_buffer"}}).to_core_dict()
+    for section, values in change.items():
+        core[section].update(values)
+    with pytest.raises(errors.ConfigError) as info:
+        flitcast.run(core)
+    assert info.value.key == key

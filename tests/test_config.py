@@ -342,6 +342,7 @@ def test_from_core_details() -> None:
 
 SP = {"network": {"topology": "sp16"}, "routing": {"algorithm": "adaptive"}}
 O4 = {"network": {"topology": "sp16"}, "routing": {"algorithm": "o4"}}
+HW_TREE = {"network": {"topology": "fat_tree", "k": 4, "n": 2}, "routing": {"algorithm": "adaptive"}, "switch": {"model": "central_buffer"}}
 
 
 def _merged(base: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
@@ -385,6 +386,11 @@ def test_source_routing_keys_on_a_mesh_torus_or_ring_are_errors(data: dict[str, 
         ({"workload": {"transpose_split": "floor"}}, "workload.transpose_split"),
         ({"workload": {"pattern": "transpose", "transpose_split": "floor"}}, "workload.transpose_split"),  # 64 nodes
         ({"routing": {"torus_ties": "positive"}}, "routing.torus_ties"),  # a mesh
+        ({"switch": {"multicast_admission": "unreserved"}}, "switch.multicast_admission"),
+        ({"workload": {"multicast_fraction": 0.2}}, "workload.multicast_fraction"),
+        ({"workload": {"multicast_header_flits": 2}}, "workload.multicast_header_flits"),
+        ({**HW_TREE, "workload": {"multicast_destinations": 2, "multicast_scheme": "hardware",
+                                  "multicast_forward_cycles": 9}}, "workload.multicast_forward_cycles"),
         ({"network": {"topology": "torus", "k": 5}, "routing": {"torus_ties": "positive"}}, "routing.torus_ties"),
     ],
 )
@@ -408,6 +414,9 @@ def test_other_settings_without_effect_warn(data: dict[str, Any], key: str) -> N
         {"network": {"topology": "sp128"}, "routing": {"algorithm": "adaptive"},
          "workload": {"pattern": "transpose", "transpose_split": "floor"}},
         {"network": {"topology": "torus", "k": 8}, "routing": {"torus_ties": "positive"}},
+        {**HW_TREE, "switch": {"model": "central_buffer", "multicast_admission": "unreserved"},
+         "workload": {"multicast_destinations": 4, "multicast_scheme": "hardware", "multicast_fraction": 0.2,
+                      "multicast_header_flits": 2}},
         # defaults written out (a resolved scenario.toml) never trigger
         Scenario().to_toml_dict(),
     ],

@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from flitcast.cli import app
-from flitcast.experiments import EXPERIMENTS, banikazemi, peak_throughput
+from flitcast.experiments import EXPERIMENTS, banikazemi, peak_throughput, sivaram
 
 #: panels each experiment must draw
 PANELS = {
@@ -24,6 +24,12 @@ PANELS = {
     "banikazemi-fig8": ["fig8a.png", "fig8b.png"],
     "banikazemi-fig9": ["fig9a.png", "fig9b.png"],
     "banikazemi-grid": ["grid_peak_throughput.png"],
+    "sivaram-fig14": ["fig14.png"],
+    "sivaram-fig15": ["fig15.png"],
+    "sivaram-fig16": ["fig16.png"],
+    "sivaram-fig17": ["fig17.png"],
+    "sivaram-fig18": ["fig18.png"],
+    "sivaram-fig19": ["fig19.png"],
 }
 
 
@@ -41,6 +47,8 @@ def test_quick_reproduction_writes_the_contract(experiment_id: str, tmp_path: Pa
     for key in banikazemi.QUICK_RUNS:
         monkeypatch.setitem(banikazemi.QUICK_RUNS, key, SMOKE_RUN)
     monkeypatch.setattr(banikazemi, "QUICK_LOADS", [0.6, 0.8, 1.0])
+    monkeypatch.setattr(sivaram, "QUICK_RUN", SMOKE_RUN)
+    monkeypatch.setattr(sivaram, "LOADS", [0.2, 0.6, 1.0])
     out = tmp_path / "out"
     result = CliRunner().invoke(app, ["reproduce", experiment_id, "--quick", "--out", str(out), "--threads", "2"])
     assert result.exit_code == 0, result.output
@@ -66,7 +74,12 @@ def test_quick_reproduction_writes_the_contract(experiment_id: str, tmp_path: Pa
     else:
         assert len(results) == len(points)
     assert {"variant", "message_bytes", "accepted_load", "latency_mean", "switch.model"} <= set(results.columns)
-    assert (results["switch.model"] == "central_buffer").all()
+    if experiment_id.startswith("banikazemi"):
+        assert (results["switch.model"] == "central_buffer").all()
+    else:  # study 000: central buffers (CB) and input FIFOs (IB)
+        models = {"CB": "central_buffer", "IB": "input_fifo"}
+        assert (results["switch.model"] == results["variant"].str[-2:].map(models)).all()
+        assert (results["workload.multicast_scheme"] == results["variant"].str[:2].map({"HW": "hardware", "SW": "software"})).all()
 
 
 def test_list_shows_every_experiment() -> None:

@@ -698,8 +698,9 @@ def _print_tables(tables: list[tuple[str, tuple[str, ...], list[tuple[str, ...]]
 
 def bench_scenarios(quick: bool) -> list[tuple[str, Scenario]]:
     """The fixed benchmark points: the 8x8 mesh (DOR, uniform, 8-flit packets, 2 VCs x 8 flits) at loads
-    0.1 and 0.3, and the 128-node SP network (central-buffer switches, adaptive LRU routing,
-    bit-reversal, 1 KB messages) at load 0.5."""
+    0.1 and 0.3, the 128-node SP network (central-buffer switches, adaptive LRU routing,
+    bit-reversal, 1 KB messages) at load 0.5, and 6-way hardware multicasts of 128-byte messages on the
+    16-node tree of central-buffer switches at effective load 0.5 (study 000)."""
     from flitcast.config import Scenario
 
     measure = 10_000 if quick else 100_000
@@ -733,7 +734,16 @@ def bench_scenarios(quick: bool) -> list[tuple[str, Scenario]]:
             "run": run,
         }
     )
-    return [*mesh, ("sp128 bit-rev 1KB", sp)]
+    multicast = Scenario.model_validate(
+        {
+            "network": {"topology": "fat_tree", "k": 4, "n": 2},
+            "switch": {"model": "central_buffer"},
+            "routing": {"algorithm": "adaptive", "selection": "lru"},
+            "workload": {"load": 0.5, "packet_flits": 64, "multicast_destinations": 6, "multicast_scheme": "hardware"},
+            "run": run,
+        }
+    )
+    return [*mesh, ("sp128 bit-rev 1KB", sp), ("tree16 6-way hw multicast", multicast)]
 
 
 @app.command("bench")

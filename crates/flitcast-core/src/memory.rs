@@ -171,6 +171,15 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
             max_live_operations(m, nodes) * per_operation,
             "workload.multicast_destinations, network.k, network.n",
         );
+        // bit sets of ⌈nodes / 64⌉ words: an operation's pending destinations, and a hardware
+        // multicast packet's header set and its own pending set
+        let set = crate::dest_set::words_for(nodes as usize) as u64 * 8 + 8;
+        let packet_sets = if s.workload.hardware_multicast() { 2 * live } else { 0 };
+        part(
+            "destination sets (bounded)",
+            (packet_sets + max_live_operations(m, nodes)) * set,
+            "workload.multicast_destinations, network.k, network.n",
+        );
     }
     part("terminals", nodes * 256, "network.k, network.n");
     // Latencies go into a fixed-size histogram: the statistics do not grow with the run.
