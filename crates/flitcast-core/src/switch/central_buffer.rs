@@ -42,6 +42,7 @@
 
 use std::collections::VecDeque;
 
+use super::flit_fifo::FlitFifo;
 use super::{links_of, InLink, OutLink, StepCtx};
 use crate::bitset::ones;
 use crate::error::BlockedChannel;
@@ -147,11 +148,7 @@ enum InState {
 #[derive(Debug, Clone)]
 struct Input {
     link: InLink,
-    fifo: VecDeque<Flit>,
-    /// The hops of the copies whose heads are in the FIFO, oldest first.
-    heads: VecDeque<u16>,
-    /// The hops of the copy whose flits are leaving the FIFO.
-    hops: u16,
+    fifo: FlitFifo,
     state: InState,
     /// The chunk being assembled from the FIFO (count 0: empty).
     assembly: Chunk,
@@ -165,16 +162,6 @@ struct Input {
 }
 
 impl Input {
-    /// Takes the front flit out of the FIFO (a head brings its copy's hops along).
-    #[inline]
-    fn pop(&mut self) -> Option<Flit> {
-        let flit = self.fifo.pop_front()?;
-        if flit.head() {
-            self.hops = self.heads.pop_front().expect("every head in the FIFO has its hops");
-        }
-        Some(flit)
-    }
-
     /// The packet this input is writing: the one in its chunk register, or else at its FIFO front.
     fn assembly_or_front_packet(&self) -> Option<u32> {
         if self.assembly.count > 0 || self.assembly.first > 0 {
@@ -311,9 +298,7 @@ impl CentralBuffer {
             .into_iter()
             .map(|link| Input {
                 link,
-                fifo: VecDeque::new(),
-                heads: VecDeque::new(),
-                hops: 0,
+                fifo: FlitFifo::default(),
                 state: InState::Idle,
                 assembly: Chunk::EMPTY,
                 served: 0,
@@ -382,10 +367,7 @@ impl CentralBuffer {
         if input.fifo.len() == self.fifo_flits {
             return false;
         }
-        if flit.head() {
-            input.heads.push_back(hops);
-        }
-        input.fifo.push_back(flit);
+        input.fifo.push(flit, hops);
         self.ports.fifo(port as usize, true);
         self.flits += 1;
         true
@@ -606,12 +588,12 @@ impl CentralBuffer {
             if a.count == c || (a.count > 0 && a.has_tail()) {
                 continue;
             }
-            let Some(flit) = input.pop() else { continue };
+            let Some(flit) = input.fifo.pop() else { continue };
             let a = &mut input.assembly;
             if a.count == 0 {
                 a.packet = flit.packet();
                 a.flits = ctx.packets[flit.packet()].header.flits;
-                a.hops = input.hops;
+                a.hops = input.fifo.hops;
                 if flit.head() {
                     a.first = 0;
                 }
@@ -635,9 +617,9 @@ impl CentralBuffer {
         let mut wanted = [0u64; 64];
         for p in ones(waiting) {
             let input = &self.inputs[p];
-            let flit = *input.fifo.front().expect("a waiting input has a head");
+            let flit = input.fifo.front().expect("a waiting input has a head");
             debug_assert!(flit.head(), "an idle input's front flit is a head");
-            let hops = *input.heads.front().expect("a head has its hops");
+            let hops = input.fifo.front_hops();
             let header = &ctx.packets[flit.packet()].header;
             let at = At { router: me, in_port: p as u8, in_vc: 0, hops };
             let mask = match ctx.routing.step(ctx.topo, at, header, ctx.sets, &mut self.cands) {
@@ -672,7 +654,7 @@ impl CentralBuffer {
         while pending != 0 {
             let p = pending.trailing_zeros() as usize;
             pending &= pending - 1;
-            let flit = *self.inputs[p].fifo.front().expect("requesting input has a head");
+            let flit = self.inputs[p].fifo.front().expect("requesting input has a head");
             let steer = super::steering_terminal(&ctx.packets[flit.packet()].header, ctx.sets);
             let choice = Choice { in_port: p as u8, dst_switch: ctx.topo.terminal_switch[steer as usize] };
             let mut cands = Candidates::default();
@@ -783,7 +765,7 @@ impl CentralBuffer {
                 continue;
             }
             let input = &mut self.inputs[p as usize];
-            let Some(flit) = input.pop() else { continue };
+            let Some(flit) = input.fifo.pop() else { continue };
             self.ports.fifo(p as usize, !input.fifo.is_empty());
             ctx.spend_credit(out.link, 0);
             out.window_flits += ctx.measuring as u64;
@@ -791,7 +773,7 @@ impl CentralBuffer {
             moved += 1;
             sent |= 1 << o;
             ctx.send_credit(input.link, 0);
-            ctx.send_flit(out.link, 0, flit, input.hops);
+            ctx.send_flit(out.link, 0, flit, input.fifo.hops);
             if flit.tail() {
                 out.state = OutState::Idle;
                 input.state = InState::Idle;

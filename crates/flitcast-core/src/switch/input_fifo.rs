@@ -23,8 +23,7 @@
 //! Flits are counted once per copy: a chunk read by an output that is not its last reader makes a
 //! copy of its flits (`MoveCounters::copied_flits`).
 
-use std::collections::VecDeque;
-
+use super::flit_fifo::FlitFifo;
 use super::{links_of, steering_terminal, InLink, OutLink, StepCtx};
 use crate::bitset::ones;
 use crate::error::BlockedChannel;
@@ -51,15 +50,12 @@ enum InState {
 #[derive(Debug, Clone)]
 struct Input {
     link: InLink,
-    fifo: VecDeque<Flit>,
-    /// The hops of the copies whose heads are in the FIFO, oldest first.
-    heads: VecDeque<u16>,
-    /// The hops of the copy at the head of the FIFO.
-    hops: u16,
+    fifo: FlitFifo,
     state: InState,
-    /// Replicating: the head packet, its length, its outputs, those not yet granted, and the chunks
-    /// already freed from the FIFO (read by every output).
+    /// Replicating: the head packet, its hops on arriving, its length, its outputs, those not yet
+    /// granted, and the chunks already freed from the FIFO (read by every output).
     packet: u32,
+    hops: u16,
     flits: u32,
     fan: u64,
     ungranted: u64,
@@ -71,15 +67,6 @@ struct Input {
 }
 
 impl Input {
-    /// Takes the front flit out of the FIFO (a head brings its copy's hops along).
-    fn pop(&mut self) -> Option<Flit> {
-        let flit = self.fifo.pop_front()?;
-        if flit.head() {
-            self.hops = self.heads.pop_front().expect("every head in the FIFO has its hops");
-        }
-        Some(flit)
-    }
-
     /// Flits of chunk `j` of the replicating packet, if its last flit is in the FIFO.
     fn chunk_ready(&self, j: u32, c: u32) -> Option<u32> {
         let first = j * c;
@@ -158,11 +145,10 @@ impl InputFifo {
                 .into_iter()
                 .map(|link| Input {
                     link,
-                    fifo: VecDeque::new(),
-                    heads: VecDeque::new(),
-                    hops: 0,
+                    fifo: FlitFifo::default(),
                     state: InState::Idle,
                     packet: 0,
+                    hops: 0,
                     flits: 0,
                     fan: 0,
                     ungranted: 0,
@@ -193,10 +179,7 @@ impl InputFifo {
         if input.fifo.len() == self.fifo_flits {
             return false;
         }
-        if flit.head() {
-            input.heads.push_back(hops);
-        }
-        input.fifo.push_back(flit);
+        input.fifo.push(flit, hops);
         self.flits += 1;
         true
     }
@@ -237,9 +220,9 @@ impl InputFifo {
             if input.state != InState::Idle {
                 continue;
             }
-            let Some(&flit) = input.fifo.front() else { continue };
+            let Some(flit) = input.fifo.front() else { continue };
             debug_assert!(flit.head(), "an idle input's front flit is a head");
-            let hops = *input.heads.front().expect("a head has its hops");
+            let hops = input.fifo.front_hops();
             let header = &ctx.packets[flit.packet()].header;
             let at = At { router: me, in_port: p as u8, in_vc: 0, hops };
             input.state = match ctx.routing.step(ctx.topo, at, header, ctx.sets, &mut self.cands) {
@@ -292,7 +275,7 @@ impl InputFifo {
             }
             match self.inputs[p].state {
                 InState::Requesting(wanted) => {
-                    let flit = *self.inputs[p].fifo.front().expect("a requesting input has a head");
+                    let flit = self.inputs[p].fifo.front().expect("a requesting input has a head");
                     let steer = steering_terminal(&ctx.packets[flit.packet()].header, ctx.sets);
                     let choice = Choice { in_port: p as u8, dst_switch: ctx.topo.terminal_switch[steer as usize] };
                     let mut cands = Candidates::default();
@@ -338,13 +321,13 @@ impl InputFifo {
                 continue;
             }
             let input = &mut self.inputs[p as usize];
-            let Some(flit) = input.pop() else { continue };
+            let Some(flit) = input.fifo.pop() else { continue };
             ctx.spend_credit(out.link, 0);
             out.window_flits += ctx.measuring as u64;
             self.flits -= 1;
             moved += 1;
             ctx.send_credit(input.link, 0);
-            ctx.send_flit(out.link, 0, flit, input.hops);
+            ctx.send_flit(out.link, 0, flit, input.fifo.hops);
             if flit.tail() {
                 out.state = OutState::Idle;
                 input.state = InState::Idle;
@@ -386,7 +369,7 @@ impl InputFifo {
             }
             // The last reader: the chunk leaves the FIFO.
             for _ in 0..count {
-                input.pop();
+                input.fifo.pop();
                 ctx.send_credit(input.link, 0);
             }
             input.freed += 1;

@@ -4,6 +4,7 @@
 //! results.
 
 pub mod central_buffer;
+pub mod flit_fifo;
 pub mod input_buffered;
 pub mod input_fifo;
 

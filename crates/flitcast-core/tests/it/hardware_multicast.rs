@@ -177,22 +177,3 @@ proptest::proptest! {
         proptest::prop_assert!(r.operations_measured == 0 || r.latency_mean >= r.latency_dest_mean);
     }
 }
-
-#[test]
-#[ignore]
-fn scratch_print() {
-    for model in MODELS {
-        for m in [2, 6, 15] {
-            for load in [0.1, 0.3, 0.5, 0.7, 0.9] {
-                let mut s = hw_tree16(model, m, load);
-                s.run.warmup_cycles = 20_000;
-                s.run.measure_cycles = 100_000;
-                let r = flitcast_core::run(&s).unwrap();
-                println!(
-                    "{model:?} m={m} load={load} lat={:.1} b={:.1} acc={:.3} sat={}",
-                    r.latency_mean, r.latency_dest_mean, r.accepted_load, r.saturated
-                );
-            }
-        }
-    }
-}
