@@ -103,7 +103,10 @@ class Scenario(Section):
                 sw.model,
                 "central_buffer or input_fifo with workload.multicast_scheme = hardware (the switches that replicate)",
             )
-        header = wl.multicast_header_flits if wl.multicast_header_flits is not None else -(-self.nodes // 16)
+        if wl.multicast_header_flits is None:
+            # the N-bit string in flits of workload.flit_bytes (2-byte flits, study 000 §7.1, when not sized in bytes)
+            wl._resolve("multicast_header_flits", -(-self.nodes // (8 * (wl.flit_bytes or 2))))
+        header = wl.multicast_header_flits
         worm = min(wl.packet_flits, wl.message_flits or wl.packet_flits) + header
         if sw.model == "input_fifo" and sw.buffer_flits < worm:
             raise ConfigError(

@@ -112,7 +112,7 @@ class WorkloadConfig(Section):
         ge=0,
         le=4096,
         description="Extra flits a multidestination worm carries for its N-bit destination string; left out: "
-        "ceil(nodes / 16), 2-byte flits (study 000 §3.2, §7.1).",
+        "ceil(nodes / (8 · workload.flit_bytes)), with 2-byte flits when sizes are in flits (study 000 §3.2, §7.1).",
     )
     multicast_forward_cycles: StrictInt = Field(
         0,

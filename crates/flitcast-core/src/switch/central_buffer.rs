@@ -337,6 +337,7 @@ impl CentralBuffer {
         }
     }
 
+    #[inline]
     pub fn flits(&self) -> u32 {
         self.flits
     }
@@ -362,6 +363,7 @@ impl CentralBuffer {
         }
     }
 
+    #[inline]
     pub fn accept_flit(&mut self, port: u8, flit: Flit, hops: u16) -> bool {
         let input = &mut self.inputs[port as usize];
         if input.fifo.len() == self.fifo_flits {
