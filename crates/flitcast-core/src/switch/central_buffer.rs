@@ -154,8 +154,13 @@ struct Input {
     assembly: Chunk,
     /// Last cycle this input was given the central buffer's write port.
     served: Cycle,
-    /// Replicating: the outputs the copy goes to, those still without their own header chunk, and
-    /// the chunks reserved for it at admission that are not written yet (the VCT-emulation rule).
+}
+
+/// An input's replicating multicast copy (kept apart from `Input`, which unicasts touch every cycle):
+/// the outputs it goes to, those still without their own header chunk, and the chunks reserved for
+/// it at admission that are not written yet (the VCT-emulation rule).
+#[derive(Debug, Clone, Copy, Default)]
+struct Replica {
     fan: u64,
     header_left: u64,
     prepaid: u32,
@@ -270,8 +275,9 @@ pub struct CentralBuffer {
     cands: Candidates,
     /// Flits held, a stored flit once per output still to read it.
     flits: u32,
-    /// Multicast copies whose shared chunks are in the buffer.
+    /// Multicast copies whose shared chunks are in the buffer, and each input's replicating copy.
     shared: Vec<Shared>,
+    replicas: Vec<Replica>,
     admission: MulticastAdmission,
     /// With multicasts replicating: the outputs that lead up the tree, and the chunks packets bound
     /// for them must leave free (`keep_for_down_bound`).
@@ -302,9 +308,6 @@ impl CentralBuffer {
                 state: InState::Idle,
                 assembly: Chunk::EMPTY,
                 served: 0,
-                fan: 0,
-                header_left: 0,
-                prepaid: 0,
             })
             .collect();
         let outputs: Vec<Output> = out_links
@@ -331,6 +334,7 @@ impl CentralBuffer {
             cands: Candidates::default(),
             flits: 0,
             shared: Vec::new(),
+            replicas: vec![Replica::default(); radix],
             admission: sw.multicast_admission,
             up: 0,
             reserve: 0,
@@ -390,7 +394,7 @@ impl CentralBuffer {
         let queued = self.outputs.iter().flat_map(|o| &o.queue);
         let own: u32 = queued.map(|q| if q.multicast { (q.first == 0 && q.stored > 0) as u32 } else { q.stored }).sum();
         let shared: u32 = self.shared.iter().map(|s| s.readers.iter().filter(|&&r| r > 0).count() as u32).sum();
-        let prepaid: u32 = self.inputs.iter().map(|i| i.prepaid).sum();
+        let prepaid: u32 = self.replicas.iter().map(|r| r.prepaid).sum();
         if own + shared + prepaid + self.free_chunks != self.capacity {
             return Err(format!(
                 "{own} chunks stored for one output + {shared} shared + {prepaid} reserved + {} free != capacity {}",
@@ -454,25 +458,23 @@ impl CentralBuffer {
     /// among those with a chunk ready and room for it (a free chunk, or one reserved at admission).
     fn write_chunk(&mut self, now: Cycle, ctx: &mut StepCtx) {
         let c = self.chunk_flits;
-        let room = |i: &Input| match i.state {
-            _ if i.prepaid > 0 => true,
+        let room = |p: usize| match self.inputs[p].state {
             InState::ToBuffer { out, .. } => self.free_chunks > self.kept_from(out),
-            _ => self.free_chunks > 0,
+            _ => self.replicas[p].prepaid > 0 || self.free_chunks > 0,
         };
-        let ready = |i: &Input| {
-            let a = &i.assembly;
-            (a.count == c || (a.count > 0 && a.has_tail())) && room(i)
+        let ready = |p: usize| {
+            let a = &self.inputs[p].assembly;
+            (a.count == c || (a.count > 0 && a.has_tail())) && room(p)
         };
         // (only inputs bound for the buffer assemble chunks)
-        let Some(p) =
-            ones(self.ports.in_buffer).filter(|&p| ready(&self.inputs[p])).min_by_key(|&p| self.inputs[p].served)
-        else {
+        let Some(p) = ones(self.ports.in_buffer).filter(|&p| ready(p)).min_by_key(|&p| self.inputs[p].served) else {
             return;
         };
         let input = &mut self.inputs[p];
         input.served = now;
-        if input.prepaid > 0 {
-            input.prepaid -= 1;
+        let replica = &mut self.replicas[p];
+        if replica.prepaid > 0 {
+            replica.prepaid -= 1;
         } else {
             self.free_chunks -= 1;
         }
@@ -503,7 +505,7 @@ impl CentralBuffer {
         input.assembly.count = 0;
         if chunk.has_tail() {
             input.state = InState::Idle;
-            input.fan = 0;
+            self.replicas[p].fan = 0;
             input.assembly = Chunk::EMPTY;
         } else {
             input.assembly.first = chunk.first + chunk.count;
@@ -516,7 +518,7 @@ impl CentralBuffer {
     /// lists stay disjoint; every later chunk once, shared by all outputs with a counter of readers.
     /// Returns false while header copies remain to be written from the chunk register.
     fn write_replica(&mut self, p: usize, chunk: Chunk, ctx: &mut StepCtx) -> bool {
-        let input = &mut self.inputs[p];
+        let input = &mut self.replicas[p];
         let fan = input.fan;
         let copies;
         let done = if input.header_left != 0 {
@@ -687,17 +689,16 @@ impl CentralBuffer {
     /// waits and asks again next cycle. `unreserved` admits it at once (the rule's deliberate
     /// breakage: chunks are written as they free up, and the switch can deadlock).
     fn admit_replica(&mut self, p: usize, fan: u64, flits: u32) {
-        let input = &mut self.inputs[p];
+        let mut prepaid = 0;
         if self.admission == MulticastAdmission::Reserve {
-            let need = flits.div_ceil(self.chunk_flits) + fan.count_ones() - 1;
-            if self.free_chunks < need {
+            prepaid = flits.div_ceil(self.chunk_flits) + fan.count_ones() - 1;
+            if self.free_chunks < prepaid {
                 return;
             }
-            self.free_chunks -= need;
-            input.prepaid = need;
+            self.free_chunks -= prepaid;
         }
-        input.fan = fan;
-        input.header_left = fan;
+        self.replicas[p] = Replica { fan, header_left: fan, prepaid };
+        let input = &mut self.inputs[p];
         input.state = InState::Replicate;
         self.ports.input(p, input.state);
     }
@@ -863,8 +864,8 @@ impl CentralBuffer {
                 }
                 InState::Replicate => format!(
                     "replicating a multicast into the central buffer for out-ports {:?} ({} chunks reserved, {} free)",
-                    ones(input.fan).collect::<Vec<_>>(),
-                    input.prepaid,
+                    ones(self.replicas[p].fan).collect::<Vec<_>>(),
+                    self.replicas[p].prepaid,
                     self.free_chunks
                 ),
             };
