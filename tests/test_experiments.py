@@ -24,12 +24,12 @@ PANELS = {
     "banikazemi-fig8": ["fig8a.png", "fig8b.png"],
     "banikazemi-fig9": ["fig9a.png", "fig9b.png"],
     "banikazemi-grid": ["grid_peak_throughput.png"],
-    "sivaram-fig14": ["fig14.png"],
-    "sivaram-fig15": ["fig15.png"],
+    "sivaram-fig14": ["fig14a.png", "fig14b.png", "fig14c.png"],
+    "sivaram-fig15": ["fig15a.png", "fig15b.png"],
     "sivaram-fig16": ["fig16.png"],
-    "sivaram-fig17": ["fig17.png"],
+    "sivaram-fig17": ["fig17a.png", "fig17b.png"],
     "sivaram-fig18": ["fig18.png"],
-    "sivaram-fig19": ["fig19.png"],
+    "sivaram-fig19": ["fig19a.png", "fig19b.png"],
 }
 
 
