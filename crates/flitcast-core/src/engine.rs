@@ -108,7 +108,9 @@ impl Simulation {
         let mut routers: Vec<Router> =
             (0..topo.routers() as u32).map(|r| Router::build(sw, &scenario.routing, seed, &topo, r)).collect();
         if let Some(tree) = routing.multicast() {
-            let (nodes, down) = (topo.terminals() as u32, tree.down_ports(0).count_ones());
+            // (up-bound packets leave the largest worm's chunks to down-bound ones: central_buffer.rs)
+            let nodes = topo.terminals() as u32;
+            let down = (0..topo.routers() as u32).map(|r| tree.down_ports(r).count_ones()).max().unwrap_or(1);
             let chunks = scenario.workload.replication_chunks(nodes, down, sw.chunk_flits);
             for (r, router) in routers.iter_mut().enumerate() {
                 router.keep_for_down_bound(chunks, tree.up_ports(r as u32));
@@ -327,9 +329,10 @@ impl Simulation {
         Ok(results)
     }
 
-    /// Zero-load probe of one multicast (software or hardware, as the scenario says): `src` starts it to `dests` at cycle 0 on an idle
-    /// network (the scenario's `workload.multicast_destinations` must be at least 1). Returns its
-    /// latency by definition (a), the last destination, and (b), the mean over its destinations.
+    /// Zero-load probe of one multicast, software or hardware as the scenario says: `src` starts it
+    /// to `dests` at cycle 0 on an idle network (the scenario's `workload.multicast_destinations`
+    /// must be at least 1). Returns its latency by definition (a), the last destination, and (b), the
+    /// mean over its destinations.
     pub fn probe_multicast(mut self, src: u32, dests: &[u32]) -> Result<(u64, f64), Error> {
         let terminals = self.topo.terminals() as u32;
         let mut sorted = dests.to_vec();

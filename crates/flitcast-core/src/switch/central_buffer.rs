@@ -36,6 +36,12 @@
 //!   writing input: first the flits in its chunk register, then through the crossbar. Without this,
 //!   a full buffer holding only chunks queued behind such packets deadlocks the switch.
 //!
+//! * A multicast copy that fans out to two or more outputs replicates in the buffer (study 000 §4.2;
+//!   docs/models/central_buffer.md, "Replication"): never through the crossbar; admitted only when the
+//!   whole packet and its header-chunk copies fit, those chunks reserved (the VCT-emulation rule);
+//!   its header chunk written once per output, its later chunks once with a count of readers, each
+//!   freed by its last reader. Up-bound packets then leave that much room to down-bound ones.
+//!
 //! The router holds no flit twice: a chunk is (packet, first flit, count), since a packet's flits
 //! are consecutive. A copy's route position (its hops so far) is kept beside its head in the input
 //! FIFO and with its chunks (docs/engine.md, "Packets and copies").
@@ -141,7 +147,7 @@ enum InState {
     Crossbar(u8),
     /// The packet at the front goes into the central buffer, queued for this output.
     ToBuffer { out: u8, queued: bool },
-    /// The multicast copy at the front is being replicated through the buffer to `Input::fan`.
+    /// The multicast copy at the front is being replicated through the buffer (`Replica`).
     Replicate,
 }
 
@@ -351,7 +357,8 @@ impl CentralBuffer {
     /// Without this, the buffers of a leaf full of up-bound chunks and of its parent full of
     /// down-bound chunks wait on each other: the leaf's input holds a multicast waiting for room, and
     /// the parent's inputs hold multicasts waiting for theirs (our reading: the study's guarantee
-    /// that an admitted header's packet "will eventually obtain space" needs it; docs/models/multicast.md).
+    /// that an admitted packet "will eventually obtain space" needs it; docs/models/central_buffer.md,
+    /// "Replication").
     /// Down-bound chunks always drain (towards terminals), so the reserve always comes free.
     pub fn keep_for_down_bound(&mut self, chunks: u32, up: u64) {
         (self.reserve, self.up) = (chunks, up);
