@@ -113,12 +113,12 @@ fn zero_load_software_multicast_matches_the_closed_form() {
     let (d, l, flits) = (6u64, 1u64, 64u64);
     let switches = |a: u32, b: u32| if a / 4 == b / 4 { 1 } else { 3 };
     let unicast = |a: u32, b: u32| switches(a, b) * (d + l) + l + (flits - 1);
-    for model in [SwitchModel::CentralBuffer, SwitchModel::InputBuffered] {
+    for model in [SwitchModel::CentralBuffer, SwitchModel::InputFifo, SwitchModel::InputBuffered] {
         for (src, dests) in
             [(0u32, vec![5u32, 9, 14]), (7, vec![0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15]), (9, vec![3, 10])]
         {
             let mut s = tree16(dests.len() as u32, 0.1);
-            if model == SwitchModel::InputBuffered {
+            if model != SwitchModel::CentralBuffer {
                 s.switch.model = model;
                 s.switch.buffer_flits = 320;
             }
@@ -144,12 +144,12 @@ fn zero_load_software_multicast_matches_the_closed_form() {
 
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
-    /// Random degrees, sizes, loads (up to past saturation), trees and switches: every operation that
+    /// Random degrees, sizes, loads (up to past saturation), trees and all three switches: every operation that
     /// completes has served each destination exactly once (the engine stops with a conservation error
     /// otherwise, and checks flit conservation at the end), and (a) is never below (b).
     #[test]
     fn software_multicasts_serve_every_destination_once(
-        m in 1u32..16, flits in 1u32..160, load in 0.02f64..0.9, n in 2u32..4, input_buffered in proptest::bool::ANY,
+        m in 1u32..16, flits in 1u32..160, load in 0.02f64..0.9, n in 2u32..4, model in 0usize..3,
         seed in 0u64..1000,
     ) {
         let mut s = tree16(m, load);
@@ -160,8 +160,9 @@ proptest::proptest! {
         s.run.warmup_cycles = 500;
         s.run.measure_cycles = 3_000;
         s.run.drain_max_cycles = 5_000;
-        if input_buffered {
-            s.switch.model = SwitchModel::InputBuffered;
+        // the central buffer, the input-FIFO switch of study 000 §5, the VC router
+        s.switch.model = [SwitchModel::CentralBuffer, SwitchModel::InputFifo, SwitchModel::InputBuffered][model];
+        if s.switch.model != SwitchModel::CentralBuffer {
             s.switch.buffer_flits = 320;
         }
         let r = flitcast_core::run(&s).unwrap();
