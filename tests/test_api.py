@@ -286,7 +286,8 @@ def test_bimodal_traffic_reports_each_class() -> None:
 @pytest.mark.parametrize(
     ("change", "key"),
     [
-        ({"network": {"topology": "mesh", "k": 4, "n": 2}, "routing": {"algorithm": "dor"}}, "network.topology"),
+        ({"network": {"topology": "torus", "k": 4, "n": 2}, "routing": {"algorithm": "dor"}}, "network.topology"),
+        ({"network": {"topology": "mesh", "k": 4, "n": 2}, "routing": {"algorithm": "dor"}}, "switch.model"),
         ({"switch": {"model": "input_buffered"}}, "switch.model"),
         ({"switch": {"model": "input_fifo", "buffer_flits": 64}}, "switch.buffer_flits"),
         ({"switch": {"model": "central_buffer", "central_buffer_chunks": 20}}, "switch.central_buffer_chunks"),
@@ -304,3 +305,20 @@ def test_hardware_multicast_needs_a_replicating_switch_that_fits_a_worm(change: 
     with pytest.raises(errors.ConfigError) as info:
         flitcast.run(core)
     assert info.value.key == key
+
+
+def test_mesh_multicast_on_infiniband_switches() -> None:
+    data = {
+        "network": {"topology": "mesh", "k": 4, "n": 2},
+        "switch": {"model": "infiniband", "flow_control": "vct", "vcs": 2, "buffer_flits": 16},
+        "workload": {"multicast_destinations": 5, "multicast_scheme": "hardware", "load": 0.3, "packet_flits": 16},
+        "run": {"warmup_cycles": 2000, "measure_cycles": 20000},
+    }
+    s = flitcast.Scenario.model_validate(data)
+    assert s.workload.multicast_header_flits == 0  # the multicast LID takes the DLID's place
+    m = flitcast.run(s).metrics
+    assert not m["saturated"] and m["operations_measured"] > 0
+    assert abs(m["accepted_load"] - m["effective_load"]) < 0.03  # no header flits
+    with pytest.raises(errors.ConfigError) as info:
+        flitcast.Scenario.model_validate({**data, "switch": {"model": "infiniband", "flow_control": "wormhole"}})
+    assert info.value.key == "switch.flow_control"

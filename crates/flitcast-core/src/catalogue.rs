@@ -45,6 +45,10 @@ pub fn catalogue() -> Catalogue {
                 "input_fifo",
                 "SP switch with one large FIFO per input instead of a central buffer; replicates multicasts from the FIFO (study 000 §5)",
             ),
+            e(
+                "infiniband",
+                "InfiniBand switch: virtual cut-through per virtual lane, replicates multicasts by forwarding table (study 003)",
+            ),
         ],
         flow_control: vec![
             e("wormhole", "a head advances when the downstream VC is free and has one free flit slot"),

@@ -156,7 +156,7 @@ impl Simulation {
                     MulticastScheme::Hardware => Programs::Hardware(HardwareMulticast::new(
                         operations,
                         wl.message_flits,
-                        wl.header_flits(terminals as u32),
+                        scenario.worm_header_flits(terminals as u32),
                     )),
                 }
             },

@@ -113,6 +113,10 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
             let (b, st) = switch::input_fifo::InputFifo::bytes(sw, topo);
             (b, st, "network.k, network.n, switch.buffer_flits")
         }
+        SwitchModel::Infiniband => {
+            let (b, st) = switch::infiniband::Infiniband::bytes(sw, topo);
+            (b, st, "network.k, network.n, switch.vcs, switch.buffer_flits")
+        }
     };
     part("router buffers", buffers, keys);
     part("router state", state, "network.k, network.n, switch.vcs");

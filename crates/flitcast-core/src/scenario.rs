@@ -64,6 +64,9 @@ pub enum SwitchModel {
     CentralBuffer,
     /// The SP switch with one large FIFO per input instead of a central buffer (study 000 §5).
     InputFifo,
+    /// The InfiniBand switch: virtual cut-through per virtual lane, replication by forwarding table
+    /// (study 003).
+    Infiniband,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -123,7 +126,7 @@ impl Switch {
     /// Cycles from a flit's arrival at a router until it may leave its input FIFO.
     pub fn input_delay(&self) -> u32 {
         match self.model {
-            SwitchModel::InputBuffered => self.router_delay_cycles,
+            SwitchModel::InputBuffered | SwitchModel::Infiniband => self.router_delay_cycles,
             SwitchModel::CentralBuffer | SwitchModel::InputFifo => self.route_cycles,
         }
     }
@@ -419,6 +422,17 @@ impl Scenario {
             .map_err(|e| Error::config("scenario", "(json)", format!("a valid scenario document ({e})")))?;
         s.validate()?;
         Ok(s)
+    }
+
+    /// Header flits a multidestination packet carries beyond its message: a bit string of the
+    /// destinations on the SP switches (`Workload::header_flits`); on the InfiniBand switch none, the
+    /// multicast LID taking a unicast's DLID's place (study 003 §2) — unless set.
+    pub fn worm_header_flits(&self, nodes: u32) -> u32 {
+        match (self.switch.model, self.workload.multicast_header_flits) {
+            (_, Some(h)) => h,
+            (SwitchModel::Infiniband, None) => 0,
+            _ => self.workload.header_flits(nodes),
+        }
     }
 
     /// Number of terminal nodes, or None if it overflows.

@@ -88,6 +88,26 @@ impl Scenario {
                 "an integer from 1 to 1000000",
             )?;
         }
+        if sw.model == SwitchModel::Infiniband {
+            check(
+                sw.flow_control == FlowControl::Vct,
+                "switch.flow_control",
+                "wormhole",
+                "vct for the InfiniBand switch (virtual cut-through)",
+            )?;
+            let radix = match net.topology {
+                TopologyKind::FatTree => 2 * net.k,
+                TopologyKind::Sp16 | TopologyKind::Sp128 => 8,
+                _ if net.unidirectional => net.n + 1,
+                _ => 2 * net.n + 1,
+            };
+            check(
+                radix <= 8,
+                "network.n",
+                net.n,
+                "a network of switches with at most 8 ports for the InfiniBand switch",
+            )?;
+        }
         check(
             !matches!(self.routing.algorithm, RoutingAlgorithm::O1 | RoutingAlgorithm::O4)
                 || self.routing.oblivious_table != ObliviousTable::Balanced
@@ -216,28 +236,43 @@ fn routing_fits_network(s: &Scenario) -> Result<(), Error> {
     Ok(())
 }
 
-/// Multidestination worms need a bidirectional MIN (their routing, study 000 §3.3) and a switch that
-/// replicates them, with room to hold a whole worm: the input FIFO must be larger than the largest
-/// packet (§5), the central buffer must take a whole packet plus its header-chunk copies (§4.2.2),
-/// or the switch could never admit it.
+/// Multidestination packets need a routing that replicates them — up and down a bidirectional MIN
+/// (study 000 §3.3), or the union of dimension-order paths on a mesh (study 003 §3.3.2) — and a switch
+/// that replicates them with room to hold a whole one: the input FIFO must be larger than the largest
+/// packet (000 §5), the central buffer must take a whole packet plus its header-chunk copies (§4.2.2),
+/// or the switch could never admit it; the InfiniBand switch's lanes hold whole packets (VCT).
 fn hardware_multicast_fits(s: &Scenario, nodes: u32) -> Result<(), Error> {
     let (sw, wl) = (&s.switch, &s.workload);
     let bmin = matches!(s.network.topology, TopologyKind::FatTree | TopologyKind::Sp16 | TopologyKind::Sp128);
+    let mesh = s.network.topology == TopologyKind::Mesh;
     check(
-        bmin,
+        bmin || mesh,
         "network.topology",
         format!("{:?}", s.network.topology).to_lowercase(),
-        "fat_tree, sp16 or sp128 with workload.multicast_scheme = hardware (multidestination worms are routed \
-         on bidirectional MINs)",
+        "fat_tree, sp16, sp128 or mesh with workload.multicast_scheme = hardware (multidestination packets are \
+         routed on bidirectional MINs and by the union of XY paths on meshes)",
     )?;
-    let worm = wl.packet_flits.min(wl.message_flits) + wl.header_flits(nodes);
+    let fits = if bmin {
+        matches!(sw.model, SwitchModel::CentralBuffer | SwitchModel::InputFifo)
+    } else {
+        sw.model == SwitchModel::Infiniband
+    };
+    check(
+        fits,
+        "switch.model",
+        format!("{:?}", sw.model).to_lowercase(),
+        "central_buffer or input_fifo on a fat_tree, sp16 or sp128, infiniband on a mesh, with \
+         workload.multicast_scheme = hardware (the switches that replicate)",
+    )?;
+    let worm = wl.packet_flits.min(wl.message_flits) + s.worm_header_flits(nodes);
     let down = if s.network.topology == TopologyKind::FatTree { s.network.k } else { 4 };
     match sw.model {
-        SwitchModel::InputBuffered => check(
-            false,
-            "switch.model",
-            "input_buffered",
-            "central_buffer or input_fifo with workload.multicast_scheme = hardware (the switches that replicate)",
+        SwitchModel::InputBuffered => Ok(()),
+        SwitchModel::Infiniband => check(
+            sw.buffer_flits >= worm,
+            "switch.buffer_flits",
+            sw.buffer_flits,
+            &format!("at least the largest packet, {worm} flits, for virtual cut-through"),
         ),
         SwitchModel::InputFifo => check(
             sw.buffer_flits >= worm,

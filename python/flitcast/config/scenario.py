@@ -42,8 +42,10 @@ CROSS_CHECKS = [
     "`workload.multicast_destinations` is at most the number of nodes − 1, and multicasts need "
     '`workload.pattern = "uniform"` without `workload.uniform_include_self`.',
     '`workload.multicast_scheme = "hardware"` needs a `fat_tree`, `sp16` or `sp128` of `central_buffer` or '
-    "`input_fifo` switches; an input FIFO at least as long as the largest worm (packet and header flits), and a "
-    "central buffer of at least twice a worm's chunks plus one header-chunk copy per further down port.",
+    "`input_fifo` switches, or a `mesh` of `infiniband` switches; an input FIFO or lane at least as long as the "
+    "largest packet (with its header flits), and a central buffer of at least twice a worm's chunks plus one "
+    "header-chunk copy per further down port.",
+    '`switch.model = "infiniband"` needs `switch.flow_control = "vct"` and switches of at most 8 ports.',
     *rule_texts(),
 ]
 
@@ -90,24 +92,34 @@ class Scenario(Section):
         """Multidestination worms need a bidirectional MIN and a switch that replicates them, with room
         for a whole worm (the core's own check has the same messages)."""
         net, sw, wl = self.network, self.switch, self.workload
-        if net.topology not in BMINS:
+        if net.topology not in (*BMINS, "mesh"):
             raise ConfigError(
                 "network.topology",
                 net.topology,
-                "fat_tree, sp16 or sp128 with workload.multicast_scheme = hardware (multidestination worms are "
-                "routed on bidirectional MINs)",
+                "fat_tree, sp16, sp128 or mesh with workload.multicast_scheme = hardware (multidestination packets "
+                "are routed on bidirectional MINs and by the union of XY paths on meshes)",
             )
-        if sw.model == "input_buffered":
+        fits = sw.model in ("central_buffer", "input_fifo") if net.topology in BMINS else sw.model == "infiniband"
+        if not fits:
             raise ConfigError(
                 "switch.model",
                 sw.model,
-                "central_buffer or input_fifo with workload.multicast_scheme = hardware (the switches that replicate)",
+                "central_buffer or input_fifo on a fat_tree, sp16 or sp128, infiniband on a mesh, with "
+                "workload.multicast_scheme = hardware (the switches that replicate)",
             )
         if wl.multicast_header_flits is None:
-            # the N-bit string in flits of workload.flit_bytes (2-byte flits, study 000 §7.1, when not sized in bytes)
-            wl._resolve("multicast_header_flits", -(-self.nodes // (8 * (wl.flit_bytes or 2))))
+            # SP switches: the N-bit string in flits of workload.flit_bytes (2-byte flits, study 000 §7.1, when
+            # not sized in bytes); InfiniBand: none (the multicast LID takes the DLID's place, study 003)
+            bits = 0 if sw.model == "infiniband" else -(-self.nodes // (8 * (wl.flit_bytes or 2)))
+            wl._resolve("multicast_header_flits", bits)
         header = wl.multicast_header_flits
         worm = min(wl.packet_flits, wl.message_flits or wl.packet_flits) + header
+        if sw.model == "infiniband" and sw.buffer_flits < worm:
+            raise ConfigError(
+                "switch.buffer_flits",
+                sw.buffer_flits,
+                f"at least the largest packet, {worm} flits, for virtual cut-through",
+            )
         if sw.model == "input_fifo" and sw.buffer_flits < worm:
             raise ConfigError(
                 "switch.buffer_flits",
@@ -168,6 +180,13 @@ class Scenario(Section):
             )
         if wl.multicast_destinations and wl.multicast_scheme == "hardware":
             self._hardware_multicast_fits()
+        if sw.model == "infiniband":
+            sides = 1 if net.unidirectional else 2
+            radix = {"fat_tree": 2 * net.k, "sp16": 8, "sp128": 8}.get(net.topology, sides * net.n + 1)
+            if radix > 8:
+                raise ConfigError(
+                    "network.n", net.n, "a network of switches with at most 8 ports for the InfiniBand switch"
+                )
         if sw.flow_control == "vct" and sw.buffer_flits < wl.packet_flits:
             raise ConfigError(
                 "switch.buffer_flits",

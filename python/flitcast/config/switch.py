@@ -20,14 +20,16 @@ class SwitchConfig(Section):
 
     section: ClassVar[str] = "switch"
 
-    model: Literal["input_buffered", "central_buffer", "input_fifo"] = Field(
+    model: Literal["input_buffered", "central_buffer", "input_fifo", "infiniband"] = Field(
         "input_buffered",
         description="Switch microarchitecture: `input_buffered` (per-VC input FIFOs with credit flow control), "
         "`central_buffer` (the SP buffered-wormhole switch of studies 000 and 002: input FIFOs, a "
         "crossbar and a shared central buffer of chunks; vcs, buffer_flits and router_delay_cycles "
         "default to the SP values 1, 64 and 6) or `input_fifo` (study 000 §5: the SP switch with one large "
         "FIFO per input instead of a central buffer, replicating multicasts from it; buffer_flits defaults to "
-        "320, the same total storage).",
+        "320, the same total storage) or `infiniband` (study 003: virtual cut-through per virtual lane, "
+        "`vcs` lanes of `buffer_flits` flits per input, replicating multicasts by forwarding table; needs "
+        "flow_control = vct).",
     )
     flow_control: Literal["wormhole", "vct"] = Field(
         "wormhole",
@@ -76,7 +78,9 @@ class SwitchConfig(Section):
 
     @model_validator(mode="after")
     def _central_buffer(self) -> SwitchConfig:
-        if self.model == "input_buffered":
+        if self.model == "infiniband" and self.flow_control != "vct":
+            raise ConfigError("switch.flow_control", self.flow_control, "vct for the InfiniBand switch (virtual cut-through)")
+        if self.model in ("input_buffered", "infiniband"):
             return self
         preset = SP_PRESET if self.model == "central_buffer" else INPUT_FIFO_PRESET
         for name, value in preset.items():

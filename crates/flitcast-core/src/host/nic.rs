@@ -75,14 +75,16 @@ impl Nic {
             };
             let mut header = Header::new(src, dest, message, size, now, measured, variant);
             if let Dest::Set(set) = dest {
-                let Some(tree) = routing.multicast() else {
+                if !routing.replicates() {
                     return Err(Error::Routing {
                         message: format!("{}: no multidestination routing for a worm to a set", routing.name()),
                     });
-                };
-                header.turn = tree.turn(src, sets.words(set)).ok_or_else(|| Error::Routing {
-                    message: format!("no switch above terminal {src} reaches every destination of its multicast"),
-                })?;
+                }
+                if let Some(tree) = routing.multicast() {
+                    header.turn = tree.turn(src, sets.words(set)).ok_or_else(|| Error::Routing {
+                        message: format!("no switch above terminal {src} reaches every destination of its multicast"),
+                    })?;
+                }
             }
             let p = packets.insert(Packet::new(header, Pending::new(dests, sets), now));
             if p >= Flit::MAX_PACKETS {

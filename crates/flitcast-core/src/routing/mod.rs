@@ -130,6 +130,10 @@ impl Routing {
             self.route(at, header, out);
             return Step::Choose;
         };
+        if let Routing::Dor(r) = self {
+            // (a mesh: the union of the source's dimension-order paths, study 003 §3.3.2)
+            return Step::FanOut(r.fan_out(at.router, header.src, sets.members(set)));
+        }
         let tree = self.multicast().expect("multicast packets exist only where a multicast routing is built");
         if at.hops < header.turn as u16 {
             out.clear();
@@ -148,20 +152,29 @@ impl Routing {
         }
     }
 
-    /// Adds multidestination routing (study 000 §3.3) to a routing of a bidirectional MIN.
+    /// Adds multidestination routing: up to the LCA stage and down by reachability strings on a
+    /// bidirectional MIN (study 000 §3.3); on a mesh, dimension-order routing fans out by the union of
+    /// its paths as it is (study 003 §3.3.2).
     pub fn with_multicast(mut self, topo: &Topology) -> Result<Routing, Error> {
         match &mut self {
             Routing::Source(r) => r.multicast = Some(Box::new(tree_multicast::TreeMulticast::build(topo)?)),
+            Routing::Dor(_) => {}
             other => {
                 return Err(Error::Routing {
                     message: format!(
-                        "{}: multidestination worms are routed on bidirectional MINs (fat_tree, sp16, sp128)",
+                        "{}: multidestination packets are routed on bidirectional MINs (fat_tree, sp16, sp128) and \
+                         meshes (dor)",
                         other.name()
                     ),
                 })
             }
         }
         Ok(self)
+    }
+
+    /// Whether the routing can route a packet to a destination set (`with_multicast`).
+    pub fn replicates(&self) -> bool {
+        matches!(self, Routing::Dor(_)) || self.multicast().is_some()
     }
 
     /// The count field of a multicast from `src` to the set with words `dests` (`Header::turn`).

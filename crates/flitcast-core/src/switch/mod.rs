@@ -5,6 +5,7 @@
 
 pub mod central_buffer;
 pub mod flit_fifo;
+pub mod infiniband;
 pub mod input_buffered;
 pub mod input_fifo;
 
@@ -157,6 +158,7 @@ pub enum Router {
     InputBuffered(input_buffered::InputBuffered),
     CentralBuffer(central_buffer::CentralBuffer),
     InputFifo(input_fifo::InputFifo),
+    Infiniband(infiniband::Infiniband),
 }
 
 impl Router {
@@ -171,6 +173,7 @@ impl Router {
                 Router::CentralBuffer(central_buffer::CentralBuffer::new(sw, routing, seed, topo, router))
             }
             SwitchModel::InputFifo => Router::InputFifo(input_fifo::InputFifo::new(sw, routing, seed, topo, router)),
+            SwitchModel::Infiniband => Router::Infiniband(infiniband::Infiniband::new(sw, topo, router)),
         }
     }
 
@@ -180,6 +183,7 @@ impl Router {
             Router::InputBuffered(r) => r.step(me, ctx),
             Router::CentralBuffer(r) => r.step(me, ctx),
             Router::InputFifo(r) => r.step(me, ctx),
+            Router::Infiniband(r) => r.step(me, ctx),
         }
     }
     /// A flit arrives on (`port`, `vc`), its copy having made `hops` hops; false if the buffer
@@ -190,6 +194,7 @@ impl Router {
             Router::InputBuffered(r) => r.accept_flit(port, vc, flit, hops),
             Router::CentralBuffer(r) => r.accept_flit(port, flit, hops),
             Router::InputFifo(r) => r.accept_flit(port, flit, hops),
+            Router::Infiniband(r) => r.accept_flit(port, vc, flit, hops),
         }
     }
     /// Packets bound for outputs `up` leave `chunks` of the central buffer to down-bound ones
@@ -206,6 +211,7 @@ impl Router {
             Router::InputBuffered(r) => r.flits(),
             Router::CentralBuffer(r) => r.flits(),
             Router::InputFifo(r) => r.flits(),
+            Router::Infiniband(r) => r.flits(),
         }
     }
     /// The model's own bookkeeping invariants (checked at the end of every run).
@@ -214,6 +220,7 @@ impl Router {
             Router::InputBuffered(_) => Ok(()),
             Router::CentralBuffer(r) => r.check_accounting(),
             Router::InputFifo(r) => r.check_accounting(),
+            Router::Infiniband(r) => r.check_accounting(),
         }
     }
 
@@ -223,6 +230,7 @@ impl Router {
             Router::InputBuffered(r) => r.window_flits(port),
             Router::CentralBuffer(r) => r.window_flits(port),
             Router::InputFifo(r) => r.window_flits(port),
+            Router::Infiniband(r) => r.window_flits(port),
         }
     }
     /// Every non-empty buffer and why its head cannot move (for the deadlock report).
@@ -231,6 +239,7 @@ impl Router {
             Router::InputBuffered(r) => r.blocked(me, credits),
             Router::CentralBuffer(r) => r.blocked(me, credits),
             Router::InputFifo(r) => r.blocked(me, credits),
+            Router::Infiniband(r) => r.blocked(me, credits),
         }
     }
 }

@@ -76,7 +76,8 @@ fn build_time_check_passes_for_multicast_on_trees() {
 
 #[test]
 fn multicast_routing_is_refused_where_it_cannot_work() {
-    let s = Scenario::default(); // an 8x8 mesh with DOR
+    let mut s = Scenario::default();
+    s.network.topology = flitcast_core::scenario::TopologyKind::Torus; // an 8x8 torus with dateline DOR
     let topo = Topology::build(&s.network).unwrap();
     let err =
         Routing::build(&s.routing, s.switch.vcs as u8, &topo).unwrap().with_multicast(&topo).unwrap_err().to_string();

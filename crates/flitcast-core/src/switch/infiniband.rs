@@ -1,0 +1,286 @@
+//! The InfiniBand switch of study 003 (docs/models/infiniband.md, "Switch"): virtual cut-through with
+//! credit flow control per virtual lane, and replication of multicast packets to every port of their
+//! forwarding-table entry.
+//!
+//! * Per input port and virtual lane (`switch.vcs` lanes) a buffer of `buffer_flits` flits, at least
+//!   one whole packet (virtual cut-through: "a packet will stay in a channel (buffer) until the next
+//!   required channel is free", §3).
+//! * The packet at the front of a lane is routed once (`Routing::step`): to one output, or — a
+//!   multicast — to every port of its entry (the union of §3.3.2).
+//! * An idle output takes one waiting packet, round robin over the (input, lane) pairs that want it
+//!   and for which one of the output lanes the routing allows has credits for the **whole packet**
+//!   downstream (VCT); it then owns that output lane and sends one flit per cycle. A packet's head never
+//!   leaves without credits for all of it (tested).
+//! * Each branch of a multicast advances on its own ("each copy advances when its own output and
+//!   downstream credits allow"): outputs read the packet from the input lane at their own pace; a flit
+//!   leaves the lane, and its credit goes upstream, once every branch has sent it.
+//! * Timing: a flit is in the lane `router_delay_cycles` after it arrives and leaves the chip in the
+//!   cycle it is sent (as the input-buffered router).
+//!
+//! Flits are counted once per copy: a flit sent by a branch that is not its last makes a copy
+//! (`MoveCounters::copied_flits`).
+
+use std::collections::VecDeque;
+
+use super::{links_of, InLink, OutLink, StepCtx};
+use crate::bitset::ones;
+use crate::error::BlockedChannel;
+use crate::packet::Flit;
+use crate::routing::{At, Candidates, Step};
+use crate::scenario::Switch;
+use crate::topology::Topology;
+
+/// A buffered flit and the hops its copy had made on arriving.
+#[derive(Debug, Clone, Copy)]
+struct Slot {
+    flit: Flit,
+    hops: u16,
+}
+
+/// One input lane: its flits and, once routed, the packet at its front and its branches.
+#[derive(Debug, Clone, Default)]
+struct Lane {
+    slots: VecDeque<Slot>,
+    /// The front packet is routed: these outputs take it (one for a unicast).
+    fan: u64,
+    /// Outputs of `fan` that have not started sending it.
+    waiting: u64,
+    /// Output lanes the routing allows, per output (a bit per lane).
+    lanes: [u32; MAX_PORTS],
+    /// Flits each output of `fan` has sent.
+    sent: [u32; MAX_PORTS],
+    /// Flits of the front packet already gone from `slots` (sent by every branch).
+    freed: u32,
+    flits: u32,
+    packet: u32,
+    hops: u16,
+}
+
+const MAX_PORTS: usize = 8;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum OutState {
+    Idle,
+    /// Sending the front packet of input `from`'s lane `lane` on output lane `vl`.
+    Sending {
+        from: u8,
+        lane: u8,
+        vl: u8,
+    },
+}
+
+#[derive(Debug, Clone)]
+struct Output {
+    link: OutLink,
+    state: OutState,
+    /// Round-robin pointer over (input, lane) pairs.
+    rr: usize,
+    window_flits: u64,
+}
+
+#[derive(Debug, Clone)]
+pub struct Infiniband {
+    lanes_per_port: usize,
+    depth: usize,
+    inputs: Vec<(InLink, Vec<Lane>)>,
+    outputs: Vec<Output>,
+    cands: Candidates,
+    flits: u32,
+}
+
+impl Infiniband {
+    /// Bytes all switches of `topo` need: (lane buffers, everything else).
+    pub fn bytes(s: &Switch, topo: &Topology) -> (u64, u64) {
+        let ports = topo.links.len() as u64;
+        let buffers = ports * s.vcs as u64 * s.buffer_flits as u64 * std::mem::size_of::<Slot>() as u64;
+        let per_port = s.vcs as usize * std::mem::size_of::<Lane>() + std::mem::size_of::<Output>() + 32;
+        (buffers, ports * per_port as u64 + topo.routers() as u64 * std::mem::size_of::<Infiniband>() as u64)
+    }
+
+    pub fn new(sw: &Switch, topo: &Topology, router: u32) -> Infiniband {
+        let radix = topo.radix(router);
+        assert!(radix <= MAX_PORTS, "the InfiniBand switch model has at most {MAX_PORTS} ports");
+        let lanes = sw.vcs as usize;
+        let (out_links, in_links) = links_of(topo, router, sw);
+        Infiniband {
+            lanes_per_port: lanes,
+            depth: sw.buffer_flits as usize,
+            inputs: in_links.into_iter().map(|l| (l, vec![Lane::default(); lanes])).collect(),
+            outputs: out_links
+                .into_iter()
+                .map(|link| Output { link, state: OutState::Idle, rr: 0, window_flits: 0 })
+                .collect(),
+            cands: Candidates::default(),
+            flits: 0,
+        }
+    }
+
+    pub fn flits(&self) -> u32 {
+        self.flits
+    }
+
+    pub fn window_flits(&self, port: u8) -> u64 {
+        self.outputs[port as usize].window_flits
+    }
+
+    pub fn accept_flit(&mut self, port: u8, vc: u8, flit: Flit, hops: u16) -> bool {
+        let lane = &mut self.inputs[port as usize].1[vc as usize];
+        if lane.slots.len() == self.depth {
+            return false;
+        }
+        lane.slots.push_back(Slot { flit, hops });
+        self.flits += 1;
+        true
+    }
+
+    /// Every flit counted is in a lane.
+    pub fn check_accounting(&self) -> Result<(), String> {
+        let held: u32 = self.inputs.iter().flat_map(|(_, lanes)| lanes).map(|l| l.slots.len() as u32).sum();
+        if held != self.flits {
+            return Err(format!("{} flits counted but {held} in lanes", self.flits));
+        }
+        Ok(())
+    }
+
+    pub fn step(&mut self, me: u32, ctx: &mut StepCtx) {
+        self.route_fronts(me, ctx);
+        self.grant(ctx);
+        let moved = self.send(ctx);
+        if moved > 0 {
+            ctx.counters.flit_hops += moved;
+            ctx.counters.last_progress = ctx.now;
+        }
+    }
+
+    /// The head at the front of every lane not yet routed is routed: its outputs and the output lanes
+    /// each allows.
+    fn route_fronts(&mut self, me: u32, ctx: &mut StepCtx) {
+        for (p, (_, lanes)) in self.inputs.iter_mut().enumerate() {
+            for (v, lane) in lanes.iter_mut().enumerate() {
+                if lane.fan != 0 {
+                    continue;
+                }
+                let Some(&Slot { flit, hops }) = lane.slots.front() else { continue };
+                debug_assert!(flit.head(), "an unrouted lane's front flit is a head");
+                let header = &ctx.packets[flit.packet()].header;
+                let at = At { router: me, in_port: p as u8, in_vc: v as u8, hops };
+                let all_lanes = (1u32 << self.lanes_per_port) - 1;
+                lane.lanes = [0; MAX_PORTS];
+                lane.fan = match ctx.routing.step(ctx.topo, at, header, ctx.sets, &mut self.cands) {
+                    Step::Choose => {
+                        for c in self.cands.as_slice() {
+                            lane.lanes[c.port as usize] |= ((1u32 << c.vc_hi) - 1) & !((1u32 << c.vc_lo) - 1);
+                        }
+                        self.cands.ports()
+                    }
+                    Step::FanOut(mask) => {
+                        for o in ones(mask) {
+                            lane.lanes[o] = all_lanes;
+                        }
+                        mask
+                    }
+                };
+                lane.waiting = lane.fan;
+                lane.sent = [0; MAX_PORTS];
+                (lane.freed, lane.flits, lane.packet, lane.hops) = (0, header.flits, flit.packet(), hops);
+            }
+        }
+    }
+
+    /// Idle outputs take a waiting packet with credits downstream for all of it, round robin.
+    fn grant(&mut self, ctx: &mut StepCtx) {
+        let lanes = self.lanes_per_port;
+        let pairs = self.inputs.len() * lanes;
+        for o in 0..self.outputs.len() {
+            if self.outputs[o].state != OutState::Idle {
+                continue;
+            }
+            let start = self.outputs[o].rr;
+            for i in 0..pairs {
+                let pair = (start + i) % pairs;
+                let (p, v) = (pair / lanes, pair % lanes);
+                let lane = &self.inputs[p].1[v];
+                if lane.waiting & (1 << o) == 0 {
+                    continue;
+                }
+                let link = self.outputs[o].link;
+                // (virtual cut-through: room downstream for the whole packet; an ejection link always has it)
+                let Some(vl) = ones(lane.lanes[o] as u64).find(|&w| ctx.credits(link, w as u8) >= lane.flits) else {
+                    continue;
+                };
+                self.inputs[p].1[v].waiting &= !(1 << o);
+                let out = &mut self.outputs[o];
+                out.state = OutState::Sending { from: p as u8, lane: v as u8, vl: vl as u8 };
+                out.rr = pair + 1;
+                break;
+            }
+        }
+    }
+
+    /// Every sending output moves its next flit; flits every branch has sent leave their lane.
+    fn send(&mut self, ctx: &mut StepCtx) -> u64 {
+        let mut moved = 0;
+        for o in 0..self.outputs.len() {
+            let OutState::Sending { from, lane: v, vl } = self.outputs[o].state else { continue };
+            let (in_link, lanes) = &mut self.inputs[from as usize];
+            let lane = &mut lanes[v as usize];
+            let n = lane.sent[o];
+            let Some(&Slot { flit, .. }) = lane.slots.get((n - lane.freed) as usize) else { continue };
+            let out = &mut self.outputs[o];
+            ctx.spend_credit(out.link, vl);
+            out.window_flits += ctx.measuring as u64;
+            ctx.send_flit(out.link, vl, flit, lane.hops);
+            moved += 1;
+            lane.sent[o] = n + 1;
+            if flit.tail() {
+                out.state = OutState::Idle;
+            }
+            // The flit leaves the lane with its last branch; before that, this send was a copy.
+            let last = lane.waiting == 0 && ones(lane.fan).all(|b| lane.sent[b] > n);
+            if !last {
+                ctx.counters.copied_flits += 1;
+                continue;
+            }
+            lane.slots.pop_front();
+            lane.freed += 1;
+            self.flits -= 1;
+            ctx.send_credit(*in_link, v);
+            if flit.tail() {
+                lane.fan = 0; // the next packet's head is routed next cycle
+            }
+        }
+        moved
+    }
+
+    pub fn blocked(&self, me: u32, credits: &[u32]) -> Vec<BlockedChannel> {
+        let mut out = Vec::new();
+        for (p, (_, lanes)) in self.inputs.iter().enumerate() {
+            for (v, lane) in lanes.iter().enumerate() {
+                if lane.slots.is_empty() {
+                    continue;
+                }
+                let reason = if lane.waiting != 0 {
+                    let room: Vec<String> = ones(lane.waiting)
+                        .map(|o| {
+                            let link = self.outputs[o].link;
+                            let free: Vec<u32> =
+                                ones(lane.lanes[o] as u64).map(|w| credits[(link.lane + w as u32) as usize]).collect();
+                            format!("out-port {o} (credits per allowed lane {free:?}, needs {})", lane.flits)
+                        })
+                        .collect();
+                    format!("packet {} waits for {}", lane.packet, room.join(", "))
+                } else {
+                    format!("packet {} is being sent", lane.packet)
+                };
+                out.push(BlockedChannel {
+                    router: me,
+                    in_port: p as u8,
+                    vc: v as u8,
+                    flits: lane.slots.len() as u32,
+                    reason,
+                });
+            }
+        }
+        out
+    }
+}
