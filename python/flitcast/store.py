@@ -47,6 +47,7 @@ ADDED_KEYS = {
     ("workload", "multicast_fraction"): 1.0,
     ("workload", "multicast_header_flits"): None,
     ("switch", "multicast_admission"): "reserve",
+    ("routing", "lanes"): "any",
 }
 
 SCHEMA = """

@@ -222,6 +222,21 @@ pub struct Routing {
     pub selection_history: SelectionHistory,
     #[serde(default)]
     pub torus_ties: TorusTies,
+    /// Which virtual lanes a packet may take on each output (study 003 Fig. 8).
+    #[serde(default)]
+    pub lanes: LaneMap,
+}
+
+/// How dimension-order routing on a 2-D mesh uses the virtual channels (lanes) of an output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum LaneMap {
+    /// Any lane of any output ("NESW: VL0, VL1[, VL2, VL3]", the SL-to-VL mapping configurations).
+    #[default]
+    Any,
+    /// One lane per output direction ("NE: VL0; SW: VL1" with 2 lanes; "N: VL0; E: VL1; S: VL2; W: VL3"
+    /// with 4); packets are injected on lane 0.
+    ByPort,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -384,6 +399,7 @@ impl Default for Scenario {
                 o4_spread: O4Spread::FirstStage,
                 selection_history: SelectionHistory::EveryHop,
                 torus_ties: TorusTies::Balanced,
+                lanes: LaneMap::Any,
             },
             workload: Workload {
                 pattern: PatternKind::Uniform,

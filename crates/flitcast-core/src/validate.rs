@@ -5,7 +5,7 @@
 
 use crate::error::Error;
 use crate::scenario::{
-    FlowControl, ObliviousTable, PatternKind, RoutingAlgorithm, Scenario, SwitchModel, TopologyKind,
+    FlowControl, LaneMap, ObliviousTable, PatternKind, RoutingAlgorithm, Scenario, SwitchModel, TopologyKind,
 };
 
 fn check(ok: bool, key: &str, value: impl std::fmt::Display, allowed: &str) -> Result<(), Error> {
@@ -223,6 +223,14 @@ fn routing_fits_network(s: &Scenario) -> Result<(), Error> {
             format!("{:?}", s.routing.algorithm).to_lowercase(),
             "dor on a mesh, torus or ring; adaptive, o1 or o4 on a fat_tree, sp16 or sp128",
         ));
+    }
+    if s.routing.lanes == LaneMap::ByPort {
+        check(
+            s.network.topology == TopologyKind::Mesh && s.network.n == 2 && matches!(s.switch.vcs, 1 | 2 | 4),
+            "routing.lanes",
+            "by_port",
+            "any, unless dimension-order routing on a 2-D mesh with switch.vcs = 1, 2 or 4 (one lane per direction)",
+        )?;
     }
     let wraps = matches!(s.network.topology, TopologyKind::Torus | TopologyKind::Ring);
     if wraps && s.routing.check_deadlock_free && s.switch.vcs < 2 {

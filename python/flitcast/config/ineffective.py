@@ -111,6 +111,11 @@ RULES = [
         lambda s: s.workload.pattern in ("uniform", "hotspot"),
     ),
     Rule(
+        "routing.lanes",
+        'with routing.algorithm = "dor" on a mesh and switch.vcs > 1',
+        lambda s: s.routing.algorithm == "dor" and s.network.topology == "mesh" and s.switch.vcs > 1,
+    ),
+    Rule(
         "routing.torus_ties",
         'on a bidirectional torus or ring with k even (a distance of exactly k/2 is a tie)',
         lambda s: s.network.topology in ("torus", "ring") and not s.network.unidirectional and s.network.k % 2 == 0,

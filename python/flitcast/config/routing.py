@@ -55,6 +55,13 @@ class RoutingConfig(Section):
         "directions of a ring carry equal load, the textbook reading); `positive`: always + (flitcast's rule "
         "before balanced ties, kept to reproduce older results).",
     )
+    lanes: Literal["any", "by_port"] = Field(
+        "any",
+        description="DOR on a 2-D mesh: which virtual channels (lanes) a packet may take on an output (study 003 "
+        "Fig. 8). `any`: every lane (\"NESW: VL0, VL1[, VL2, VL3]\"); `by_port`: one lane per direction, with 2 "
+        "lanes north and east lane 0, south and west lane 1, with 4 north 0, east 1, south 2, west 3 (needs "
+        "switch.vcs = 1, 2 or 4); packets are then injected on lane 0.",
+    )
     check_deadlock_free: StrictBool = Field(
         True,
         description="Check at build time that the channel dependency graph is acyclic and refuse the "

@@ -46,6 +46,7 @@ CROSS_CHECKS = [
     "largest packet (with its header flits), and a central buffer of at least twice a worm's chunks plus one "
     "header-chunk copy per further down port.",
     '`switch.model = "infiniband"` needs `switch.flow_control = "vct"` and switches of at most 8 ports.',
+    '`routing.lanes = "by_port"` needs a 2-D `mesh` and `switch.vcs` = 1, 2 or 4.',
     *rule_texts(),
 ]
 
@@ -180,6 +181,12 @@ class Scenario(Section):
             )
         if wl.multicast_destinations and wl.multicast_scheme == "hardware":
             self._hardware_multicast_fits()
+        if self.routing.lanes == "by_port" and not (net.topology == "mesh" and net.n == 2 and sw.vcs in (1, 2, 4)):
+            raise ConfigError(
+                "routing.lanes",
+                "by_port",
+                "any, unless dimension-order routing on a 2-D mesh with switch.vcs = 1, 2 or 4 (one lane per direction)",
+            )
         if sw.model == "infiniband":
             sides = 1 if net.unidirectional else 2
             radix = {"fat_tree": 2 * net.k, "sp16": 8, "sp128": 8}.get(net.topology, sides * net.n + 1)

@@ -9,6 +9,7 @@
 //! form a tree, so each destination gets one copy.
 
 use super::{At, Candidate, Candidates};
+use crate::scenario::LaneMap;
 use crate::topology::{Coords, CubeGeometry};
 
 #[derive(Debug, Clone)]
@@ -16,11 +17,29 @@ pub struct Dor {
     pub geo: CubeGeometry,
     pub vcs: u8,
     coords: Coords,
+    /// Lanes each output port allows, `lo..hi` (study 003 Fig. 8).
+    lanes: Vec<(u8, u8)>,
 }
 
 impl Dor {
-    pub fn new(geo: CubeGeometry, vcs: u8) -> Dor {
-        Dor { geo, vcs, coords: geo.coords() }
+    pub fn new(geo: CubeGeometry, vcs: u8, map: LaneMap) -> Dor {
+        let ports = geo.terminal_port() as u32 + 1;
+        let lanes = (0..ports as u8)
+            .map(|p| match map {
+                LaneMap::ByPort if p != geo.terminal_port() => {
+                    let lane = by_port(p, vcs);
+                    (lane, lane + 1)
+                }
+                _ => (0, vcs),
+            })
+            .collect();
+        Dor { geo, vcs, coords: geo.coords(), lanes }
+    }
+
+    /// The lanes output `port` allows.
+    #[inline]
+    pub fn lanes(&self, port: u8) -> (u8, u8) {
+        self.lanes[port as usize]
     }
 
     #[inline]
@@ -30,7 +49,9 @@ impl Dor {
         for d in 0..g.n {
             let (c, t) = (here[d as usize] as u32, there[d as usize] as u32);
             if c != t {
-                out.push(Candidate { port: g.port(d, t > c), vc_lo: 0, vc_hi: self.vcs });
+                let port = g.port(d, t > c);
+                let (vc_lo, vc_hi) = self.lanes(port);
+                out.push(Candidate { port, vc_lo, vc_hi });
                 return;
             }
         }
@@ -60,5 +81,17 @@ impl Dor {
     /// destinations whose path from `src` passes `router`, of the port that path leaves it by.
     pub fn fan_out(&self, router: u32, src: u32, dests: impl Iterator<Item = u32>) -> u64 {
         dests.filter(|&d| self.on_path(router, src, d)).fold(0, |mask, d| mask | 1 << self.port_to(router, d))
+    }
+}
+
+/// The dedicated lane of a 2-D mesh output (ports: 0 east, 1 west, 2 north, 3 south), study 003
+/// Fig. 8: with 2 lanes north and east take lane 0, south and west lane 1 ("NE: VL0; SW: VL1"); with 4
+/// lanes, "N: VL0; E: VL1; S: VL2; W: VL3" (the figures' legend; §3.2's text orders them E, N, W, S,
+/// which performs the same). With one lane, lane 0.
+fn by_port(port: u8, vcs: u8) -> u8 {
+    match vcs {
+        2 => [0, 1, 0, 1][port as usize],
+        4 => [1, 3, 0, 2][port as usize],
+        _ => 0,
     }
 }

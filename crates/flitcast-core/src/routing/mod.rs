@@ -88,7 +88,7 @@ impl Routing {
     /// The routing `r` on `topo` with `vcs` virtual channels per channel.
     pub fn build(r: &scenario::Routing, vcs: u8, topo: &Topology) -> Result<Routing, Error> {
         match (r.algorithm, topo.geometry) {
-            (RoutingAlgorithm::Dor, Geometry::Cube(g)) if !g.wrap => Ok(Routing::Dor(dor::Dor::new(g, vcs))),
+            (RoutingAlgorithm::Dor, Geometry::Cube(g)) if !g.wrap => Ok(Routing::Dor(dor::Dor::new(g, vcs, r.lanes))),
             (RoutingAlgorithm::Dor, Geometry::Cube(g)) => {
                 Ok(Routing::DorDateline(dor_dateline::DorDateline::new(g, vcs, r.torus_ties)))
             }
@@ -191,9 +191,18 @@ impl Routing {
         }
     }
 
+    /// Virtual channels an output may send a copy fanning out from it on.
+    pub fn fan_out_vcs(&self, port: u8) -> (u8, u8) {
+        match self {
+            Routing::Dor(r) => r.lanes(port),
+            _ => (0, self.vcs()),
+        }
+    }
+
     /// Virtual channels a terminal may inject a packet with `header` on.
     pub fn injection_vcs(&self, _header: &Header) -> (u8, u8) {
         match self {
+            Routing::Dor(r) if r.lanes(0) != (0, r.vcs) => (0, 1), // (dedicated lanes: inject on lane 0)
             Routing::Dor(r) => (0, r.vcs),
             Routing::DorDateline(r) => r.class_vcs(0),
             Routing::Source(r) => (0, r.vcs()),

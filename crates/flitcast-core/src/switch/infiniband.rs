@@ -164,18 +164,18 @@ impl Infiniband {
                 debug_assert!(flit.head(), "an unrouted lane's front flit is a head");
                 let header = &ctx.packets[flit.packet()].header;
                 let at = At { router: me, in_port: p as u8, in_vc: v as u8, hops };
-                let all_lanes = (1u32 << self.lanes_per_port) - 1;
+                let range = |(lo, hi): (u8, u8)| ((1u32 << hi) - 1) & !((1u32 << lo) - 1);
                 lane.lanes = [0; MAX_PORTS];
                 lane.fan = match ctx.routing.step(ctx.topo, at, header, ctx.sets, &mut self.cands) {
                     Step::Choose => {
                         for c in self.cands.as_slice() {
-                            lane.lanes[c.port as usize] |= ((1u32 << c.vc_hi) - 1) & !((1u32 << c.vc_lo) - 1);
+                            lane.lanes[c.port as usize] |= range((c.vc_lo, c.vc_hi));
                         }
                         self.cands.ports()
                     }
                     Step::FanOut(mask) => {
                         for o in ones(mask) {
-                            lane.lanes[o] = all_lanes;
+                            lane.lanes[o] = range(ctx.routing.fan_out_vcs(o as u8));
                         }
                         mask
                     }

@@ -2,7 +2,7 @@
 //! exactly once, virtual cut-through (a head never leaves without credits for its whole packet), and
 //! the zero-load closed form.
 
-use flitcast_core::scenario::{FlowControl, MulticastScheme, SwitchModel};
+use flitcast_core::scenario::{FlowControl, LaneMap, MulticastScheme, SwitchModel};
 use flitcast_core::{Scenario, Simulation};
 
 /// A k×k mesh of InfiniBand switches with `vls` lanes of one `flits`-flit packet each.
@@ -75,4 +75,25 @@ fn all_source_broadcasts_with_one_lane_do_not_deadlock() {
     s.run.saturation_stop = flitcast_core::scenario::SaturationStop::Off;
     let r = flitcast_core::run(&s).unwrap();
     assert!(r.accepted_load > 0.2, "accepted {}", r.accepted_load);
+}
+
+#[test]
+fn dedicated_lanes_behave_exactly_as_one_lane() {
+    // with one lane per output direction every link carries a single lane, so with equal buffers per
+    // lane the network is the one-lane network: identical results, unicast and multicast
+    for (m, load) in [(0, 0.4), (6, 0.5), (15, 0.9)] {
+        let run = |vls: u32, map: LaneMap| {
+            let mut s = iba_mesh(5, vls, 8);
+            s.routing.lanes = map;
+            s.workload.multicast_destinations = m;
+            s.workload.multicast_scheme = MulticastScheme::Hardware;
+            s.workload.load = load;
+            s.run.measure_cycles = 20_000;
+            flitcast_core::run(&s).unwrap()
+        };
+        let one = run(1, LaneMap::Any);
+        assert_eq!(run(2, LaneMap::ByPort), one, "m = {m}: 2 dedicated lanes");
+        assert_eq!(run(4, LaneMap::ByPort), one, "m = {m}: 4 dedicated lanes");
+        assert_ne!(run(2, LaneMap::Any), one, "m = {m}: 2 shared lanes differ");
+    }
 }
