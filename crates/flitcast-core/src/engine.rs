@@ -16,6 +16,7 @@ use crate::control::Control;
 use crate::credits::Lanes;
 use crate::dest_set::DestSets;
 use crate::error::Error;
+use crate::host::batch::Batch;
 use crate::host::delivery::Deliveries;
 use crate::host::hardware_multicast::HardwareMulticast;
 use crate::host::open_loop::OpenLoop;
@@ -140,7 +141,17 @@ impl Simulation {
             } else {
                 u64::MAX
             },
-            programs: if wl.multicast_destinations == 0 {
+            programs: if wl.batch_sources > 0.0 {
+                Programs::Batch(Batch::new(
+                    terminals as u32,
+                    wl.batch_sources,
+                    wl.batch_group,
+                    wl.multicast_scheme,
+                    wl.message_flits,
+                    scenario.worm_header_flits(terminals as u32),
+                    run.seed,
+                ))
+            } else if wl.multicast_destinations == 0 {
                 Programs::OpenLoop(OpenLoop::new(
                     Pattern::build(wl, &scenario.network, terminals as u32),
                     workload::sources(wl, run.seed, terminals as u32),
@@ -153,11 +164,14 @@ impl Simulation {
                     MulticastScheme::Software => {
                         Programs::UMin(UMin::new(operations, wl.message_flits, wl.multicast_forward_cycles))
                     }
-                    MulticastScheme::Hardware => Programs::Hardware(HardwareMulticast::new(
-                        operations,
-                        wl.message_flits,
-                        scenario.worm_header_flits(terminals as u32),
-                    )),
+                    // (separate addressing is a batch's scheme: refused for open-loop traffic, validate.rs)
+                    MulticastScheme::Hardware | MulticastScheme::Separate => {
+                        Programs::Hardware(HardwareMulticast::new(
+                            operations,
+                            wl.message_flits,
+                            scenario.worm_header_flits(terminals as u32),
+                        ))
+                    }
                 }
             },
             last_operation: 0,
@@ -349,7 +363,7 @@ impl Simulation {
         match &mut self.programs {
             Programs::UMin(program) => program.begin(src, sorted, &mut self.outbox),
             Programs::Hardware(program) => program.begin(src, sorted, &mut self.outbox),
-            Programs::OpenLoop(_) => {
+            Programs::OpenLoop(_) | Programs::Batch(_) => {
                 return Err(Error::config(
                     "workload.multicast_destinations",
                     0,

@@ -18,6 +18,8 @@ pub enum StreamKind {
     Injection = 4,
     /// Per source: the route variant of each packet where it is drawn at random (torus ties).
     RouteVariant = 5,
+    /// The sources and the group of a closed batch (`host/batch.rs`).
+    Batch = 6,
 }
 
 fn splitmix64(mut x: u64) -> u64 {

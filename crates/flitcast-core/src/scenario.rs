@@ -302,6 +302,17 @@ pub struct Workload {
     /// (2-byte flits, study 000 §7.1).
     #[serde(default)]
     pub multicast_header_flits: Option<u32>,
+    /// A closed batch (study 003 §4): this share of the nodes (at least one) each send one message to
+    /// the group at cycle 0, and the run ends when every member has it; 0: open-loop traffic.
+    #[serde(default)]
+    pub batch_sources: f64,
+    /// The batch's group: this share of the nodes (at least one).
+    #[serde(default = "forty_percent")]
+    pub batch_group: f64,
+}
+
+fn forty_percent() -> f64 {
+    0.4
 }
 
 fn one() -> f64 {
@@ -309,9 +320,10 @@ fn one() -> f64 {
 }
 
 impl Workload {
-    /// Multicasts are sent as multidestination worms.
+    /// Multicasts (open-loop, or a closed batch's) are sent as multidestination packets.
     pub fn hardware_multicast(&self) -> bool {
-        self.multicast_destinations > 0 && self.multicast_scheme == MulticastScheme::Hardware
+        (self.multicast_destinations > 0 || self.batch_sources > 0.0)
+            && self.multicast_scheme == MulticastScheme::Hardware
     }
 
     /// Central-buffer chunks the largest replicating worm needs on a network of `nodes` nodes with
@@ -337,6 +349,9 @@ pub enum MulticastScheme {
     Software,
     /// Multidestination worms replicated by the switches (`host/hardware_multicast.rs`).
     Hardware,
+    /// One unicast from the source to each destination, back to back (separate addressing: the
+    /// "unicast scheme" of study 003).
+    Separate,
 }
 
 /// Whether a run past saturation may end before its window does (`stats/early_stop.rs`).
@@ -416,6 +431,8 @@ impl Default for Scenario {
                 multicast_forward_cycles: 0,
                 multicast_fraction: 1.0,
                 multicast_header_flits: None,
+                batch_sources: 0.0,
+                batch_group: 0.4,
             },
             run: Run {
                 warmup_cycles: 10_000,

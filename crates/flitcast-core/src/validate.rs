@@ -5,7 +5,8 @@
 
 use crate::error::Error;
 use crate::scenario::{
-    FlowControl, LaneMap, ObliviousTable, PatternKind, RoutingAlgorithm, Scenario, SwitchModel, TopologyKind,
+    FlowControl, LaneMap, MulticastScheme, ObliviousTable, PatternKind, RoutingAlgorithm, Scenario, SwitchModel,
+    TopologyKind,
 };
 
 fn check(ok: bool, key: &str, value: impl std::fmt::Display, allowed: &str) -> Result<(), Error> {
@@ -208,6 +209,7 @@ impl Scenario {
         if wl.hardware_multicast() {
             hardware_multicast_fits(self, nodes as u32)?;
         }
+        batch_fits(self)?;
         crate::workload::pattern::check_size(wl, nodes as u32, net)?;
         routing_fits_network(self)?;
         Ok(())
@@ -302,4 +304,44 @@ fn hardware_multicast_fits(s: &Scenario, nodes: u32) -> Result<(), Error> {
             )
         }
     }
+}
+
+/// A closed batch (`host/batch.rs`): shares of the nodes in (0, 1], no open-loop multicasts beside
+/// it, and a run that measures from cycle 0 (its operations all start then). Separate addressing is
+/// a batch's scheme only.
+fn batch_fits(s: &Scenario) -> Result<(), Error> {
+    let wl = &s.workload;
+    check(
+        wl.batch_sources.is_finite() && (0.0..=1.0).contains(&wl.batch_sources),
+        "workload.batch_sources",
+        wl.batch_sources,
+        "a number in [0, 1]: the share of the nodes that send (0: open-loop traffic)",
+    )?;
+    if wl.batch_sources == 0.0 {
+        return check(
+            wl.multicast_scheme != MulticastScheme::Separate || wl.multicast_destinations == 0,
+            "workload.multicast_scheme",
+            "separate",
+            "software or hardware for open-loop multicasts (separate addressing is for closed batches: \
+             workload.batch_sources > 0)",
+        );
+    }
+    check(
+        wl.batch_group.is_finite() && wl.batch_group > 0.0 && wl.batch_group <= 1.0,
+        "workload.batch_group",
+        wl.batch_group,
+        "a number in (0, 1]: the share of the nodes in the group",
+    )?;
+    check(
+        wl.multicast_destinations == 0,
+        "workload.multicast_destinations",
+        wl.multicast_destinations,
+        "0 with a closed batch (its group gives the destinations)",
+    )?;
+    check(
+        s.run.warmup_cycles == 0,
+        "run.warmup_cycles",
+        s.run.warmup_cycles,
+        "0 with a closed batch (its messages all start at cycle 0 and must be measured)",
+    )
 }

@@ -43,7 +43,8 @@ class Rule:
 
 
 def _hardware(scenario: Scenario) -> bool:
-    return scenario.workload.multicast_destinations > 0 and scenario.workload.multicast_scheme == "hardware"
+    wl = scenario.workload
+    return (wl.multicast_destinations > 0 or wl.batch_sources > 0) and wl.multicast_scheme == "hardware"
 
 
 def _odd_bit_count(scenario: Scenario) -> bool:
@@ -122,8 +123,14 @@ RULES = [
     ),
     *(
         Rule(f"workload.{name}", "with workload.multicast_destinations >= 1", lambda s: s.workload.multicast_destinations > 0)
-        for name in ("multicast_scheme", "multicast_fraction")
+        for name in ("multicast_fraction",)
     ),
+    Rule(
+        "workload.multicast_scheme",
+        "with workload.multicast_destinations >= 1 or workload.batch_sources > 0",
+        lambda s: s.workload.multicast_destinations > 0 or s.workload.batch_sources > 0,
+    ),
+    Rule("workload.batch_group", "with workload.batch_sources > 0", lambda s: s.workload.batch_sources > 0),
     Rule(
         "workload.multicast_forward_cycles",
         'with workload.multicast_scheme = "software" and workload.multicast_destinations >= 1',

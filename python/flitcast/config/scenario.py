@@ -47,6 +47,8 @@ CROSS_CHECKS = [
     "header-chunk copy per further down port.",
     '`switch.model = "infiniband"` needs `switch.flow_control = "vct"` and switches of at most 8 ports.',
     '`routing.lanes = "by_port"` needs a 2-D `mesh` and `switch.vcs` = 1, 2 or 4.',
+    "A closed batch (`workload.batch_sources > 0`) needs `run.warmup_cycles = 0` and "
+    '`workload.multicast_destinations = 0`; `workload.multicast_scheme = "separate"` is for closed batches only.',
     *rule_texts(),
 ]
 
@@ -88,6 +90,32 @@ class Scenario(Section):
     def overrides(self) -> dict[str, Any]:
         """The dotted-key overrides this scenario was derived with (see :meth:`with_overrides`)."""
         return dict(self._overrides)
+
+    def _batch_fits(self) -> None:
+        """A closed batch measures from cycle 0 and has no open-loop multicasts beside it; separate addressing
+        is a batch's scheme only (the core's own check has the same messages)."""
+        wl = self.workload
+        if not wl.batch_sources:
+            if wl.multicast_scheme == "separate" and wl.multicast_destinations:
+                raise ConfigError(
+                    "workload.multicast_scheme",
+                    "separate",
+                    "software or hardware for open-loop multicasts (separate addressing is for closed batches: "
+                    "workload.batch_sources > 0)",
+                )
+            return
+        if wl.multicast_destinations:
+            raise ConfigError(
+                "workload.multicast_destinations",
+                wl.multicast_destinations,
+                "0 with a closed batch (its group gives the destinations)",
+            )
+        if self.run.warmup_cycles:
+            raise ConfigError(
+                "run.warmup_cycles",
+                self.run.warmup_cycles,
+                "0 with a closed batch (its messages all start at cycle 0 and must be measured)",
+            )
 
     def _hardware_multicast_fits(self) -> None:
         """Multidestination worms need a bidirectional MIN and a switch that replicates them, with room
@@ -179,8 +207,9 @@ class Scenario(Section):
                 "uniform (without workload.uniform_include_self) with multicasts: their destinations are uniform "
                 "among the other nodes",
             )
-        if wl.multicast_destinations and wl.multicast_scheme == "hardware":
+        if (wl.multicast_destinations or wl.batch_sources) and wl.multicast_scheme == "hardware":
             self._hardware_multicast_fits()
+        self._batch_fits()
         if self.routing.lanes == "by_port" and not (net.topology == "mesh" and net.n == 2 and sw.vcs in (1, 2, 4)):
             raise ConfigError(
                 "routing.lanes",

@@ -93,11 +93,30 @@ class WorkloadConfig(Section):
         "destinations drawn uniformly among the other nodes (study 000 §7.1), and workload.load is the effective "
         "applied load m·B_i (§7.2; docs/models/multicast.md).",
     )
-    multicast_scheme: Literal["software", "hardware"] = Field(
+    multicast_scheme: Literal["software", "hardware", "separate"] = Field(
         "software",
         description="How a multicast is sent: `software` = unicasts along the binomial U-Min tree (study 000 §7); "
-        "`hardware` = one multidestination worm the switches replicate (study 000 §3–5; a fat_tree, sp16 or sp128 "
-        "of central_buffer or input_fifo switches).",
+        "`hardware` = one multidestination packet the switches replicate (study 000 §3–5 on a fat_tree, sp16 or "
+        "sp128 of central_buffer or input_fifo switches; study 003 on a mesh of infiniband switches); `separate` "
+        "= one unicast per destination from the source, back to back (study 003's unicast scheme; closed batches "
+        "only).",
+    )
+    batch_sources: StrictFloat = Field(
+        0.0,
+        ge=0,
+        le=1,
+        allow_inf_nan=False,
+        description="A closed batch (study 003 §4): this share of the nodes (at least one) each send one message to "
+        "the group at cycle 0 and the run ends when every member has it; its completion time is latency_max. 0: "
+        "open-loop traffic. Needs run.warmup_cycles = 0.",
+    )
+    batch_group: StrictFloat = Field(
+        0.4,
+        gt=0,
+        le=1,
+        allow_inf_nan=False,
+        description="The closed batch's group: this share of the nodes (at least one), drawn with the sources from "
+        "run.seed.",
     )
     multicast_fraction: StrictFloat = Field(
         1.0,

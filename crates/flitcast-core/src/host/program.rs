@@ -9,6 +9,7 @@
 //! programs draw their operations from `operations.rs`. Further host protocols (reliable multicast with retransmission timers) are
 //! more programs behind the same calls.
 
+use super::batch::Batch;
 use super::hardware_multicast::HardwareMulticast;
 use super::open_loop::OpenLoop;
 use super::u_min::UMin;
@@ -74,6 +75,7 @@ pub enum Programs {
     OpenLoop(OpenLoop),
     UMin(UMin),
     Hardware(HardwareMulticast),
+    Batch(Batch),
 }
 
 impl Programs {
@@ -83,6 +85,7 @@ impl Programs {
             Programs::OpenLoop(p) => p.start(out),
             Programs::UMin(p) => p.start(out),
             Programs::Hardware(p) => p.start(out),
+            Programs::Batch(p) => p.start(out),
         }
     }
 
@@ -93,6 +96,7 @@ impl Programs {
             Programs::OpenLoop(p) => p.on_timer(host, tag, now, out),
             Programs::UMin(p) => p.on_timer(host, tag, now, out),
             Programs::Hardware(p) => p.on_timer(host, out),
+            Programs::Batch(p) => p.on_timer(host, out),
         }
     }
 
@@ -100,7 +104,7 @@ impl Programs {
     #[inline]
     pub fn on_delivered(&mut self, host: u32, message: &Delivered, now: Cycle, out: &mut Outbox) {
         match self {
-            Programs::OpenLoop(_) | Programs::Hardware(_) => {
+            Programs::OpenLoop(_) | Programs::Hardware(_) | Programs::Batch(_) => {
                 let _ = (host, message, now, out); // open-loop sources do not react to deliveries
             }
             Programs::UMin(p) => p.on_delivered(host, message, now, out),

@@ -2,6 +2,7 @@
 //! exactly once, virtual cut-through (a head never leaves without credits for its whole packet), and
 //! the zero-load closed form.
 
+use flitcast_core::host::batch::Batch;
 use flitcast_core::scenario::{FlowControl, LaneMap, MulticastScheme, SwitchModel};
 use flitcast_core::{Scenario, Simulation};
 
@@ -95,5 +96,43 @@ fn dedicated_lanes_behave_exactly_as_one_lane() {
         assert_eq!(run(2, LaneMap::ByPort), one, "m = {m}: 2 dedicated lanes");
         assert_eq!(run(4, LaneMap::ByPort), one, "m = {m}: 4 dedicated lanes");
         assert_ne!(run(2, LaneMap::Any), one, "m = {m}: 2 shared lanes differ");
+    }
+}
+
+/// A closed batch on a k×k mesh: `sources` and `group` shares of the nodes, one message each.
+fn batch(k: u32, vls: u32, flits: u32, sources: f64, group: f64, scheme: MulticastScheme) -> Scenario {
+    let mut s = iba_mesh(k, vls, flits);
+    s.workload.batch_sources = sources;
+    s.workload.batch_group = group;
+    s.workload.multicast_scheme = scheme;
+    s.run.warmup_cycles = 0;
+    s.run.measure_cycles = 2;
+    s.run.batches = 2;
+    s.run.drain_max_cycles = 10_000_000;
+    s
+}
+
+#[test]
+fn a_one_source_batch_completes_as_the_closed_form_says() {
+    // one source, the whole mesh as the group, on an idle mesh: multicast = the farthest member's
+    // unicast time. Separate addressing: member j's unicast starts after the j packets ahead of it;
+    // the injection lane holds one packet, so each next packet waits for the credit of the last flit
+    // of the one before: that flit leaves the lane l + D cycles after it was sent and its credit takes
+    // l cycles back — one packet every F + D + l cycles
+    let (d, l, f, k) = (1u64, 1u64, 32u64, 6u32);
+    for scheme in [MulticastScheme::Hardware, MulticastScheme::Separate] {
+        let s = batch(k, 1, f as u32, 1e-9, 1.0, scheme);
+        let r = flitcast_core::run(&s).unwrap();
+        assert_eq!(r.operations_measured, 1);
+        let drawn = Batch::new(k * k, 1e-9, 1.0, scheme, f as u32, 0, s.run.seed);
+        let src = drawn.sources[0];
+        let hops = |a: u32, b: u32| ((a % k).abs_diff(b % k) + (a / k).abs_diff(b / k)) as u64;
+        let unicast = |b: u32| (hops(src, b) + 1) * (d + l) + l + (f - 1);
+        let members = (0..k * k).filter(|&t| t != src);
+        let expected = match scheme {
+            MulticastScheme::Hardware => members.map(unicast).max().unwrap(),
+            _ => members.enumerate().map(|(j, t)| j as u64 * (f + d + l) + unicast(t)).max().unwrap(),
+        };
+        assert_eq!(r.latency_max as u64, expected, "{scheme:?} from {src}");
     }
 }

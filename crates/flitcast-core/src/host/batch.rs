@@ -1,0 +1,81 @@
+//! A closed batch (study 003 §4; docs/models/infiniband.md, "Workload"): a set of source hosts each
+//! send one message to one group at cycle 0 — one-source, multi-source (40% of the nodes) or
+//! all-source multicast — and nothing else happens. Each source's message is an operation whose
+//! destinations are the group's members other than itself; the batch's completion time is the last
+//! operation's latency (`latency_max`: every operation starts at cycle 0).
+//!
+//! The sources and the group are drawn uniformly, ⌊share × nodes⌋ of each (at least one), from the
+//! run's seed. A source sends by the scheme: one multidestination packet (hardware), or one unicast
+//! per member in increasing node order, back to back on its injection link (separate addressing, the
+//! study's "unicast scheme").
+
+use rand::seq::SliceRandom;
+
+use super::program::{Outbox, Send, Serves, Target};
+use crate::rng::{stream, StreamKind};
+use crate::scenario::MulticastScheme;
+
+#[derive(Debug, Clone)]
+pub struct Batch {
+    pub sources: Vec<u32>,
+    pub group: Vec<u32>,
+    scheme: MulticastScheme,
+    message_flits: u32,
+    header_flits: u32,
+}
+
+impl Batch {
+    /// Draws the sources and the group among `nodes` nodes.
+    pub fn new(
+        nodes: u32,
+        sources: f64,
+        group: f64,
+        scheme: MulticastScheme,
+        message_flits: u32,
+        header_flits: u32,
+        seed: u64,
+    ) -> Batch {
+        let mut rng = stream(seed, StreamKind::Batch, 0);
+        let mut draw = |share: f64| {
+            let mut all: Vec<u32> = (0..nodes).collect();
+            all.shuffle(&mut rng);
+            let mut picked = all[..((share * nodes as f64) as usize).clamp(1, nodes as usize)].to_vec();
+            picked.sort_unstable();
+            picked
+        };
+        let (sources, group) = (draw(sources), draw(group));
+        Batch { sources, group, scheme, message_flits, header_flits }
+    }
+
+    /// Every source's message, at cycle 0.
+    pub fn start(&mut self, out: &mut Outbox) {
+        for &host in &self.sources {
+            out.timers.push((0, host, 0));
+        }
+    }
+
+    pub fn on_timer(&mut self, host: u32, out: &mut Outbox) {
+        let dests: Vec<u32> = self.group.iter().copied().filter(|&d| d != host).collect();
+        if dests.is_empty() {
+            return; // (a one-member group of its own source: nothing to send)
+        }
+        let flits = self.message_flits;
+        match self.scheme {
+            MulticastScheme::Hardware if dests.len() > 1 => out.sends.push(Send {
+                src: host,
+                target: Target::Set(dests),
+                flits,
+                header_flits: self.header_flits,
+                serves: Serves::NewOperation,
+                tag: 0,
+            }),
+            _ => {
+                let mut serves = Serves::Open(dests.clone());
+                for d in dests {
+                    let serves = std::mem::replace(&mut serves, Serves::Previous);
+                    out.sends.push(Send { src: host, target: Target::One(d), flits, header_flits: 0, serves, tag: 0 });
+                }
+            }
+        }
+    }
+}
