@@ -54,6 +54,7 @@ proptest::proptest! {
         s.workload.multicast_destinations = m.min(k * k - 1);
         s.workload.multicast_scheme = MulticastScheme::Hardware;
         s.workload.multicast_fraction = fraction;
+        s.workload.load = load;
         s.run.seed = seed;
         s.run.warmup_cycles = 500;
         s.run.measure_cycles = 3_000;
