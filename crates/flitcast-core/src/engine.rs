@@ -132,7 +132,9 @@ impl Simulation {
         // taken as expected from the load.
         let window_offered = wl.load * terminals as f64 * run.measure_cycles as f64;
         let threshold = (0.01 * window_offered).max(2.0 * terminals as f64 * wl.message_flits as f64);
-        let early = run.saturation_stop == SaturationStop::Backlog;
+        // (a closed batch is no steady state: it has no saturation, only its completion)
+        stats.closed = wl.batch_sources > 0.0;
+        let early = run.saturation_stop == SaturationStop::Backlog && !stats.closed;
         stats.early = EarlyStop::new(early, run.measure_cycles, threshold, terminals as u32, wl.load);
         Ok(Simulation {
             max_live_packets: memory::max_live_packets(scenario, terminals as u64),
@@ -268,7 +270,8 @@ impl Simulation {
                 return Err(self.deadlock(run.watchdog_cycles));
             }
             self.now += 1;
-            if self.wheel.is_empty() && self.active_nics.is_empty() && self.active_routers.is_empty() {
+            let done = self.now >= window_end && self.stats.outstanding == 0;
+            if !done && self.wheel.is_empty() && self.active_nics.is_empty() && self.active_routers.is_empty() {
                 // Idle: jump to the next arrival, but stop at the window edges to sample there.
                 let next = self.timers.peek().map_or(Cycle::MAX, |Reverse((t, ..))| *t);
                 let mut target = next.min(hard_end);

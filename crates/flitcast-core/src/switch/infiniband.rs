@@ -24,6 +24,17 @@ use std::collections::VecDeque;
 
 use super::{links_of, InLink, OutLink, StepCtx};
 use crate::bitset::ones;
+
+/// The set bits of `x`, lowest first.
+fn ones128(mut x: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (x != 0).then(|| {
+            let i = x.trailing_zeros() as usize;
+            x &= x - 1;
+            i
+        })
+    })
+}
 use crate::error::BlockedChannel;
 use crate::packet::Flit;
 use crate::routing::{At, Candidates, Step};
@@ -86,6 +97,14 @@ pub struct Infiniband {
     outputs: Vec<Output>,
     cands: Candidates,
     flits: u32,
+    /// Bit sets over (input, lane) pairs (bit input · lanes + lane), kept in step with the lanes so
+    /// that each phase visits only what concerns it: lanes holding flits, lanes whose front packet is
+    /// routed, and per output the lanes waiting for it.
+    occupied: u128,
+    routed: u128,
+    wants: [u128; MAX_PORTS],
+    /// Outputs sending.
+    busy: u64,
 }
 
 impl Infiniband {
@@ -101,6 +120,7 @@ impl Infiniband {
         let radix = topo.radix(router);
         assert!(radix <= MAX_PORTS, "the InfiniBand switch model has at most {MAX_PORTS} ports");
         let lanes = sw.vcs as usize;
+        assert!(radix * lanes <= 128, "at most 128 (port, lane) pairs");
         let (out_links, in_links) = links_of(topo, router, sw);
         Infiniband {
             lanes_per_port: lanes,
@@ -112,6 +132,10 @@ impl Infiniband {
                 .collect(),
             cands: Candidates::default(),
             flits: 0,
+            occupied: 0,
+            routed: 0,
+            wants: [0; MAX_PORTS],
+            busy: 0,
         }
     }
 
@@ -129,6 +153,7 @@ impl Infiniband {
             return false;
         }
         lane.slots.push_back(Slot { flit, hops });
+        self.occupied |= 1 << (port as usize * self.lanes_per_port + vc as usize);
         self.flits += 1;
         true
     }
@@ -155,35 +180,39 @@ impl Infiniband {
     /// The head at the front of every lane not yet routed is routed: its outputs and the output lanes
     /// each allows.
     fn route_fronts(&mut self, me: u32, ctx: &mut StepCtx) {
-        for (p, (_, lanes)) in self.inputs.iter_mut().enumerate() {
-            for (v, lane) in lanes.iter_mut().enumerate() {
-                if lane.fan != 0 {
-                    continue;
+        let mut pending = self.occupied & !self.routed;
+        while pending != 0 {
+            let pair = pending.trailing_zeros() as usize;
+            pending &= pending - 1;
+            let (p, v) = (pair / self.lanes_per_port, pair % self.lanes_per_port);
+            let lane = &mut self.inputs[p].1[v];
+            let Slot { flit, hops } = *lane.slots.front().expect("an occupied lane has a front flit");
+            debug_assert!(flit.head(), "an unrouted lane's front flit is a head");
+            let header = &ctx.packets[flit.packet()].header;
+            let at = At { router: me, in_port: p as u8, in_vc: v as u8, hops };
+            let range = |(lo, hi): (u8, u8)| ((1u32 << hi) - 1) & !((1u32 << lo) - 1);
+            lane.lanes = [0; MAX_PORTS];
+            lane.fan = match ctx.routing.step(ctx.topo, at, header, ctx.sets, &mut self.cands) {
+                Step::Choose => {
+                    for c in self.cands.as_slice() {
+                        lane.lanes[c.port as usize] |= range((c.vc_lo, c.vc_hi));
+                    }
+                    self.cands.ports()
                 }
-                let Some(&Slot { flit, hops }) = lane.slots.front() else { continue };
-                debug_assert!(flit.head(), "an unrouted lane's front flit is a head");
-                let header = &ctx.packets[flit.packet()].header;
-                let at = At { router: me, in_port: p as u8, in_vc: v as u8, hops };
-                let range = |(lo, hi): (u8, u8)| ((1u32 << hi) - 1) & !((1u32 << lo) - 1);
-                lane.lanes = [0; MAX_PORTS];
-                lane.fan = match ctx.routing.step(ctx.topo, at, header, ctx.sets, &mut self.cands) {
-                    Step::Choose => {
-                        for c in self.cands.as_slice() {
-                            lane.lanes[c.port as usize] |= range((c.vc_lo, c.vc_hi));
-                        }
-                        self.cands.ports()
+                Step::FanOut(mask) => {
+                    for o in ones(mask) {
+                        lane.lanes[o] = range(ctx.routing.fan_out_vcs(o as u8));
                     }
-                    Step::FanOut(mask) => {
-                        for o in ones(mask) {
-                            lane.lanes[o] = range(ctx.routing.fan_out_vcs(o as u8));
-                        }
-                        mask
-                    }
-                };
-                lane.waiting = lane.fan;
-                lane.sent = [0; MAX_PORTS];
-                (lane.freed, lane.flits, lane.packet, lane.hops) = (0, header.flits, flit.packet(), hops);
+                    mask
+                }
+            };
+            lane.waiting = lane.fan;
+            lane.sent = [0; MAX_PORTS];
+            (lane.freed, lane.flits, lane.packet, lane.hops) = (0, header.flits, flit.packet(), hops);
+            for o in ones(lane.fan) {
+                self.wants[o] |= 1 << pair;
             }
+            self.routed |= 1 << pair;
         }
     }
 
@@ -192,36 +221,36 @@ impl Infiniband {
         let lanes = self.lanes_per_port;
         let pairs = self.inputs.len() * lanes;
         for o in 0..self.outputs.len() {
-            if self.outputs[o].state != OutState::Idle {
+            if self.busy & (1 << o) != 0 || self.wants[o] == 0 {
                 continue;
             }
-            let start = self.outputs[o].rr;
-            for i in 0..pairs {
-                let pair = (start + i) % pairs;
-                let (p, v) = (pair / lanes, pair % lanes);
-                let lane = &self.inputs[p].1[v];
-                if lane.waiting & (1 << o) == 0 {
-                    continue;
-                }
-                let link = self.outputs[o].link;
+            // (from the round-robin pointer on: pairs rr, rr + 1, …, then 0, …)
+            let rr = self.outputs[o].rr % pairs;
+            let wants = self.wants[o];
+            let all = if pairs == 128 { u128::MAX } else { (1u128 << pairs) - 1 };
+            let order = if rr == 0 { wants } else { (wants >> rr) | ((wants << (pairs - rr)) & all) };
+            let link = self.outputs[o].link;
+            let found = ones128(order).map(|i| (rr + i) % pairs).find_map(|pair| {
+                let lane = &self.inputs[pair / lanes].1[pair % lanes];
                 // (virtual cut-through: room downstream for the whole packet; an ejection link always has it)
-                let Some(vl) = ones(lane.lanes[o] as u64).find(|&w| ctx.credits(link, w as u8) >= lane.flits) else {
-                    continue;
-                };
-                self.inputs[p].1[v].waiting &= !(1 << o);
-                let out = &mut self.outputs[o];
-                out.state = OutState::Sending { from: p as u8, lane: v as u8, vl: vl as u8 };
-                out.rr = pair + 1;
-                break;
-            }
+                let vl = ones(lane.lanes[o] as u64).find(|&w| ctx.credits(link, w as u8) >= lane.flits)?;
+                Some((pair, vl))
+            });
+            let Some((pair, vl)) = found else { continue };
+            self.inputs[pair / lanes].1[pair % lanes].waiting &= !(1 << o);
+            self.wants[o] &= !(1 << pair);
+            self.busy |= 1 << o;
+            let out = &mut self.outputs[o];
+            out.state = OutState::Sending { from: (pair / lanes) as u8, lane: (pair % lanes) as u8, vl: vl as u8 };
+            out.rr = pair + 1;
         }
     }
 
     /// Every sending output moves its next flit; flits every branch has sent leave their lane.
     fn send(&mut self, ctx: &mut StepCtx) -> u64 {
         let mut moved = 0;
-        for o in 0..self.outputs.len() {
-            let OutState::Sending { from, lane: v, vl } = self.outputs[o].state else { continue };
+        for o in ones(self.busy) {
+            let OutState::Sending { from, lane: v, vl } = self.outputs[o].state else { unreachable!("busy") };
             let (in_link, lanes) = &mut self.inputs[from as usize];
             let lane = &mut lanes[v as usize];
             let n = lane.sent[o];
@@ -234,6 +263,7 @@ impl Infiniband {
             lane.sent[o] = n + 1;
             if flit.tail() {
                 out.state = OutState::Idle;
+                self.busy &= !(1 << o);
             }
             // The flit leaves the lane with its last branch; before that, this send was a copy.
             let last = lane.waiting == 0 && ones(lane.fan).all(|b| lane.sent[b] > n);
@@ -247,6 +277,11 @@ impl Infiniband {
             ctx.send_credit(*in_link, v);
             if flit.tail() {
                 lane.fan = 0; // the next packet's head is routed next cycle
+                let pair = from as usize * self.lanes_per_port + v as usize;
+                self.routed &= !(1 << pair);
+                if lane.slots.is_empty() {
+                    self.occupied &= !(1 << pair);
+                }
             }
         }
         moved
