@@ -82,6 +82,8 @@ class Experiment:
     #: (measured, with a safety factor; docs/experiments.md); a quick run judges only claims whose margin
     #: is wider than the resolution of everything they read
     quick_resolution: Mapping[str, float] = field(default_factory=dict)
+    #: derived columns added to the results table before claims, plots and results.csv (e.g. a time in ns)
+    derive: Callable[[pd.DataFrame], pd.DataFrame] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -135,6 +137,8 @@ def run_experiment(
     else:
         results = run_round(points)
     wall = time.perf_counter() - start
+    if experiment.derive is not None:
+        results = experiment.derive(results)
     claims = judge(experiment, results, quick=quick)
     if out is not None:
         from flitcast.output import write_all_or_nothing
