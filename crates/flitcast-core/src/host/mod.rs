@@ -9,6 +9,7 @@ pub mod nic;
 pub mod open_loop;
 pub mod operations;
 pub mod program;
+pub mod rooted_tree;
 pub mod u_min;
 
 pub use nic::Nic;
