@@ -13,13 +13,13 @@
 /// odd rows are assigned increasing IDs from left to right, while the reverse applies to hosts on even
 /// rows" (§5; rows counted from 1, so the first row runs left to right) — a Hamiltonian path.
 pub fn snake_id(row: u32, col: u32, cols: u32) -> u32 {
-    row * cols + if row % 2 == 0 { col } else { cols - 1 - col }
+    row * cols + if row.is_multiple_of(2) { col } else { cols - 1 - col }
 }
 
 /// The (row, col) of global ID `id`.
 pub fn snake_position(id: u32, cols: u32) -> (u32, u32) {
     let (row, k) = (id / cols, id % cols);
-    (row, if row % 2 == 0 { k } else { cols - 1 - k })
+    (row, if row.is_multiple_of(2) { k } else { cols - 1 - k })
 }
 
 /// A multicast tree over group members given by their global IDs: `parent[i]` of `members[i]`
@@ -153,6 +153,7 @@ mod tests {
     /// The least cost of any tree the heuristic could build: every member attached to a host placed
     /// before it in the heuristic's order, copies leaving in that order — all such trees, by brute force.
     fn brute_force(sorted: &[u32], root: usize, order: &[usize], ct: u64, tx: &impl Fn(u32, u32) -> u64) -> u64 {
+        #[allow(clippy::too_many_arguments)]
         fn go(
             tree: &mut Tree,
             i: usize,
