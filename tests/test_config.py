@@ -444,3 +444,18 @@ def test_with_overrides_judges_what_was_set_explicitly() -> None:
     rr = adaptive.with_overrides({"routing.selection": "rr"})
     with pytest.warns(errors.ConfigWarning, match="routing.selection = 'rr'"):
         rr.with_overrides({"routing.algorithm": "o4"})
+
+
+def test_stop_go_thresholds_need_a_round_trip_of_slack() -> None:
+    base = {"network": {"topology": "torus", "k": 8, "channel_latency_cycles": 50}, "switch": {"flow_control": "stop_go", "buffer_flits": 250}}
+    Scenario.model_validate(base)  # STOP at 250 − (2·50 + 1 − 1) = 150 by default
+    Scenario.model_validate({**base, "switch": {**base["switch"], "stop_flits": 150, "go_flits": 100}})
+    with pytest.raises(ConfigError) as info:
+        Scenario.model_validate({**base, "switch": {**base["switch"], "stop_flits": 151}})
+    assert info.value.key == "switch.stop_flits"
+    with pytest.raises(ConfigError) as info:
+        Scenario.model_validate({**base, "switch": {**base["switch"], "stop_flits": 100, "go_flits": 100}})
+    assert info.value.key == "switch.go_flits"
+    with pytest.raises(ConfigError) as info:
+        Scenario.model_validate({**base, "switch": {"model": "central_buffer", "flow_control": "stop_go"}})
+    assert info.value.key in ("switch.flow_control",)

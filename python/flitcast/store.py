@@ -48,6 +48,8 @@ ADDED_KEYS = {
     ("workload", "multicast_header_flits"): None,
     ("switch", "multicast_admission"): "reserve",
     ("routing", "lanes"): "any",
+    ("switch", "stop_flits"): None,
+    ("switch", "go_flits"): None,
     ("workload", "batch_sources"): 0.0,
     ("workload", "batch_group"): 0.4,
 }

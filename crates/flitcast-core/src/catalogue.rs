@@ -53,6 +53,7 @@ pub fn catalogue() -> Catalogue {
         flow_control: vec![
             e("wormhole", "a head advances when the downstream VC is free and has one free flit slot"),
             e("vct", "virtual cut-through: a head advances only when the downstream VC can take the whole packet"),
+            e("stop_go", "slack buffers with stop/go back-pressure (study 001): senders stop and go as receivers fill and drain"),
         ],
         routing: vec![
             e("dor", "dimension-order routing; on tori and rings with dateline VC classes (needs switch.vcs >= 2)"),

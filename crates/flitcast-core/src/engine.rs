@@ -30,8 +30,9 @@ use crate::routing::variants::Variants;
 use crate::routing::Routing;
 use crate::scenario::{FlowControl, MulticastScheme, SaturationStop, Scenario};
 use crate::stats::{Collector, EarlyStop, Finish, RunResult};
+use crate::stop_go::{self, StopGo};
 use crate::switch::{MoveCounters, Router, StepCtx};
-use crate::topology::Topology;
+use crate::topology::{PortLink, Topology};
 use crate::wheel::{Arrival, Wheel, TO_TERMINAL};
 use crate::workload::{self, Pattern};
 use crate::Cycle;
@@ -75,6 +76,8 @@ pub struct Simulation {
     active_nics: IdSet,
     stats: Collector,
     counters: MoveCounters,
+    /// With stop/go flow control: the receivers' buffer counts (`stop_go.rs`).
+    stop_go: Option<StopGo>,
     /// Flits sent on each terminal's injection channel during the window.
     injection_flits: Vec<u64>,
     now: Cycle,
@@ -120,7 +123,33 @@ impl Simulation {
         let terminals = topo.terminals();
         let lanes = Lanes::new(&topo, scenario.switch.vcs);
         let nics = (0..terminals as u32).map(|t| Nic::new(lanes.injection(t))).collect();
-        let credits = lanes.initial(&topo, scenario.switch.buffer_flits);
+        let mut credits = lanes.initial(&topo, scenario.switch.buffer_flits);
+        let stop_go = (scenario.switch.flow_control == FlowControl::StopGo).then(|| {
+            // senders start in GO; every receiving buffer is empty
+            for c in credits.iter_mut().filter(|c| **c == scenario.switch.buffer_flits) {
+                *c = stop_go::GO;
+            }
+            let (stop, go) = scenario.stop_go_thresholds();
+            let mut sg = StopGo::new(stop, go, credits.len());
+            for r in 0..topo.routers() as u32 {
+                for p in 0..topo.radix(r) as u8 {
+                    let from = topo.input(r, p);
+                    let latency = match from {
+                        PortLink::Router { router, port } => topo.latency[topo.port_index(router, port)],
+                        PortLink::Terminal { terminal } => topo.terminal_latency[terminal as usize],
+                        PortLink::Unused => 1,
+                    };
+                    let lane = lanes.feeding(&topo, from);
+                    sg.feeding.push(lane);
+                    if lane != u32::MAX {
+                        for vc in 0..scenario.switch.vcs {
+                            sg.latency[(lane + vc) as usize] = latency;
+                        }
+                    }
+                }
+            }
+            sg
+        });
         let delay = scenario.switch.router_delay_cycles;
         let max_latency = topo.latency.iter().chain(&topo.terminal_latency).copied().max().unwrap_or(1) + delay;
         // (the longest a flit or credit is in flight: a channel plus a whole router pipeline)
@@ -183,6 +212,7 @@ impl Simulation {
             packet_flits: wl.packet_flits,
             stats,
             counters: MoveCounters::default(),
+            stop_go,
             injection_flits: vec![0; terminals],
             active_routers: IdSet::new(topo.routers()),
             active_nics: IdSet::new(terminals),
@@ -390,7 +420,11 @@ impl Simulation {
 
     fn cycle(&mut self) -> Result<(), Error> {
         let now = self.now;
-        self.wheel.deliver_credits(now, &mut self.credits);
+        if self.stop_go.is_some() {
+            self.stop_go_signals();
+        } else {
+            self.wheel.deliver_credits(now, &mut self.credits);
+        }
         let events = self.wheel.take(now);
         for &Arrival { dest, port, vc, hops, flit } in &events {
             if dest & TO_TERMINAL != 0 {
@@ -406,6 +440,9 @@ impl Simulation {
             }
             self.active_routers.insert(router as usize);
         }
+        if self.stop_go.is_some() {
+            self.stop_go_arrivals(&events);
+        }
         self.wheel.recycle(events);
 
         while let Some(&Reverse((t, host, tag))) = self.timers.peek() {
@@ -420,6 +457,31 @@ impl Simulation {
         self.step_nics();
         self.step_routers();
         Ok(())
+    }
+
+    /// Stop/go, start of a cycle: the slots freed last cycle are counted, a buffer drained to GO sends
+    /// GO over the rest of its channel's latency, and the signals due now take effect.
+    fn stop_go_signals(&mut self) {
+        let now = self.now;
+        let sg = self.stop_go.as_mut().expect("stop/go");
+        for lane in self.wheel.take_credits(now) {
+            if sg.left(lane).is_some() {
+                self.wheel.schedule_signal(now + sg.latency[lane as usize] as Cycle - 1, lane, stop_go::GO);
+            }
+        }
+        self.wheel.deliver_signals(now, &mut self.credits);
+    }
+
+    /// Stop/go: the flits that entered router buffers this cycle are counted; a buffer filled to STOP
+    /// sends STOP over its channel's latency.
+    fn stop_go_arrivals(&mut self, events: &[Arrival]) {
+        let sg = self.stop_go.as_mut().expect("stop/go");
+        for ev in events.iter().filter(|ev| ev.dest & TO_TERMINAL == 0) {
+            let lane = sg.feeding[self.topo.port_index(ev.dest, ev.port)] + ev.vc as u32;
+            if sg.arrived(lane).is_some() {
+                self.wheel.schedule_signal(self.now + sg.latency[lane as usize] as Cycle, lane, 0);
+            }
+        }
     }
 
     /// Carries out what the last program call asked for: its messages, then its timers.

@@ -21,6 +21,7 @@ pub mod routing;
 pub mod scenario;
 pub mod selection;
 pub mod stats;
+pub mod stop_go;
 pub mod subnet;
 pub mod switch;
 pub mod topology;

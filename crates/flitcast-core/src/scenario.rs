@@ -76,6 +76,8 @@ pub enum FlowControl {
     Wormhole,
     /// A head may advance only when the downstream VC can take the whole packet.
     Vct,
+    /// Slack buffers with stop/go back-pressure (`stop_go.rs`; study 001).
+    StopGo,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -99,6 +101,12 @@ pub struct Switch {
     /// Central buffer: when a replicating multicast's header may enter (study 000 §4.2.2).
     #[serde(default)]
     pub multicast_admission: MulticastAdmission,
+    /// Stop/go: a receiving buffer holding this many flits stops its sender, and this many lets it go
+    /// again (defaults: the buffer less the round trip of a channel, and that less one channel latency).
+    #[serde(default)]
+    pub stop_flits: Option<u32>,
+    #[serde(default)]
+    pub go_flits: Option<u32>,
 }
 
 /// When the central-buffer switch lets a multicast that replicates into its buffer.
@@ -405,6 +413,8 @@ impl Default for Scenario {
                 chunk_flits: 8,
                 central_buffer_chunks: 256,
                 multicast_admission: MulticastAdmission::Reserve,
+                stop_flits: None,
+                go_flits: None,
             },
             routing: Routing {
                 algorithm: RoutingAlgorithm::Dor,
@@ -450,6 +460,16 @@ impl Default for Scenario {
 }
 
 impl Scenario {
+    /// Stop/go thresholds (stop, go): by default the buffer less the flits a sender can still put on
+    /// the wire before STOP reaches it — one forward and one backward channel traversal, 2·L + D − 1 —
+    /// and that less one channel latency (`stop_go.rs`).
+    pub fn stop_go_thresholds(&self) -> (u32, u32) {
+        let sw = &self.switch;
+        let slack = 2 * self.network.channel_latency_cycles + sw.router_delay_cycles - 1;
+        let stop = sw.stop_flits.unwrap_or(sw.buffer_flits.saturating_sub(slack));
+        (stop, sw.go_flits.unwrap_or(stop.saturating_sub(self.network.channel_latency_cycles)))
+    }
+
     pub fn from_json(text: &str) -> Result<Scenario, Error> {
         let s: Scenario = serde_json::from_str(text)
             .map_err(|e| Error::config("scenario", "(json)", format!("a valid scenario document ({e})")))?;

@@ -89,6 +89,27 @@ impl Scenario {
                 "an integer from 1 to 1000000",
             )?;
         }
+        if sw.flow_control == FlowControl::StopGo {
+            check(
+                sw.model == SwitchModel::InputBuffered,
+                "switch.flow_control",
+                "stop_go",
+                "wormhole or vct with this switch (stop/go slack buffers are modelled on the input-buffered router)",
+            )?;
+            let slack = 2 * net.channel_latency_cycles + sw.router_delay_cycles - 1;
+            let (stop, go) = self.stop_go_thresholds();
+            check(
+                stop >= 1 && stop + slack <= sw.buffer_flits,
+                "switch.stop_flits",
+                stop,
+                &format!(
+                    "an integer from 1 to switch.buffer_flits − {slack} = {} (the flits a sender can still send \
+                     before STOP reaches it: 2 × network.channel_latency_cycles + switch.router_delay_cycles − 1)",
+                    sw.buffer_flits as i64 - slack as i64
+                ),
+            )?;
+            check(go < stop, "switch.go_flits", go, &format!("an integer below switch.stop_flits = {stop}"))?;
+        }
         if sw.model == SwitchModel::Infiniband {
             check(
                 sw.flow_control == FlowControl::Vct,

@@ -31,6 +31,9 @@ pub struct Wheel {
     buckets: Vec<Vec<Arrival>>,
     /// Credit lanes due in each cycle, bucketed like the flits.
     credits: Vec<Vec<u32>>,
+    /// Stop/go signals due in each cycle: (lane, its new counter: 0 or `stop_go::GO`).
+    signals: Vec<Vec<(u32, u32)>>,
+    pending_signals: usize,
     mask: u64,
     spare: Vec<Arrival>,
     pending_credits: usize,
@@ -43,6 +46,8 @@ impl Wheel {
         Wheel {
             buckets: (0..n).map(|_| Vec::new()).collect(),
             credits: (0..n).map(|_| Vec::new()).collect(),
+            signals: (0..n).map(|_| Vec::new()).collect(),
+            pending_signals: 0,
             mask: n as u64 - 1,
             spare: Vec::new(),
             pending_credits: 0,
@@ -62,6 +67,29 @@ impl Wheel {
     pub fn schedule_credit(&mut self, at: Cycle, lane: u32) {
         self.pending_credits += 1;
         self.credits[(at & self.mask) as usize].push(lane);
+    }
+
+    /// Schedules a stop/go signal setting `lane`'s counter to `value` at `at` (`stop_go.rs`).
+    pub fn schedule_signal(&mut self, at: Cycle, lane: u32, value: u32) {
+        self.pending_signals += 1;
+        self.signals[(at & self.mask) as usize].push((lane, value));
+    }
+
+    /// Takes the credit lanes due at `now` (under stop/go they are freed slots for the engine to count).
+    pub fn take_credits(&mut self, now: Cycle) -> Vec<u32> {
+        let due = std::mem::take(&mut self.credits[(now & self.mask) as usize]);
+        self.pending_credits -= due.len();
+        due
+    }
+
+    /// Sets the lanes whose stop/go signals are due at `now`.
+    pub fn deliver_signals(&mut self, now: Cycle, counters: &mut [u32]) {
+        let due = &mut self.signals[(now & self.mask) as usize];
+        self.pending_signals -= due.len();
+        for &(lane, value) in due.iter() {
+            counters[lane as usize] = value;
+        }
+        due.clear();
     }
 
     /// Takes the flits due at `now`; give the vector back with [`Wheel::recycle`].
@@ -88,7 +116,7 @@ impl Wheel {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.flits == 0 && self.pending_credits == 0
+        self.flits == 0 && self.pending_credits == 0 && self.pending_signals == 0
     }
     /// Flits currently on channels.
     pub fn flits(&self) -> usize {

@@ -95,6 +95,10 @@ RULES = [
         )
         for name in ("route_cycles", "chunk_flits")
     ),
+    *(
+        Rule(f"switch.{name}", 'with switch.flow_control = "stop_go"', lambda s: s.switch.flow_control == "stop_go")
+        for name in ("stop_flits", "go_flits")
+    ),
     Rule("switch.central_buffer_chunks", 'with switch.model = "central_buffer"', lambda s: s.switch.model == "central_buffer"),
     Rule(
         "switch.multicast_admission",

@@ -47,6 +47,9 @@ CROSS_CHECKS = [
     "header-chunk copy per further down port.",
     '`switch.model = "infiniband"` needs `switch.flow_control = "vct"` and switches of at most 8 ports.',
     '`routing.lanes = "by_port"` needs a 2-D `mesh` and `switch.vcs` = 1, 2 or 4.',
+    '`switch.flow_control = "stop_go"` needs `switch.model = "input_buffered"` and `switch.stop_flits` at most '
+    "`switch.buffer_flits` − (2 × `network.channel_latency_cycles` + `switch.router_delay_cycles` − 1), "
+    "`switch.go_flits` below it.",
     "A closed batch (`workload.batch_sources > 0`) needs `run.warmup_cycles = 0` and "
     '`workload.multicast_destinations = 0`; `workload.multicast_scheme = "separate"` is for closed batches only.',
     *rule_texts(),
@@ -90,6 +93,30 @@ class Scenario(Section):
     def overrides(self) -> dict[str, Any]:
         """The dotted-key overrides this scenario was derived with (see :meth:`with_overrides`)."""
         return dict(self._overrides)
+
+    def _stop_go_fits(self) -> None:
+        """Stop/go needs the input-buffered router and room, above STOP, for a channel round trip (the
+        core's own check has the same messages)."""
+        net, sw = self.network, self.switch
+        if sw.model != "input_buffered":
+            raise ConfigError(
+                "switch.flow_control",
+                "stop_go",
+                "wormhole or vct with this switch (stop/go slack buffers are modelled on the input-buffered router)",
+            )
+        slack = 2 * net.channel_latency_cycles + sw.router_delay_cycles - 1
+        stop = sw.stop_flits if sw.stop_flits is not None else max(sw.buffer_flits - slack, 0)
+        if not 1 <= stop <= sw.buffer_flits - slack:
+            raise ConfigError(
+                "switch.stop_flits",
+                stop,
+                f"an integer from 1 to switch.buffer_flits − {slack} = {sw.buffer_flits - slack} (the flits a sender "
+                "can still send before STOP reaches it: 2 × network.channel_latency_cycles + "
+                "switch.router_delay_cycles − 1)",
+            )
+        go = sw.go_flits if sw.go_flits is not None else max(stop - net.channel_latency_cycles, 0)
+        if go >= stop:
+            raise ConfigError("switch.go_flits", go, f"an integer below switch.stop_flits = {stop}")
 
     def _batch_fits(self) -> None:
         """A closed batch measures from cycle 0 and has no open-loop multicasts beside it; separate addressing
@@ -216,6 +243,8 @@ class Scenario(Section):
                 "by_port",
                 "any, unless dimension-order routing on a 2-D mesh with switch.vcs = 1, 2 or 4 (one lane per direction)",
             )
+        if sw.flow_control == "stop_go":
+            self._stop_go_fits()
         if sw.model == "infiniband":
             sides = 1 if net.unidirectional else 2
             radix = {"fat_tree": 2 * net.k, "sp16": 8, "sp128": 8}.get(net.topology, sides * net.n + 1)

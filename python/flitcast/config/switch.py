@@ -31,11 +31,25 @@ class SwitchConfig(Section):
         "`vcs` lanes of `buffer_flits` flits per input, replicating multicasts by forwarding table; needs "
         "flow_control = vct).",
     )
-    flow_control: Literal["wormhole", "vct"] = Field(
+    flow_control: Literal["wormhole", "vct", "stop_go"] = Field(
         "wormhole",
-        description="`wormhole` (a packet advances when the next buffer has room for a flit) or `vct` "
+        description="`wormhole` (a packet advances when the next buffer has room for a flit), `vct` "
         "(virtual cut-through: only when it has room for the whole packet; needs "
-        "switch.buffer_flits >= workload.packet_flits).",
+        "switch.buffer_flits >= workload.packet_flits) or `stop_go` (slack buffers with stop/go "
+        "back-pressure, study 001; input_buffered only; see switch.stop_flits).",
+    )
+    stop_flits: StrictInt | None = Field(
+        None,
+        ge=1,
+        description="stop_go: a receiving buffer holding this many flits stops its sender; left out: "
+        "switch.buffer_flits − (2 × network.channel_latency_cycles + switch.router_delay_cycles − 1), the most "
+        "that leaves room for what a sender can still send before STOP reaches it.",
+    )
+    go_flits: StrictInt | None = Field(
+        None,
+        ge=0,
+        description="stop_go: a receiving buffer drained to this many flits lets its sender go again; left out: "
+        "switch.stop_flits − network.channel_latency_cycles (at least 0).",
     )
     vcs: StrictInt = Field(
         2,

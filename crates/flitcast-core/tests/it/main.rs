@@ -15,6 +15,7 @@ mod prop_bmin;
 mod prop_routing;
 mod selection;
 mod software_multicast;
+mod stop_go;
 mod throughput;
 mod torus_ties;
 mod zero_load;
