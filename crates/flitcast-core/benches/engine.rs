@@ -9,12 +9,10 @@
 
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
 use flitcast_core::credits::Lanes;
-use flitcast_core::dest_set::DestSets;
 use flitcast_core::packet::{Dest, Flit, Header, Packet, Slab};
 use flitcast_core::routing::Routing;
-use flitcast_core::switch::{MoveCounters, Router, StepCtx};
+use flitcast_core::switch::{Alone, Router};
 use flitcast_core::topology::Topology;
-use flitcast_core::wheel::Wheel;
 use flitcast_core::Scenario;
 
 fn mesh(load: f64, measure: u64) -> Scenario {
@@ -41,34 +39,22 @@ fn router_step(c: &mut Criterion) {
             assert!(loaded.accept_flit(port, 0, Flit::new(p, i == 0, i == 7), 0));
         }
     }
-    let sets = DestSets::new(64);
     let mut g = c.benchmark_group("router_step");
     g.throughput(Throughput::Elements(40));
     g.bench_function("5x8_flits_through_mesh_router", |b| {
         b.iter_batched(
-            || (loaded.clone(), packets.clone(), Wheel::new(4), credits.clone()),
-            |(mut router, mut packets, mut wheel, mut credits)| {
-                let mut counters = MoveCounters::default();
+            || {
+                let mut alone = Alone::new(topo.clone(), routing.clone(), credits.clone());
+                alone.packets = packets.clone();
+                (loaded.clone(), alone)
+            },
+            |(mut router, mut alone)| {
                 let mut now = 0;
                 while router.flits() > 0 {
-                    let mut ctx = StepCtx {
-                        now,
-                        topo: &topo,
-                        routing: &routing,
-                        packets: &mut packets,
-                        sets: &sets,
-                        wheel: &mut wheel,
-                        credits: &mut credits,
-                        counters: &mut counters,
-                        measuring: false,
-                    };
-                    router.step(me, &mut ctx);
-                    let due = wheel.take(now);
-                    wheel.recycle(due);
-                    wheel.deliver_credits(now, &mut credits);
+                    alone.cycle(now, |ctx| router.step(me, ctx));
                     now += 1;
                 }
-                counters.flit_hops
+                alone.counters.flit_hops
             },
             BatchSize::SmallInput,
         )

@@ -887,12 +887,11 @@ impl CentralBuffer {
 mod tests {
     use super::*;
     use crate::credits::Lanes;
-    use crate::dest_set::{DestSets, Pending};
-    use crate::packet::{Dest, Header, Packet, Slab};
+    use crate::dest_set::Pending;
+    use crate::packet::{Dest, Header, Packet};
     use crate::routing::Routing;
     use crate::scenario::{RoutingAlgorithm, Scenario, SwitchModel, TopologyKind};
-    use crate::switch::MoveCounters;
-    use crate::wheel::Wheel;
+    use crate::switch::Alone;
 
     /// A top switch of the 16-node tree replicates a 64-flit multicast to two leaves while one of its
     /// outputs has no credit: every shared chunk waits, read once, for its second reader, and is freed
@@ -908,45 +907,28 @@ mod tests {
         let routing = Routing::build(&s.routing, 1, &topo).unwrap().with_multicast(&topo).unwrap();
         let me = 4; // a top switch: down port p leads to leaf p
         let mut sw = CentralBuffer::new(&s.switch, &s.routing, 1, &topo, me);
-        let mut sets = DestSets::new(16);
-        let set = sets.insert([5, 9]); // leaves 1 and 2
+        let lanes = Lanes::new(&topo, 1);
+        let blocked = lanes.router_output(&topo, me, 2) as usize; // the branch to leaf 2
+        let mut alone = Alone::new(topo.clone(), routing, lanes.initial(&topo, 64));
+        alone.credits[blocked] = 0;
+        let set = alone.sets.insert([5, 9]); // leaves 1 and 2
         let mut header = Header::new(0, Dest::Set(set), 0, 64, 0, false, 0);
         header.turn = 1;
-        let mut packets = Slab::default();
-        let p = packets.insert(Packet::new(header, Pending::new(&[5, 9], &mut sets), 0));
-        let lanes = Lanes::new(&topo, 1);
-        let mut credits = lanes.initial(&topo, 64);
-        let blocked = lanes.router_output(&topo, me, 2) as usize; // the branch to leaf 2
-        credits[blocked] = 0;
-        let (mut wheel, mut counters) = (Wheel::new(16), MoveCounters::default());
+        let pending = Pending::new(&[5, 9], &mut alone.sets);
+        let p = alone.packets.insert(Packet::new(header, pending, 0));
         let mut fed = 0;
-        let mut step = |sw: &mut CentralBuffer, credits: &mut Vec<u32>, fed: &mut u32, now: Cycle| {
+        // (nothing comes back from the leaves: the blocked lane gets no credit but the test's)
+        let step = |sw: &mut CentralBuffer, alone: &mut Alone, fed: &mut u32, now: Cycle| {
             if *fed < 64 && sw.accept_flit(0, Flit::new(p, *fed == 0, *fed == 63), 1) {
                 *fed += 1;
             }
-            let mut ctx = StepCtx {
-                now,
-                topo: &topo,
-                routing: &routing,
-                packets: &mut packets,
-                sets: &sets,
-                wheel: &mut wheel,
-                credits,
-                counters: &mut counters,
-                measuring: false,
-            };
-            sw.step(me, &mut ctx);
-            let saved = ctx.credits[blocked];
-            let due = ctx.wheel.take(now);
-            ctx.wheel.recycle(due);
-            ctx.wheel.deliver_credits(now, ctx.credits);
-            ctx.credits[blocked] = saved; // (nothing comes back from the blocked leaf)
+            alone.cycle(now, |ctx| sw.step(me, ctx));
             sw.check_accounting().unwrap();
         };
         let mut now = 0;
         // the open branch sends the whole packet; the blocked one reads its header chunk only
         while sw.outputs[1].state != OutState::Idle || now < 10 {
-            step(&mut sw, &mut credits, &mut fed, now);
+            step(&mut sw, &mut alone, &mut fed, now);
             now += 1;
             assert!(now < 1_000, "the open branch never finished");
         }
@@ -954,12 +936,12 @@ mod tests {
         assert_eq!(shared.readers, vec![1; 7], "chunks 1..7 each wait for the blocked branch");
         assert_eq!(sw.free_chunks, sw.capacity - 7);
         // the blocked branch gets its credits back and reads: each read frees its chunk
-        credits[blocked] = 64;
+        alone.credits[blocked] = 64;
         let mut free = sw.free_chunks;
         while sw.outputs[2].state != OutState::Idle {
             // (the record goes with the last read: all seven freed)
             let before = sw.shared.first().map_or(7, |s| s.readers.iter().filter(|&&r| r == 0).count());
-            step(&mut sw, &mut credits, &mut fed, now);
+            step(&mut sw, &mut alone, &mut fed, now);
             let after = sw.shared.first().map_or(7, |s| s.readers.iter().filter(|&&r| r == 0).count());
             assert_eq!(sw.free_chunks - free, (after - before) as u32, "a chunk is freed by its last read");
             free = sw.free_chunks;
@@ -968,6 +950,6 @@ mod tests {
         }
         assert!(sw.shared.is_empty());
         assert_eq!(sw.free_chunks, sw.capacity);
-        assert_eq!(counters.copied_flits, 64, "one copy of every flit");
+        assert_eq!(alone.counters.copied_flits, 64, "one copy of every flit");
     }
 }

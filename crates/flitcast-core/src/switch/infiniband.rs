@@ -324,12 +324,10 @@ impl Infiniband {
 mod tests {
     use super::*;
     use crate::credits::Lanes;
-    use crate::dest_set::DestSets;
-    use crate::packet::{Dest, Header, Packet, Slab};
+    use crate::packet::{Dest, Header, Packet};
     use crate::routing::Routing;
     use crate::scenario::{FlowControl, Scenario, SwitchModel};
-    use crate::switch::MoveCounters;
-    use crate::wheel::Wheel;
+    use crate::switch::Alone;
 
     /// A 16-flit packet at an input of a mesh switch waits while its output lane has room for 15
     /// flits, and leaves once it has room for 16: virtual cut-through, never a head without room for
@@ -343,39 +341,24 @@ mod tests {
         let routing = Routing::build(&s.routing, 1, &topo).unwrap();
         let me = 5; // (1, 1): a packet for terminal 7, (3, 1), leaves by +x (port 0)
         let mut sw = Infiniband::new(&s.switch, &topo, me);
-        let mut packets = Slab::default();
-        let p = packets.insert(Packet::unicast(Header::new(4, Dest::One(7), 0, 16, 0, false, 0)));
+        let lanes = Lanes::new(&topo, 1);
+        let east = lanes.router_output(&topo, me, 0) as usize;
+        let mut alone = Alone::new(topo.clone(), routing, lanes.initial(&topo, 16));
+        alone.credits[east] = 15;
+        let p = alone.packets.insert(Packet::unicast(Header::new(4, Dest::One(7), 0, 16, 0, false, 0)));
         for i in 0..16 {
             assert!(sw.accept_flit(1, 0, Flit::new(p, i == 0, i == 15), 1));
         }
-        let lanes = Lanes::new(&topo, 1);
-        let mut credits = lanes.initial(&topo, 16);
-        let east = lanes.router_output(&topo, me, 0) as usize;
-        credits[east] = 15;
-        let (sets, mut wheel, mut counters) = (DestSets::new(16), Wheel::new(16), MoveCounters::default());
         for now in 0..40 {
             if now == 20 {
-                credits[east] = 16;
+                alone.credits[east] = 16;
             }
-            let mut ctx = StepCtx {
-                now,
-                topo: &topo,
-                routing: &routing,
-                packets: &mut packets,
-                sets: &sets,
-                wheel: &mut wheel,
-                credits: &mut credits,
-                counters: &mut counters,
-                measuring: false,
-            };
-            sw.step(me, &mut ctx);
-            let due = wheel.take(now);
-            wheel.recycle(due);
+            alone.cycle(now, |ctx| sw.step(me, ctx));
             if now < 20 {
                 assert_eq!(sw.flits(), 16, "cycle {now}: the head left with room for 15 of 16 flits");
             }
         }
         assert_eq!(sw.flits(), 0, "the packet left once the lane had room for all of it");
-        assert_eq!(credits[east], 0);
+        assert_eq!(alone.credits[east], 0);
     }
 }
