@@ -14,6 +14,18 @@ pub fn ones(mut mask: u64) -> impl Iterator<Item = usize> {
     })
 }
 
+/// Bit positions set in `mask`, lowest first (128-bit sets: the InfiniBand switch's input lanes).
+#[inline]
+pub fn ones128(mut mask: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let b = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            b
+        })
+    })
+}
+
 /// A set of ids `0..n`, visited in increasing order.
 #[derive(Debug, Clone)]
 pub struct IdSet {

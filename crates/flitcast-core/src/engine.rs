@@ -32,7 +32,7 @@ use crate::scenario::{FlowControl, MulticastScheme, SaturationStop, Scenario};
 use crate::stats::{Collector, EarlyStop, Finish, RunResult};
 use crate::stop_go::{self, StopGo};
 use crate::switch::{MoveCounters, Router, StepCtx};
-use crate::topology::{PortLink, Topology};
+use crate::topology::Topology;
 use crate::wheel::{Arrival, Wheel, TO_TERMINAL};
 use crate::workload::{self, Pattern};
 use crate::Cycle;
@@ -123,27 +123,19 @@ impl Simulation {
         let terminals = topo.terminals();
         let lanes = Lanes::new(&topo, scenario.switch.vcs);
         let nics = (0..terminals as u32).map(|t| Nic::new(lanes.injection(t))).collect();
-        let mut credits = lanes.initial(&topo, scenario.switch.buffer_flits);
-        let stop_go = (scenario.switch.flow_control == FlowControl::StopGo).then(|| {
-            // senders start in GO; every receiving buffer is empty
-            for c in credits.iter_mut().filter(|c| **c == scenario.switch.buffer_flits) {
-                *c = stop_go::GO;
-            }
+        let stop_go = scenario.switch.flow_control == FlowControl::StopGo;
+        // (under stop/go every sender starts in GO, `stop_go.rs`)
+        let credits = lanes.initial(&topo, if stop_go { stop_go::GO } else { scenario.switch.buffer_flits });
+        let stop_go = stop_go.then(|| {
             let (stop, go) = scenario.stop_go_thresholds();
             let mut sg = StopGo::new(stop, go, credits.len());
             for r in 0..topo.routers() as u32 {
                 for p in 0..topo.radix(r) as u8 {
-                    let from = topo.input(r, p);
-                    let latency = match from {
-                        PortLink::Router { router, port } => topo.latency[topo.port_index(router, port)],
-                        PortLink::Terminal { terminal } => topo.terminal_latency[terminal as usize],
-                        PortLink::Unused => 1,
-                    };
-                    let lane = lanes.feeding(&topo, from);
+                    let lane = lanes.feeding(&topo, topo.input(r, p));
                     sg.feeding.push(lane);
                     if lane != u32::MAX {
                         for vc in 0..scenario.switch.vcs {
-                            sg.latency[(lane + vc) as usize] = latency;
+                            sg.latency[(lane + vc) as usize] = topo.feeding_latency(r, p);
                         }
                     }
                 }
@@ -195,13 +187,13 @@ impl Simulation {
                     MulticastScheme::Software => {
                         Programs::UMin(UMin::new(operations, wl.message_flits, wl.multicast_forward_cycles))
                     }
-                    // (separate addressing is a batch's scheme: refused for open-loop traffic, validate.rs)
-                    MulticastScheme::Hardware | MulticastScheme::Separate => {
-                        Programs::Hardware(HardwareMulticast::new(
-                            operations,
-                            wl.message_flits,
-                            scenario.worm_header_flits(terminals as u32),
-                        ))
+                    MulticastScheme::Hardware => Programs::Hardware(HardwareMulticast::new(
+                        operations,
+                        wl.message_flits,
+                        scenario.worm_header_flits(terminals as u32),
+                    )),
+                    MulticastScheme::Separate => {
+                        unreachable!("separate addressing is a closed batch's scheme (validate.rs refuses it here)")
                     }
                 }
             },

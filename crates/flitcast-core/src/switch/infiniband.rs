@@ -23,18 +23,8 @@
 use std::collections::VecDeque;
 
 use super::{links_of, InLink, OutLink, StepCtx};
-use crate::bitset::ones;
+use crate::bitset::{ones, ones128};
 
-/// The set bits of `x`, lowest first.
-fn ones128(mut x: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (x != 0).then(|| {
-            let i = x.trailing_zeros() as usize;
-            x &= x - 1;
-            i
-        })
-    })
-}
 use crate::error::BlockedChannel;
 use crate::packet::Flit;
 use crate::routing::{At, Candidates, Step};
@@ -224,13 +214,11 @@ impl Infiniband {
             if self.busy & (1 << o) != 0 || self.wants[o] == 0 {
                 continue;
             }
-            // (from the round-robin pointer on: pairs rr, rr + 1, …, then 0, …)
+            // (from the round-robin pointer on: pairs rr, rr + 1, …, then 0, …, rr − 1)
             let rr = self.outputs[o].rr % pairs;
-            let wants = self.wants[o];
-            let all = if pairs == 128 { u128::MAX } else { (1u128 << pairs) - 1 };
-            let order = if rr == 0 { wants } else { (wants >> rr) | ((wants << (pairs - rr)) & all) };
+            let (wants, below) = (self.wants[o], (1u128 << rr) - 1);
             let link = self.outputs[o].link;
-            let found = ones128(order).map(|i| (rr + i) % pairs).find_map(|pair| {
+            let found = ones128(wants & !below).chain(ones128(wants & below)).find_map(|pair| {
                 let lane = &self.inputs[pair / lanes].1[pair % lanes];
                 // (virtual cut-through: room downstream for the whole packet; an ejection link always has it)
                 let vl = ones(lane.lanes[o] as u64).find(|&w| ctx.credits(link, w as u8) >= lane.flits)?;

@@ -100,11 +100,9 @@ pub fn links_of(topo: &Topology, router: u32, switch: &crate::scenario::Switch) 
             let from = topo.input(router, p);
             // Credits travel back over the feeding channel's wires, with its latency. (Under stop/go a
             // freed slot reaches the engine next cycle, which sends GO over that latency: stop_go.rs.)
-            let latency = match from {
-                _ if switch.flow_control == crate::scenario::FlowControl::StopGo => 1,
-                PortLink::Router { router: up, port } => topo.latency[topo.port_index(up, port)],
-                PortLink::Terminal { terminal } => topo.terminal_latency[terminal as usize],
-                PortLink::Unused => 1,
+            let latency = match switch.flow_control {
+                crate::scenario::FlowControl::StopGo => 1,
+                _ => topo.feeding_latency(router, p),
             };
             InLink { from, latency, lane: lanes.feeding(topo, from) }
         })

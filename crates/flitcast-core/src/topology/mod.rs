@@ -257,4 +257,14 @@ impl Topology {
     pub fn input(&self, router: u32, port: u8) -> PortLink {
         self.inputs[self.port_index(router, port)]
     }
+
+    /// Latency of the channel feeding input (router, port): the way its credits (or stop/go signals)
+    /// travel back (1 for an unconnected port).
+    pub fn feeding_latency(&self, router: u32, port: u8) -> u32 {
+        match self.input(router, port) {
+            PortLink::Router { router: up, port } => self.latency[self.port_index(up, port)],
+            PortLink::Terminal { terminal } => self.terminal_latency[terminal as usize],
+            PortLink::Unused => 1,
+        }
+    }
 }
