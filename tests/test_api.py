@@ -26,7 +26,8 @@ REQUIRED = {
     "latency_ci95", "latency_p50", "latency_p99",
     "latency_max", "packet_latency_mean", "network_latency_mean", "hops_mean", "packets_measured",
     "operations_measured", "cycles", "measured_cycles", "cycles_skipped", "saturated", "saturation_reason", "seed", "flit_hops",
-    "channel_util_mean", "channel_util_max", "source_queue_flits", "wall_seconds",
+    "channel_util_mean", "channel_util_max", "source_queue_flits", "multicast_throughput", "multicast_offered",
+    "worms_refused", "wall_seconds",
 }
 
 

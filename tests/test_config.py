@@ -140,7 +140,7 @@ def test_defaults_fill_every_core_key() -> None:
     assert core["workload"]["message_flits"] == core["workload"]["packet_flits"] == 8
     assert core["network"] == {
         "topology": "mesh", "k": 8, "n": 2, "unidirectional": False,
-        "channel_latency_cycles": 1, "terminals_per_router": 1, "node_numbering": "sp",
+        "channel_latency_cycles": 1, "terminal_latency_cycles": None, "terminals_per_router": 1, "node_numbering": "sp",
     }
     assert core["run"]["seed"] == 1 and core["run"]["max_nodes"] == 65536
 

@@ -54,7 +54,7 @@ def test_scenario_toml_is_resolved_and_reloads(swept, tmp_path: Path) -> None:
     text = (tmp_path / "run" / "scenario.toml").read_text()
     document = tomllib.loads(text)
     assert document["run"]["seed"] == 1 and document["workload"]["message_flits"] == 4
-    assert set(document) == {"network", "switch", "routing", "workload", "run", "sweep"}
+    assert set(document) == {"network", "switch", "routing", "workload", "run", "adapter", "sweep"}
     assert document["sweep"] == {"workload.load": [0.05, 0.15], "switch.vcs": [2, 4]}
     assert flitcast.load_scenario(tmp_path / "run" / "scenario.toml") == base
 

@@ -42,6 +42,9 @@ METRIC_COLUMNS = (
     "channel_util_mean",
     "channel_util_max",
     "source_queue_flits",
+    "multicast_throughput",
+    "multicast_offered",
+    "worms_refused",
     "wall_seconds",
 )
 

@@ -16,12 +16,13 @@ use crate::control::Control;
 use crate::credits::Lanes;
 use crate::dest_set::DestSets;
 use crate::error::Error;
+use crate::host::adapter::Adapter;
 use crate::host::batch::Batch;
 use crate::host::delivery::Deliveries;
 use crate::host::hardware_multicast::HardwareMulticast;
 use crate::host::open_loop::OpenLoop;
 use crate::host::operations::Operations;
-use crate::host::program::{Delivered, Outbox, Programs, Send, Serves, Target};
+use crate::host::program::{Arriving, Delivered, Outbox, Priority, Programs, Send, Serves, Target};
 use crate::host::u_min::UMin;
 use crate::host::Nic;
 use crate::memory;
@@ -39,6 +40,9 @@ use crate::Cycle;
 
 /// Largest number of blocked channels a deadlock report lists.
 const MAX_BLOCKED_REPORTED: usize = 32;
+
+/// The operation of a message that serves none (`Serves::Nothing`).
+const NO_OPERATION: u32 = u32::MAX;
 
 /// Outcome of a zero-load probe.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,6 +99,14 @@ pub struct Simulation {
     /// Picks each new packet's route among its pair's alternatives (O4, torus ties).
     variants: Variants,
     vct: bool,
+    /// (terminal, packet): arriving packets a host refused (`Programs::on_head`); their flits are
+    /// drained and dropped.
+    refused: Vec<(u32, u32)>,
+    /// Tails that left NICs this cycle, for programs that want to know (`Programs::on_sent`).
+    sent_tails: Vec<(u32, u32)>,
+    /// The last cycle an operation served a destination, or was opened with none pending (the host
+    /// adapters' deadlock watchdog).
+    last_served: Cycle,
 }
 
 impl Simulation {
@@ -159,12 +171,15 @@ impl Simulation {
         stats.early = EarlyStop::new(early, run.measure_cycles, threshold, terminals as u32, wl.load);
         Ok(Simulation {
             max_live_packets: memory::max_live_packets(scenario, terminals as u64),
-            max_live_operations: if wl.multicast_destinations > 0 {
-                memory::max_live_operations(wl.multicast_destinations as u64, terminals as u64)
+            max_live_operations: if wl.multicast_destinations > 0 || !wl.multicast_group.is_empty() {
+                let m = wl.multicast_destinations.max(wl.multicast_group.len() as u32);
+                memory::max_live_operations(m as u64, terminals as u64)
             } else {
                 u64::MAX
             },
-            programs: if wl.batch_sources > 0.0 {
+            programs: if !wl.multicast_group.is_empty() {
+                Programs::Adapter(Box::new(Adapter::new(scenario, &topo)))
+            } else if wl.batch_sources > 0.0 {
                 Programs::Batch(Batch::new(
                     terminals as u32,
                     wl.batch_sources,
@@ -192,8 +207,8 @@ impl Simulation {
                         wl.message_flits,
                         scenario.worm_header_flits(terminals as u32),
                     )),
-                    MulticastScheme::Separate => {
-                        unreachable!("separate addressing is a closed batch's scheme (validate.rs refuses it here)")
+                    other => {
+                        unreachable!("{other:?} is for closed batches or fixed groups (validate.rs refuses it here)")
                     }
                 }
             },
@@ -225,6 +240,9 @@ impl Simulation {
             ejected_flits: 0,
             skipped: 0,
             variants,
+            refused: Vec::new(),
+            sent_tails: Vec::new(),
+            last_served: 0,
         })
     }
 
@@ -260,10 +278,10 @@ impl Simulation {
         let mut next_sample = window_start;
         let drained = loop {
             if self.now == window_start {
-                self.stats.backlog_at_start = Some(self.backlog);
+                self.stats.backlog_at_start = Some(self.backlog + self.programs.queued_flits());
             }
             if self.now == window_end {
-                self.stats.backlog_at_end = Some(self.backlog);
+                self.stats.backlog_at_end = Some(self.backlog + self.programs.queued_flits());
             }
             // Checkpoints of the early-stop test; idle skipping may pass one, but the backlog cannot
             // change while nothing happens, so sampling at the next visited cycle reads the same value.
@@ -290,6 +308,12 @@ impl Simulation {
             let in_network = self.injected_flits + self.counters.copied_flits - self.ejected_flits;
             if in_network > 0 && self.now - self.counters.last_progress >= run.watchdog_cycles {
                 return Err(self.deadlock(run.watchdog_cycles));
+            }
+            if self.programs.reacts_to_flits()
+                && !self.deliveries.operations.is_empty()
+                && self.now - self.last_served >= run.watchdog_cycles
+            {
+                return Err(self.adapter_deadlock(run.watchdog_cycles));
             }
             self.now += 1;
             let done = self.now >= window_end && self.stats.outstanding == 0;
@@ -351,6 +375,8 @@ impl Simulation {
                     header_flits: 0,
                     serves: Serves::NewOperation,
                     tag: 0,
+                    priority: Priority::Unicast,
+                    cut_through: None,
                 })?;
                 next += 1;
             }
@@ -388,7 +414,7 @@ impl Simulation {
         match &mut self.programs {
             Programs::UMin(program) => program.begin(src, sorted, &mut self.outbox),
             Programs::Hardware(program) => program.begin(src, sorted, &mut self.outbox),
-            Programs::OpenLoop(_) | Programs::Batch(_) => {
+            Programs::OpenLoop(_) | Programs::Batch(_) | Programs::Adapter(_) => {
                 return Err(Error::config(
                     "workload.multicast_destinations",
                     0,
@@ -446,7 +472,7 @@ impl Simulation {
             self.carry_out()?;
         }
 
-        self.step_nics();
+        self.step_nics()?;
         self.step_routers();
         Ok(())
     }
@@ -479,13 +505,21 @@ impl Simulation {
     /// Carries out what the last program call asked for: its messages, then its timers.
     #[inline]
     fn carry_out(&mut self) -> Result<(), Error> {
-        if self.outbox.sends.is_empty() && self.outbox.timers.is_empty() {
+        if self.outbox.is_empty() {
             return Ok(());
         }
         self.carry_out_requests()
     }
 
     fn carry_out_requests(&mut self) -> Result<(), Error> {
+        // (opening calls the program back, which may ask for more: carried out before its sends)
+        while !self.outbox.opens.is_empty() {
+            let opens = std::mem::take(&mut self.outbox.opens);
+            for (host, tag, destinations, flits) in opens {
+                let operation = self.open_operation(&destinations, flits);
+                self.programs.on_opened(host, tag, operation, self.now, &mut self.outbox);
+            }
+        }
         let mut sends = std::mem::take(&mut self.outbox.sends);
         for send in sends.drain(..) {
             self.send(send)?;
@@ -499,15 +533,19 @@ impl Simulation {
 
     /// A new operation of `flits` flits to `destinations`, measured if created in the window.
     fn open_operation(&mut self, destinations: &[u32], flits: u32) -> u32 {
+        if self.deliveries.operations.is_empty() {
+            // (the watchdog times waits from here: nothing was pending before)
+            self.last_served = self.now;
+        }
         let measured = self.stats.operation_opened(self.now, flits, destinations.len() as u32);
-        self.deliveries.open(destinations, self.now, measured, &mut self.dest_sets)
+        self.deliveries.open(destinations, flits, self.now, measured, &mut self.dest_sets)
     }
 
     /// A host sends a message: the statistics and the delivery accounting learn of it, and its NIC
     /// queues its packets.
     fn send(&mut self, send: Send) -> Result<(), Error> {
         let now = self.now;
-        let Send { src, target, flits, header_flits, serves, tag } = send;
+        let Send { src, target, flits, header_flits, serves, tag, priority, cut_through } = send;
         let one;
         let dests: &[u32] = match &target {
             Target::One(d) => {
@@ -522,6 +560,7 @@ impl Simulation {
             Serves::Open(members) => self.open_operation(&members, flits),
             Serves::Previous => self.last_operation,
             Serves::Operation(op) => op,
+            Serves::Nothing => NO_OPERATION,
         };
         self.last_operation = operation;
         let count = Nic::packets_of(flits, self.packet_flits);
@@ -542,6 +581,8 @@ impl Simulation {
             sets,
             variants,
             routing,
+            priority,
+            cut_through,
         )?;
         self.backlog += flits as u64 + (header_flits * count) as u64;
         self.active_nics.insert(src as usize);
@@ -570,15 +611,19 @@ impl Simulation {
         self.stats.stopped = Some((self.now, why));
     }
 
-    fn step_nics(&mut self) {
+    fn step_nics(&mut self) -> Result<(), Error> {
         let (now, vct, delay) = (self.now, self.vct, self.scenario.switch.input_delay() as Cycle);
         let measuring = self.stats.in_window(now);
         let Simulation { nics, active_nics, packets, routing, wheel, credits, topo, counters, injection_flits, .. } =
             self;
         let mut sent = 0u64;
+        let (sent_tails, tell) = (&mut self.sent_tails, self.programs.reacts_to_flits());
         active_nics.retain(|t| {
             let nic = &mut nics[t];
             if let Some(inj) = nic.step(now, packets, |p| routing.injection_vcs(p), vct, credits) {
+                if tell && inj.flit.tail() {
+                    sent_tails.push((t as u32, packets[inj.flit.packet()].header.message));
+                }
                 let (router, port) = topo.terminal_at[t];
                 // Into the router's input FIFO once the channel and the router pipeline are passed.
                 let at = now + topo.terminal_latency[t] as Cycle + delay;
@@ -591,6 +636,23 @@ impl Simulation {
         });
         self.injected_flits += sent;
         self.backlog -= sent;
+        if !self.sent_tails.is_empty() {
+            self.tell_sent()?;
+        }
+        Ok(())
+    }
+
+    /// Tells the programs which of their messages have left their hosts this cycle.
+    fn tell_sent(&mut self) -> Result<(), Error> {
+        let mut tails = std::mem::take(&mut self.sent_tails);
+        for &(host, message) in &tails {
+            let tag = self.deliveries.messages[message].tag;
+            self.programs.on_sent(host, tag, self.now, &mut self.outbox);
+            self.carry_out()?;
+        }
+        tails.clear();
+        self.sent_tails = tails;
+        Ok(())
     }
 
     fn step_routers(&mut self) {
@@ -624,9 +686,53 @@ impl Simulation {
         p.delivered += 1;
         self.ejected_flits += 1;
         self.stats.flit_ejected(now);
+        if self.programs.reacts_to_flits() {
+            return self.eject_to_adapter(terminal, flit, hops);
+        }
         if !flit.tail() {
             return Ok(());
         }
+        self.eject_tail(terminal, flit, hops, false)
+    }
+
+    /// [`eject`](Self::eject) for programs that see heads arrive and may refuse a message.
+    fn eject_to_adapter(&mut self, terminal: u32, flit: Flit, hops: u16) -> Result<(), Error> {
+        let packet = flit.packet();
+        if flit.head() {
+            let header = self.packets[packet].header;
+            let message = &self.deliveries.messages[header.message];
+            let arriving = Arriving {
+                src: message.src,
+                flits: message.flits,
+                operation: message.operation,
+                tag: message.tag,
+                handle: packet,
+            };
+            if !self.programs.on_head(terminal, &arriving, self.now, &mut self.outbox) {
+                self.refused.push((terminal, packet));
+                self.stats.worm_refused(self.now);
+            }
+            self.carry_out()?;
+        }
+        if !flit.tail() {
+            return Ok(());
+        }
+        self.nics[terminal as usize].open_gates(packet);
+        let refused = match self.refused.iter().position(|&r| r == (terminal, packet)) {
+            Some(i) => {
+                self.refused.swap_remove(i);
+                true
+            }
+            None => false,
+        };
+        self.eject_tail(terminal, flit, hops, refused)
+    }
+
+    /// A packet's tail reached `terminal`: the packet, its message and the operation it serves learn of
+    /// it (a `refused` message serves nobody), and so does the host's program.
+    fn eject_tail(&mut self, terminal: u32, flit: Flit, hops: u16, refused: bool) -> Result<(), Error> {
+        let now = self.now;
+        let p = &mut self.packets[flit.packet()];
         p.pending.take(terminal, &mut self.dest_sets);
         let (header, injected, hops) = (p.header, p.injected, hops as u32);
         if header.measured {
@@ -656,12 +762,16 @@ impl Simulation {
         let message = &self.deliveries.messages[header.message];
         let delivered =
             Delivered { src: message.src, flits: message.flits, operation: message.operation, tag: message.tag };
-        if !self.deliveries.tail(header.message, terminal) {
+        if !self.deliveries.tail(header.message, terminal) || refused {
             return Ok(());
         }
-        if let Some(done) = self.deliveries.serve(delivered.operation, terminal, now, &mut self.dest_sets)? {
-            if let Some(id) = done.measured {
-                self.stats.operation_completed(now, done.created, id, hops, done.mean_latency, done.destinations);
+        if delivered.operation != NO_OPERATION {
+            self.last_served = now;
+            if let Some(done) = self.deliveries.serve(delivered.operation, terminal, now, &mut self.dest_sets)? {
+                self.stats.operation_done(now, done.flits, done.destinations);
+                if let Some(id) = done.measured {
+                    self.stats.operation_completed(now, done.created, id, hops, done.mean_latency, done.destinations);
+                }
             }
         }
         self.programs.on_delivered(terminal, &delivered, now, &mut self.outbox);
@@ -687,6 +797,17 @@ impl Simulation {
             });
         }
         Ok(())
+    }
+
+    /// The host adapters' watchdog fired: operations wait, yet no destination was served for `idle`
+    /// cycles (flits may still move: refused worms and their retransmissions).
+    fn adapter_deadlock(&self, idle: Cycle) -> Error {
+        Error::AdapterDeadlock {
+            cycle: self.now,
+            idle,
+            pending: self.deliveries.operations.len() as u64,
+            refused: self.stats.worms_refused_total,
+        }
     }
 
     fn deadlock(&self, idle: Cycle) -> Error {

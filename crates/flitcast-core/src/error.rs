@@ -41,6 +41,15 @@ pub enum Error {
             blocked.iter().map(|b| b.to_string()).collect::<Vec<_>>().join("; "))]
     Deadlock { cycle: u64, idle: u64, blocked: Vec<BlockedChannel> },
 
+    /// Host adapters wait on each other's buffers (study 001 §3, "adapter buffer deadlock"): operations
+    /// are pending, yet no destination was served for `idle` cycles.
+    #[error(
+        "adapter buffer deadlock at cycle {cycle}: {pending} operations pending and no destination served for \
+         {idle} cycles ({refused} worms refused so far); the host adapters wait on each other's reception buffers \
+         (with adapter.buffer_classes = 1 this is expected: docs/models/host_multicast.md)"
+    )]
+    AdapterDeadlock { cycle: u64, idle: u64, pending: u64, refused: u64 },
+
     /// Flits or packets were lost, duplicated or misdelivered.
     #[error("conservation violated: {message}")]
     Conservation { message: String },
@@ -64,7 +73,7 @@ impl Error {
         match self {
             Error::Config { .. } => "config",
             Error::Routing { .. } => "routing",
-            Error::Deadlock { .. } => "deadlock",
+            Error::Deadlock { .. } | Error::AdapterDeadlock { .. } => "deadlock",
             Error::Conservation { .. } => "conservation",
             Error::Interrupted { .. } => "interrupted",
             Error::Internal { .. } => "internal",

@@ -20,6 +20,10 @@ pub enum StreamKind {
     RouteVariant = 5,
     /// The sources and the group of a closed batch (`host/batch.rs`).
     Batch = 6,
+    /// Per host: message sizes drawn from a distribution (`workload/sizes.rs`).
+    Sizes = 7,
+    /// Per host: the background unicast traffic beside a fixed group's multicasts (`host/adapter.rs`).
+    Background = 8,
 }
 
 fn splitmix64(mut x: u64) -> u64 {

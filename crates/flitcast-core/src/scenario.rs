@@ -15,6 +15,9 @@ pub struct Scenario {
     pub routing: Routing,
     pub workload: Workload,
     pub run: Run,
+    /// The host adapters' multicast protocol (study 001); defaults when absent.
+    #[serde(default)]
+    pub adapter: Adapter,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -54,6 +57,9 @@ pub struct Network {
     /// Node numbering of the SP networks (ignored elsewhere).
     #[serde(default)]
     pub node_numbering: NodeNumbering,
+    /// Latency of the channels between hosts and their switches; None: `channel_latency_cycles`.
+    #[serde(default)]
+    pub terminal_latency_cycles: Option<u32>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -317,6 +323,55 @@ pub struct Workload {
     /// The batch's group: this share of the nodes (at least one).
     #[serde(default = "forty_percent")]
     pub batch_group: f64,
+    /// A fixed multicast group by global host ID (study 001: the Hamiltonian ordering of
+    /// `host/rooted_tree.rs`); every member originates multicasts to the others at `load` flits per
+    /// cycle. Empty: no fixed group.
+    #[serde(default)]
+    pub multicast_group: Vec<u32>,
+    /// Message sizes: None, every message has `message_flits`; Some(max), truncated geometric on
+    /// 1 ..= max with mean `message_flits` (study 001 §5; `workload/sizes.rs`).
+    #[serde(default)]
+    pub message_flits_max: Option<u32>,
+    /// Background unicast traffic beside a fixed group's multicasts: Poisson, uniform destinations,
+    /// flits per node per cycle (study 001 §5: 0.1); 0: none.
+    #[serde(default)]
+    pub background_load: f64,
+    /// Background unicast sizes: mean, and the truncated geometric's maximum (study 001: 400, 4000).
+    #[serde(default = "background_mean")]
+    pub background_flits: u32,
+    #[serde(default = "background_max")]
+    pub background_flits_max: u32,
+}
+
+fn background_mean() -> u32 {
+    400
+}
+
+fn background_max() -> u32 {
+    4000
+}
+
+/// The host adapters' reliable forwarding protocol (study 001 §3; `host/adapter.rs`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Adapter {
+    /// K: worms each buffer class of a reception FIFO holds (study 001: 4; Fig. 5: 1).
+    pub reception_worms: u32,
+    /// 2: lower class before the ID-order reversal, upper after (deadlock-free); 1: one class (it
+    /// deadlocks: the demonstration of §3).
+    pub buffer_classes: u32,
+    /// Size of an ACK, NACK or READY control worm.
+    pub control_flits: u32,
+    /// A NACKed sender retransmits after this long unless READY comes first.
+    pub timeout_cycles: u64,
+    /// Largest number of children a rooted-tree host may have (0: unbounded; §4.3).
+    pub max_children: u32,
+}
+
+impl Default for Adapter {
+    fn default() -> Self {
+        Adapter { reception_worms: 4, buffer_classes: 2, control_flits: 8, timeout_cycles: 1000, max_children: 0 }
+    }
 }
 
 fn forty_percent() -> f64 {
@@ -358,8 +413,24 @@ pub enum MulticastScheme {
     /// Multidestination worms replicated by the switches (`host/hardware_multicast.rs`).
     Hardware,
     /// One unicast from the source to each destination, back to back (separate addressing: the
-    /// "unicast scheme" of study 003).
+    /// "unicast scheme" of study 003; the "multiple unicasts" of study 001 §4.1).
     Separate,
+    /// Study 001 §4.2, ring-like linear path: one worm visits the group in increasing global ID,
+    /// wrapping once from the highest to the lowest.
+    Ring,
+    /// Study 001 §4.2, bus-like linear path: one worm up the IDs, one down.
+    Bus,
+    /// Study 001 §4.4, the wrap-around rooted tree of the OMT heuristic.
+    TreeWrapAround,
+    /// Study 001 §4.4, the up/down rooted tree of the OMT heuristic.
+    TreeUpDown,
+}
+
+impl MulticastScheme {
+    /// The schemes of study 001's host adapters (with a fixed group).
+    pub fn host_adapter(self) -> bool {
+        matches!(self, Self::Ring | Self::Bus | Self::TreeWrapAround | Self::TreeUpDown)
+    }
 }
 
 /// Whether a run past saturation may end before its window does (`stats/early_stop.rs`).
@@ -402,6 +473,7 @@ impl Default for Scenario {
                 channel_latency_cycles: 1,
                 terminals_per_router: 1,
                 node_numbering: NodeNumbering::Sp,
+                terminal_latency_cycles: None,
             },
             switch: Switch {
                 model: SwitchModel::InputBuffered,
@@ -443,6 +515,11 @@ impl Default for Scenario {
                 multicast_header_flits: None,
                 batch_sources: 0.0,
                 batch_group: 0.4,
+                multicast_group: vec![],
+                message_flits_max: None,
+                background_load: 0.0,
+                background_flits: 400,
+                background_flits_max: 4000,
             },
             run: Run {
                 warmup_cycles: 10_000,
@@ -455,6 +532,7 @@ impl Default for Scenario {
                 saturation_stop: SaturationStop::Backlog,
                 memory_limit_mb: 0,
             },
+            adapter: Adapter::default(),
         }
     }
 }

@@ -36,6 +36,15 @@ impl Scenario {
             "an integer from 2 to 8 for a fat tree (switches have 2k ports; a route offers at most 8 up ports)",
         )?;
         check(
+            net.terminal_latency_cycles.is_none_or(|t| (1..=1000).contains(&t))
+                && (sw.flow_control != FlowControl::StopGo
+                    || net.terminal_latency_cycles.is_none_or(|t| t <= net.channel_latency_cycles)),
+            "network.terminal_latency_cycles",
+            format!("{:?}", net.terminal_latency_cycles),
+            "an integer from 1 to 1000, at most network.channel_latency_cycles under stop/go (the slack covers a \
+             round trip of the longest channel), or none for network.channel_latency_cycles",
+        )?;
+        check(
             (1..=1000).contains(&net.channel_latency_cycles),
             "network.channel_latency_cycles",
             net.channel_latency_cycles,
@@ -231,6 +240,7 @@ impl Scenario {
             hardware_multicast_fits(self, nodes as u32)?;
         }
         batch_fits(self)?;
+        group_fits(self, nodes as u32)?;
         crate::workload::pattern::check_size(wl, nodes as u32, net)?;
         routing_fits_network(self)?;
         Ok(())
@@ -364,5 +374,123 @@ fn batch_fits(s: &Scenario) -> Result<(), Error> {
         "run.warmup_cycles",
         s.run.warmup_cycles,
         "0 with a closed batch (its messages all start at cycle 0 and must be measured)",
+    )
+}
+
+/// A truncated geometric size with mean `mean` needs a maximum above 2·mean − 1 (its mean is below the
+/// uniform's, (max + 1) / 2).
+fn sizes_fit(mean: u32, max: Option<u32>, key: &str) -> Result<(), Error> {
+    match max {
+        None => Ok(()),
+        Some(max) => check(
+            max as u64 + 1 > 2 * mean as u64 && max <= 1_000_000,
+            key,
+            max,
+            &format!("an integer from {} to 1000000: above twice the mean {mean}, less one", 2 * mean),
+        ),
+    }
+}
+
+/// A fixed multicast group (study 001, `host/adapter.rs`): members by global ID on a 2-D mesh or torus
+/// with one host per switch, one of the host-adapter schemes, whole worms in one packet; and the
+/// adapter protocol's ranges.
+fn group_fits(s: &Scenario, nodes: u32) -> Result<(), Error> {
+    let (net, wl, ad) = (&s.network, &s.workload, &s.adapter);
+    sizes_fit(wl.message_flits, wl.message_flits_max, "workload.message_flits_max")?;
+    check(
+        (1..=1_000_000).contains(&wl.background_flits),
+        "workload.background_flits",
+        wl.background_flits,
+        "an integer from 1 to 1000000",
+    )?;
+    sizes_fit(wl.background_flits, Some(wl.background_flits_max), "workload.background_flits_max")?;
+    check(
+        wl.background_load.is_finite() && (0.0..=1.0).contains(&wl.background_load),
+        "workload.background_load",
+        wl.background_load,
+        "a number in [0, 1] (flits per node per cycle)",
+    )?;
+    check(
+        (1..=1024).contains(&ad.reception_worms),
+        "adapter.reception_worms",
+        ad.reception_worms,
+        "an integer from 1 to 1024",
+    )?;
+    check((1..=2).contains(&ad.buffer_classes), "adapter.buffer_classes", ad.buffer_classes, "1 or 2")?;
+    check(
+        (1..=4096).contains(&ad.control_flits),
+        "adapter.control_flits",
+        ad.control_flits,
+        "an integer from 1 to 4096",
+    )?;
+    check(
+        (1..=1_000_000_000).contains(&ad.timeout_cycles),
+        "adapter.timeout_cycles",
+        ad.timeout_cycles,
+        "an integer from 1 to 1e9",
+    )?;
+    let adapter_scheme = wl.multicast_scheme.host_adapter();
+    if wl.multicast_group.is_empty() {
+        check(
+            !adapter_scheme,
+            "workload.multicast_scheme",
+            format!("{:?}", wl.multicast_scheme).to_lowercase(),
+            "software, hardware or separate without a workload.multicast_group (ring, bus, tree_wrap_around and \
+             tree_up_down are schemes of a fixed group's host adapters)",
+        )?;
+        return check(
+            wl.background_load == 0.0,
+            "workload.background_load",
+            wl.background_load,
+            "0 without a workload.multicast_group (background unicasts accompany a fixed group's multicasts)",
+        );
+    }
+    check(
+        matches!(net.topology, TopologyKind::Torus | TopologyKind::Mesh)
+            && net.n == 2
+            && !net.unidirectional
+            && net.terminals_per_router == 1,
+        "network.topology",
+        format!("{:?}", net.topology).to_lowercase(),
+        "a bidirectional 2-D torus or mesh with one host per switch for a workload.multicast_group (the hosts' \
+         global order is a Hamiltonian path of its grid)",
+    )?;
+    let mut ids = wl.multicast_group.clone();
+    ids.sort_unstable();
+    ids.dedup();
+    check(
+        ids.len() == wl.multicast_group.len()
+            && ids.len() >= 2
+            && ids.len() <= crate::host::adapter::MAX_MEMBERS
+            && ids.iter().all(|&g| g < nodes),
+        "workload.multicast_group",
+        format!("{:?}", wl.multicast_group),
+        &format!("at least 2 distinct global host IDs from 0 to {}", nodes - 1),
+    )?;
+    check(
+        wl.multicast_scheme == MulticastScheme::Separate || adapter_scheme,
+        "workload.multicast_scheme",
+        format!("{:?}", wl.multicast_scheme).to_lowercase(),
+        "separate, ring, bus, tree_wrap_around or tree_up_down with a workload.multicast_group",
+    )?;
+    check(
+        wl.multicast_destinations == 0 && wl.batch_sources == 0.0,
+        "workload.multicast_destinations",
+        wl.multicast_destinations,
+        "0 with a workload.multicast_group (and no closed batch): the group gives the destinations",
+    )?;
+    let largest = [
+        wl.message_flits_max.unwrap_or(wl.message_flits),
+        if wl.background_load > 0.0 { wl.background_flits_max } else { 0 },
+        ad.control_flits,
+    ]
+    .into_iter()
+    .max()
+    .unwrap_or(1);
+    check(
+        wl.packet_flits >= largest,
+        "workload.packet_flits",
+        wl.packet_flits,
+        &format!("at least {largest} with a workload.multicast_group: every worm is one packet (the largest message)"),
     )
 }

@@ -5,6 +5,7 @@ Parameters are documented where they are declared (``Field(description=...)``); 
 """
 
 from flitcast.config._base import Section
+from flitcast.config.adapter import AdapterConfig
 from flitcast.config.network import NetworkConfig
 from flitcast.config.routing import RoutingConfig
 from flitcast.config.run import RunConfig
@@ -19,10 +20,12 @@ SECTIONS: dict[str, type[Section]] = {
     "routing": RoutingConfig,
     "workload": WorkloadConfig,
     "run": RunConfig,
+    "adapter": AdapterConfig,
 }
 
 __all__ = [
     "SECTIONS",
+    "AdapterConfig",
     "NetworkConfig",
     "RoutingConfig",
     "RunConfig",

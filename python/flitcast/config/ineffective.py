@@ -131,10 +131,28 @@ RULES = [
     ),
     Rule(
         "workload.multicast_scheme",
-        "with workload.multicast_destinations >= 1 or workload.batch_sources > 0",
-        lambda s: s.workload.multicast_destinations > 0 or s.workload.batch_sources > 0,
+        "with workload.multicast_destinations >= 1, workload.batch_sources > 0 or a workload.multicast_group",
+        lambda s: s.workload.multicast_destinations > 0 or s.workload.batch_sources > 0 or bool(s.workload.multicast_group),
     ),
     Rule("workload.batch_group", "with workload.batch_sources > 0", lambda s: s.workload.batch_sources > 0),
+    *(
+        Rule(f"workload.{name}", "with workload.background_load > 0", lambda s: s.workload.background_load > 0)
+        for name in ("background_flits", "background_flits_max")
+    ),
+    *(
+        Rule(
+            f"adapter.{name}",
+            'with a workload.multicast_group and workload.multicast_scheme = "ring", "bus", "tree_wrap_around" or '
+            '"tree_up_down"',
+            lambda s: bool(s.workload.multicast_group) and s.workload.multicast_scheme != "separate",
+        )
+        for name in ("reception_worms", "buffer_classes", "control_flits", "timeout_cycles")
+    ),
+    Rule(
+        "adapter.max_children",
+        'with a workload.multicast_group and workload.multicast_scheme = "tree_wrap_around" or "tree_up_down"',
+        lambda s: bool(s.workload.multicast_group) and s.workload.multicast_scheme.startswith("tree"),
+    ),
     Rule(
         "workload.multicast_forward_cycles",
         'with workload.multicast_scheme = "software" and workload.multicast_destinations >= 1',

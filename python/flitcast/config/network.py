@@ -50,6 +50,13 @@ class NetworkConfig(Section):
     channel_latency_cycles: StrictInt = Field(
         1, ge=1, le=1000, description="Cycles a flit takes to cross a router-to-router channel."
     )
+    terminal_latency_cycles: StrictInt | None = Field(
+        None,
+        ge=1,
+        le=1000,
+        description="Cycles a flit takes between a host and its switch, both ways; left out: "
+        "network.channel_latency_cycles.",
+    )
     terminals_per_router: StrictInt = Field(
         1, ge=1, le=1, description="Terminals (nodes) attached to each router; only 1 for now."
     )

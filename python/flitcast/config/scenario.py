@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import Field, PrivateAttr, model_validator
 
 from flitcast.config._base import Section
+from flitcast.config.adapter import AdapterConfig
 from flitcast.config.ineffective import check_ineffective, rule_texts
 from flitcast.config.network import BMINS, NetworkConfig
 from flitcast.config.routing import RoutingConfig
@@ -52,8 +53,17 @@ CROSS_CHECKS = [
     "`switch.go_flits` below it.",
     "A closed batch (`workload.batch_sources > 0`) needs `run.warmup_cycles = 0` and "
     '`workload.multicast_destinations = 0`; `workload.multicast_scheme = "separate"` is for closed batches only.',
+    "A fixed group (`workload.multicast_group`) needs a bidirectional 2-D `torus` or `mesh`, global IDs below "
+    "the node count, `workload.multicast_scheme` = `separate`, `ring`, `bus`, `tree_wrap_around` or "
+    "`tree_up_down` (the last four only with a group), `workload.packet_flits` at least the largest worm, and "
+    "no `workload.multicast_destinations` or closed batch; `workload.background_load > 0` only with a group.",
+    "A truncated geometric size needs its maximum above twice its mean, less one "
+    "(`workload.message_flits_max`, `workload.background_flits_max`).",
+    "`network.terminal_latency_cycles` is at most `network.channel_latency_cycles` under stop/go.",
     *rule_texts(),
 ]
+
+ADAPTER_SCHEMES = ("ring", "bus", "tree_wrap_around", "tree_up_down")
 
 
 def _power_of_two_exponent(x: int) -> int | None:
@@ -72,6 +82,9 @@ class Scenario(Section):
     routing: RoutingConfig = Field(default_factory=RoutingConfig, description="Routing algorithm.")
     workload: WorkloadConfig = Field(default_factory=WorkloadConfig, description="Traffic.")
     run: RunConfig = Field(default_factory=RunConfig, description="Run length and limits.")
+    adapter: AdapterConfig = Field(
+        default_factory=AdapterConfig, description="Host adapters' multicast protocol (study 001)."
+    )
 
     _overrides: dict[str, Any] = PrivateAttr(default_factory=dict)
 
@@ -118,12 +131,74 @@ class Scenario(Section):
         if go >= stop:
             raise ConfigError("switch.go_flits", go, f"an integer below switch.stop_flits = {stop}")
 
+    def _group_fits(self) -> None:
+        """A fixed group's host adapters (study 001): the core's own check has the same messages."""
+        net, wl, nodes = self.network, self.workload, self.nodes
+        for mean_key, max_key in (("message_flits", "message_flits_max"), ("background_flits", "background_flits_max")):
+            mean, top = getattr(wl, mean_key), getattr(wl, max_key)
+            if top is not None and top + 1 <= 2 * mean:
+                raise ConfigError(
+                    f"workload.{max_key}",
+                    top,
+                    f"an integer from {2 * mean} to 1000000: above twice the mean {mean}, less one",
+                )
+        if not wl.multicast_group:
+            if wl.multicast_scheme in ADAPTER_SCHEMES:
+                raise ConfigError(
+                    "workload.multicast_scheme",
+                    wl.multicast_scheme,
+                    "software, hardware or separate without a workload.multicast_group (ring, bus, tree_wrap_around "
+                    "and tree_up_down are schemes of a fixed group's host adapters)",
+                )
+            if wl.background_load:
+                raise ConfigError(
+                    "workload.background_load",
+                    wl.background_load,
+                    "0 without a workload.multicast_group (background unicasts accompany a fixed group's multicasts)",
+                )
+            return
+        if net.topology not in ("torus", "mesh") or net.n != 2 or net.unidirectional:
+            raise ConfigError(
+                "network.topology",
+                net.topology,
+                "a bidirectional 2-D torus or mesh with one host per switch for a workload.multicast_group (the "
+                "hosts' global order is a Hamiltonian path of its grid)",
+            )
+        group = wl.multicast_group
+        if len(set(group)) != len(group) or len(group) < 2 or any(not 0 <= g < nodes for g in group):
+            raise ConfigError(
+                "workload.multicast_group", group, f"at least 2 distinct global host IDs from 0 to {nodes - 1}"
+            )
+        if wl.multicast_scheme not in ("separate", *ADAPTER_SCHEMES):
+            raise ConfigError(
+                "workload.multicast_scheme",
+                wl.multicast_scheme,
+                "separate, ring, bus, tree_wrap_around or tree_up_down with a workload.multicast_group",
+            )
+        if wl.multicast_destinations or wl.batch_sources:
+            raise ConfigError(
+                "workload.multicast_destinations",
+                wl.multicast_destinations,
+                "0 with a workload.multicast_group (and no closed batch): the group gives the destinations",
+            )
+        largest = max(
+            wl.message_flits_max or wl.message_flits or 1,
+            wl.background_flits_max if wl.background_load else 0,
+            self.adapter.control_flits,
+        )
+        if wl.packet_flits < largest:
+            raise ConfigError(
+                "workload.packet_flits",
+                wl.packet_flits,
+                f"at least {largest} with a workload.multicast_group: every worm is one packet (the largest message)",
+            )
+
     def _batch_fits(self) -> None:
         """A closed batch measures from cycle 0 and has no open-loop multicasts beside it; separate addressing
         is a batch's scheme only (the core's own check has the same messages)."""
         wl = self.workload
         if not wl.batch_sources:
-            if wl.multicast_scheme == "separate" and wl.multicast_destinations:
+            if wl.multicast_scheme == "separate" and wl.multicast_destinations and not wl.multicast_group:
                 raise ConfigError(
                     "workload.multicast_scheme",
                     "separate",
@@ -237,6 +312,7 @@ class Scenario(Section):
         if (wl.multicast_destinations or wl.batch_sources) and wl.multicast_scheme == "hardware":
             self._hardware_multicast_fits()
         self._batch_fits()
+        self._group_fits()
         if self.routing.lanes == "by_port" and not (net.topology == "mesh" and net.n == 2 and sw.vcs in (1, 2, 4)):
             raise ConfigError(
                 "routing.lanes",
@@ -245,6 +321,13 @@ class Scenario(Section):
             )
         if sw.flow_control == "stop_go":
             self._stop_go_fits()
+            if (net.terminal_latency_cycles or 0) > net.channel_latency_cycles:
+                raise ConfigError(
+                    "network.terminal_latency_cycles",
+                    net.terminal_latency_cycles,
+                    "an integer from 1 to 1000, at most network.channel_latency_cycles under stop/go (the slack covers "
+                    "a round trip of the longest channel), or none for network.channel_latency_cycles",
+                )
         if sw.model == "infiniband":
             sides = 1 if net.unidirectional else 2
             radix = {"fat_tree": 2 * net.k, "sp16": 8, "sp128": 8}.get(net.topology, sides * net.n + 1)

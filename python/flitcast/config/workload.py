@@ -93,13 +93,15 @@ class WorkloadConfig(Section):
         "destinations drawn uniformly among the other nodes (study 000 §7.1), and workload.load is the effective "
         "applied load m·B_i (§7.2; docs/models/multicast.md).",
     )
-    multicast_scheme: Literal["software", "hardware", "separate"] = Field(
+    multicast_scheme: Literal["software", "hardware", "separate", "ring", "bus", "tree_wrap_around", "tree_up_down"] = Field(
         "software",
         description="How a multicast is sent: `software` = unicasts along the binomial U-Min tree (study 000 §7); "
         "`hardware` = one multidestination packet the switches replicate (study 000 §3–5 on a fat_tree, sp16 or "
         "sp128 of central_buffer or input_fifo switches; study 003 on a mesh of infiniband switches); `separate` "
-        "= one unicast per destination from the source, back to back (study 003's unicast scheme; closed batches "
-        "only).",
+        "= one unicast per destination from the source, back to back (study 003's unicast scheme, study 001's multiple "
+        "unicasts; closed batches and fixed groups). With a workload.multicast_group, relayed by the host adapters "
+        "under the ACK/NACK protocol (study 001 §4): `ring` and `bus` linear paths, `tree_wrap_around` and "
+        "`tree_up_down` rooted trees.",
     )
     batch_sources: StrictFloat = Field(
         0.0,
@@ -139,6 +141,37 @@ class WorkloadConfig(Section):
         le=1_000_000_000,
         description="Cycles a host spends between receiving a software multicast and forwarding it (study 000 "
         "§7.2 sets it to zero).",
+    )
+
+    multicast_group: list[StrictInt] = Field(
+        default_factory=list,
+        description="A fixed multicast group by global host ID (study 001: the Hamiltonian order of a 2-D torus "
+        "or mesh, docs/models/host_multicast.md); every member originates multicasts to the others at "
+        "workload.load flits per cycle. Empty: none.",
+    )
+    message_flits_max: StrictInt | None = Field(
+        None,
+        ge=2,
+        le=MAX_MESSAGE_FLITS,
+        description="Sizes truncated geometric on 1..max with mean workload.message_flits (study 001 §5: mean 100, "
+        "max 1000); left out: every message has workload.message_flits.",
+    )
+    background_load: StrictFloat = Field(
+        0.0,
+        ge=0,
+        le=1,
+        allow_inf_nan=False,
+        description="Background Poisson unicasts to uniform destinations beside a fixed group's multicasts, flits "
+        "per node per cycle (study 001 §5: 0.1); 0: none.",
+    )
+    background_flits: StrictInt = Field(
+        400, ge=1, le=MAX_MESSAGE_FLITS, description="Mean size of a background unicast (study 001: 400)."
+    )
+    background_flits_max: StrictInt = Field(
+        4000,
+        ge=2,
+        le=MAX_MESSAGE_FLITS,
+        description="Largest background unicast; sizes are truncated geometric (study 001: 4000).",
     )
 
     @model_validator(mode="after")

@@ -11,7 +11,7 @@
 
 use rand::seq::SliceRandom;
 
-use super::program::{Outbox, Send, Serves, Target};
+use super::program::{Outbox, Priority, Send, Serves, Target};
 use crate::rng::{stream, StreamKind};
 use crate::scenario::MulticastScheme;
 
@@ -68,12 +68,23 @@ impl Batch {
                 header_flits: self.header_flits,
                 serves: Serves::NewOperation,
                 tag: 0,
+                priority: Priority::Unicast,
+                cut_through: None,
             }),
             _ => {
                 let mut serves = Serves::Open(dests.clone());
                 for d in dests {
                     let serves = std::mem::replace(&mut serves, Serves::Previous);
-                    out.sends.push(Send { src: host, target: Target::One(d), flits, header_flits: 0, serves, tag: 0 });
+                    out.sends.push(Send {
+                        src: host,
+                        target: Target::One(d),
+                        flits,
+                        header_flits: 0,
+                        serves,
+                        tag: 0,
+                        priority: Priority::Unicast,
+                        cut_through: None,
+                    });
                 }
             }
         }

@@ -30,6 +30,8 @@ pub struct Message {
 #[derive(Debug, Clone)]
 pub struct Operation {
     pub created: Cycle,
+    /// Payload flits (each destination receives them once).
+    pub flits: u32,
     /// Measurement id if created in the measurement window.
     pub measured: Option<u32>,
     pub destinations: u32,
@@ -43,6 +45,7 @@ pub struct Operation {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Completed {
     pub created: Cycle,
+    pub flits: u32,
     pub measured: Option<u32>,
     /// Definition (b): the mean latency over its destinations.
     pub mean_latency: f64,
@@ -60,10 +63,18 @@ pub struct Deliveries {
 }
 
 impl Deliveries {
-    /// A new operation with `destinations`, created at `now`.
-    pub fn open(&mut self, destinations: &[u32], now: Cycle, measured: Option<u32>, sets: &mut DestSets) -> u32 {
+    /// A new operation of `flits` flits to `destinations`, created at `now`.
+    pub fn open(
+        &mut self,
+        destinations: &[u32],
+        flits: u32,
+        now: Cycle,
+        measured: Option<u32>,
+        sets: &mut DestSets,
+    ) -> u32 {
         self.operations.insert(Operation {
             created: now,
+            flits,
             measured,
             destinations: destinations.len() as u32,
             pending: Pending::new(destinations, sets),
@@ -138,6 +149,7 @@ impl Deliveries {
         }
         let done = Completed {
             created: op.created,
+            flits: op.flits,
             measured: op.measured,
             mean_latency: op.latency_sum as f64 / op.destinations as f64,
             destinations: op.destinations,
@@ -155,7 +167,7 @@ mod tests {
     #[test]
     fn a_destination_served_twice_or_not_a_destination_is_an_error() {
         let (mut d, mut sets) = (Deliveries::default(), DestSets::new(16));
-        let op = d.open(&[3, 5, 9], 100, Some(0), &mut sets);
+        let op = d.open(&[3, 5, 9], 1, 100, Some(0), &mut sets);
         assert_eq!(d.serve(op, 5, 110, &mut sets).unwrap(), None);
         assert!(d.serve(op, 5, 111, &mut sets).is_err(), "5 again");
         assert!(d.serve(op, 4, 112, &mut sets).is_err(), "4 is not a destination");
@@ -163,7 +175,7 @@ mod tests {
         let done = d.serve(op, 9, 130, &mut sets).unwrap().expect("complete");
         assert_eq!(done.mean_latency, (10.0 + 20.0 + 30.0) / 3.0);
         assert!(sets.is_empty() && d.operations.is_empty());
-        let one = d.open(&[7], 0, None, &mut sets);
+        let one = d.open(&[7], 1, 0, None, &mut sets);
         assert!(d.serve(one, 6, 1, &mut sets).is_err());
         assert!(d.serve(one, 7, 2, &mut sets).unwrap().is_some());
     }

@@ -4,7 +4,7 @@
 //! A unicast operation of bimodal traffic is an ordinary unicast.
 
 use super::operations::Operations;
-use super::program::{Outbox, Send, Serves, Target};
+use super::program::{Outbox, Priority, Send, Serves, Target};
 
 #[derive(Debug, Clone)]
 pub struct HardwareMulticast {
@@ -40,6 +40,8 @@ impl HardwareMulticast {
             header_flits,
             serves: Serves::NewOperation,
             tag: 0,
+            priority: Priority::Unicast,
+            cut_through: None,
         });
     }
 }

@@ -2,6 +2,7 @@
 //! (`program.rs`, one program per file), and the accounting of what they receive (`delivery.rs`).
 //! docs/engine.md, "Hosts".
 
+pub mod adapter;
 pub mod batch;
 pub mod delivery;
 pub mod hardware_multicast;

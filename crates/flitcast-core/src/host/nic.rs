@@ -1,14 +1,19 @@
-//! Network interface of a terminal in an open network: an unbounded FIFO source queue of packets
-//! (so latency includes source queueing; a run stops, saturated, past `memory::max_live_packets`), one injection channel that sends one flit per cycle
+//! Network interface of a terminal in an open network: unbounded FIFO source queues of packets, one
+//! per [`Priority`], the most urgent non-empty one served first (so latency includes source queueing;
+//! a run stops, saturated, past `memory::max_live_packets`), one injection channel that sends one flit per cycle
 //! under credit flow control into the router's injection port, and an ejection side that accepts
 //! every flit at once (docs/engine.md).
 //!
 //! Packets are injected one after the other (the injection channel is serial). A packet takes the
 //! next virtual channel, round robin among those the routing allows for injection, that has a
 //! credit (wormhole) or room for the whole packet (virtual cut-through).
+//!
+//! A packet may be *gated* on a packet arriving at this terminal (a host adapter forwarding in
+//! cut-through, study 001 §3): it sends its i-th flit only once the i-th flit of that one has arrived.
 
 use std::collections::VecDeque;
 
+use super::program::Priority;
 use crate::dest_set::{DestSets, Pending};
 use crate::error::Error;
 use crate::packet::{Dest, Flit, Header, Packet, Slab};
@@ -18,7 +23,10 @@ use crate::Cycle;
 
 #[derive(Debug, Clone)]
 pub struct Nic {
-    queue: VecDeque<u32>,
+    /// Source queues by [`Priority`].
+    queues: [VecDeque<u32>; 3],
+    /// (packet, the arriving packet it copies in cut-through) while that one is still arriving.
+    gates: Vec<(u32, u32)>,
     /// Packet being injected: (packet, flits sent, its flits, vc).
     current: Option<(u32, u32, u32, u8)>,
     /// Credit lane of the injection channel's virtual channel 0 (`credits.rs`).
@@ -35,11 +43,15 @@ pub struct Injected {
 impl Nic {
     /// A NIC whose injection channel's credits are in lanes `lane ..` of the simulation's counters.
     pub fn new(lane: u32) -> Nic {
-        Nic { queue: VecDeque::new(), current: None, lane, next_vc: 0 }
+        Nic { queues: Default::default(), gates: Vec::new(), current: None, lane, next_vc: 0 }
     }
 
-    pub fn enqueue(&mut self, packet: u32) {
-        self.queue.push_back(packet);
+    /// The arriving packet `packet` has delivered its tail here: nothing waits for it any longer.
+    #[inline]
+    pub fn open_gates(&mut self, packet: u32) {
+        if !self.gates.is_empty() {
+            self.gates.retain(|&(_, arriving)| arriving != packet);
+        }
     }
 
     /// Packets of a message of `flits` flits: as many of `packet_flits` as fit, the last one shorter.
@@ -50,7 +62,8 @@ impl Nic {
     /// Splits message `message` of `flits` flits from `src` to `dests` (one terminal, or a set of
     /// several: a multidestination worm whose count field `routing` sets) into
     /// [`packets_of`](Self::packets_of) packets, each with `header_flits` more in front, each unicast
-    /// taking the next of its pair's route variants, and queues them.
+    /// taking the next of its pair's route variants, and queues them at `priority`, gated on the
+    /// arriving packet `gate` if given (a one-packet message).
     #[allow(clippy::too_many_arguments)]
     pub fn queue_message(
         &mut self,
@@ -66,6 +79,8 @@ impl Nic {
         sets: &mut DestSets,
         variants: &mut Variants,
         routing: &Routing,
+        priority: Priority,
+        gate: Option<u32>,
     ) -> Result<(), Error> {
         for i in 0..Nic::packets_of(flits, packet_flits) {
             let size = (flits - i * packet_flits).min(packet_flits) + header_flits;
@@ -96,14 +111,26 @@ impl Nic {
                     ),
                 });
             }
-            self.queue.push_back(p);
+            self.queues[priority as usize].push_back(p);
+            if let Some(arriving) = gate {
+                self.gates.push((p, arriving));
+            }
         }
         Ok(())
     }
 
     /// True while the NIC has something to inject.
     pub fn busy(&self) -> bool {
-        self.current.is_some() || !self.queue.is_empty()
+        self.current.is_some() || self.queues.iter().any(|q| !q.is_empty())
+    }
+
+    /// Flits of `packet` that may leave by now: all, or as many as have arrived of the packet it copies.
+    #[inline]
+    fn releasable(&self, packet: u32, packets: &Slab<Packet>) -> u32 {
+        match self.gates.iter().find(|&&(p, _)| p == packet) {
+            Some(&(_, arriving)) => packets[arriving].delivered,
+            None => u32::MAX,
+        }
     }
 
     /// Injects at most one flit at `now`. `vcs` is the routing's injection VC range; `vct` asks for
@@ -119,24 +146,28 @@ impl Nic {
     ) -> Option<Injected> {
         let credits = &mut counters[self.lane as usize..];
         if self.current.is_none() {
-            let &p = self.queue.front()?;
+            let queue = self.queues.iter_mut().find(|q| !q.is_empty())?;
+            let &p = queue.front()?;
             let (lo, hi) = vcs(&packets[p].header);
             let need = if vct { packets[p].header.flits } else { 1 };
             let span = hi - lo;
             let start = if self.next_vc >= lo && self.next_vc < hi { self.next_vc - lo } else { 0 };
             let vc = (0..span).map(|i| lo + (start + i) % span).find(|&vc| credits[vc as usize] >= need)?;
-            self.queue.pop_front();
+            queue.pop_front();
             self.next_vc = vc + 1;
             packets[p].injected = now;
             self.current = Some((p, 0, packets[p].header.flits, vc));
         }
         let (p, sent, size, vc) = self.current?;
-        if credits[vc as usize] == 0 {
+        if credits[vc as usize] == 0 || (!self.gates.is_empty() && sent >= self.releasable(p, packets)) {
             return None;
         }
         credits[vc as usize] -= 1;
         let flit = Flit::new(p, sent == 0, sent + 1 == size);
         self.current = if flit.tail() { None } else { Some((p, sent + 1, size, vc)) };
+        if flit.tail() && !self.gates.is_empty() {
+            self.gates.retain(|&(gated, _)| gated != p);
+        }
         Some(Injected { flit, vc })
     }
 }

@@ -3,7 +3,7 @@
 //! from the traffic pattern (`workload/pattern.rs`), each message a new operation of one destination.
 //! Each host draws from its own two streams, so results do not depend on the order hosts are visited.
 
-use super::program::{Outbox, Send, Serves, Target};
+use super::program::{Outbox, Priority, Send, Serves, Target};
 use crate::workload::{Pattern, Source};
 use crate::Cycle;
 
@@ -38,6 +38,8 @@ impl OpenLoop {
             header_flits: 0,
             serves: Serves::NewOperation,
             tag: 0,
+            priority: Priority::Unicast,
+            cut_through: None,
         });
     }
 }

@@ -64,8 +64,9 @@ impl Tree {
 }
 
 /// Attaches each member of `order`, one by one, where it costs least: directly from a host already
-/// in the tree as that host's next copy (cost of the host + its copies so far · CT + TX). Ties go to
-/// the host that joined first (the root first).
+/// in the tree as that host's next copy (cost of the host + its copies so far · CT + TX), among the
+/// hosts with fewer than `max_children` children (0: no bound; §4.3's bounded branching factor).
+/// Ties: the host with fewest copies so far, then the one that joined last.
 fn grow(
     tree: &mut Tree,
     cost: &mut [u64],
@@ -73,14 +74,16 @@ fn grow(
     order: &[usize],
     ct: u64,
     tx: &impl Fn(u32, u32) -> u64,
+    max_children: usize,
 ) {
     for &v in order {
         let (u, c) = placed
             .iter()
             .rev()
+            .filter(|&&u| max_children == 0 || tree.children[u].len() < max_children)
             .map(|&u| (u, cost[u] + tree.children[u].len() as u64 * ct + tx(tree.members[u], tree.members[v])))
             .min_by_key(|&(u, c)| (c, tree.children[u].len()))
-            .expect("the root is placed");
+            .expect("a host with room for a child: the last one placed has none");
         tree.attach(v, u);
         cost[v] = c;
         placed.push(v);
@@ -90,26 +93,26 @@ fn grow(
 /// The wrap-around tree of `source` over `members` (global IDs, each once): members are taken in
 /// increasing ID order from the source up, then from the lowest ID up to the source (one order
 /// reversal), each attached at least cost (§4.4).
-pub fn wrap_around(members: &[u32], source: u32, ct: u64, tx: &impl Fn(u32, u32) -> u64) -> Tree {
+pub fn wrap_around(members: &[u32], source: u32, ct: u64, tx: &impl Fn(u32, u32) -> u64, max_children: usize) -> Tree {
     let (mut sorted, root) = sorted_with_root(members, source);
     let k = sorted.len();
     let order: Vec<usize> = (1..k).map(|i| (root + i) % k).collect();
     let mut tree = Tree::rooted(std::mem::take(&mut sorted), root);
     let (mut cost, mut placed) = (vec![0; k], vec![root]);
-    grow(&mut tree, &mut cost, &mut placed, &order, ct, tx);
+    grow(&mut tree, &mut cost, &mut placed, &order, ct, tx, max_children);
     tree
 }
 
 /// The up/down tree: the members above the source first, in increasing ID order (no reversal), then
 /// those below it in decreasing ID order, each attached at least cost to any host already in the
 /// tree (§4.4).
-pub fn up_down(members: &[u32], source: u32, ct: u64, tx: &impl Fn(u32, u32) -> u64) -> Tree {
+pub fn up_down(members: &[u32], source: u32, ct: u64, tx: &impl Fn(u32, u32) -> u64, max_children: usize) -> Tree {
     let (sorted, root) = sorted_with_root(members, source);
     let k = sorted.len();
     let order: Vec<usize> = (root + 1..k).chain((0..root).rev()).collect();
     let mut tree = Tree::rooted(sorted, root);
     let (mut cost, mut placed) = (vec![0; k], vec![root]);
-    grow(&mut tree, &mut cost, &mut placed, &order, ct, tx);
+    grow(&mut tree, &mut cost, &mut placed, &order, ct, tx, max_children);
     tree
 }
 
@@ -195,9 +198,9 @@ mod tests {
                 let wrap: Vec<usize> = (1..k).map(|i| (root + i) % k).collect();
                 let updown: Vec<usize> = (root + 1..k).chain((0..root).rev()).collect();
                 [
-                    wrap_around(group, s, ct, tx).cost(root, ct, tx),
+                    wrap_around(group, s, ct, tx, 0).cost(root, ct, tx),
                     brute_force(&sorted, root, &wrap, ct, tx),
-                    up_down(group, s, ct, tx).cost(root, ct, tx),
+                    up_down(group, s, ct, tx, 0).cost(root, ct, tx),
                     brute_force(&sorted, root, &updown, ct, tx),
                 ]
             })
@@ -248,7 +251,8 @@ mod tests {
         let tx = |a: u32, b: u32| torus_hops(a, b) * 50;
         let group: Vec<u32> = (0..64).step_by(3).collect();
         for &s in &group {
-            for (wrap, tree) in [(true, wrap_around(&group, s, 100, &tx)), (false, up_down(&group, s, 100, &tx))] {
+            for (wrap, tree) in [(true, wrap_around(&group, s, 100, &tx, 0)), (false, up_down(&group, s, 100, &tx, 0))]
+            {
                 let root = tree.members.iter().position(|&m| m == s).unwrap();
                 assert_eq!(tree.parent.iter().filter(|p| p.is_none()).count(), 1);
                 assert_eq!(tree.parent[root], None);

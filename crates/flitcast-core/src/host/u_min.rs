@@ -20,7 +20,7 @@
 //! software multicast its best chance).
 
 use super::operations::Operations;
-use super::program::{Delivered, Outbox, Send, Serves, Target};
+use super::program::{Delivered, Outbox, Priority, Send, Serves, Target};
 use crate::packet::Slab;
 use crate::Cycle;
 
@@ -106,6 +106,8 @@ impl UMin {
                 header_flits: 0,
                 serves: std::mem::replace(&mut serves, Serves::Previous),
                 tag: encode(chain, range.0, range.1),
+                priority: Priority::Unicast,
+                cut_through: None,
             });
         }
     }

@@ -72,6 +72,15 @@ pub struct RunResult {
     pub channel_util_mean: f64,
     pub channel_util_max: f64,
     pub source_queue_flits: u64,
+    /// Payload flits per cycle of the multicast operations (several destinations) completed during the
+    /// window, over the whole network: study 001's normalised multicast throughput (one link = 1).
+    pub multicast_throughput: f64,
+    /// Payload flits per cycle of the multicast operations created during the window, over the whole
+    /// network: study 001's offered multicast load as it happened.
+    pub multicast_offered: f64,
+    /// Worms the host adapters refused during the window for want of reception buffers (study 001's
+    /// losses, each answered by a NACK and retransmitted).
+    pub worms_refused: u64,
     pub channel_names: Vec<String>,
     pub channel_utilisation: Vec<f64>,
 }
@@ -114,6 +123,11 @@ pub struct Collector {
     keep_each: bool,
     /// A closed batch (`host/batch.rs`): only an unfinished drain makes it saturated.
     pub closed: bool,
+    multicast_done_flits: u64,
+    multicast_opened_flits: u64,
+    worms_refused: u64,
+    /// Worms refused over the whole run.
+    pub worms_refused_total: u64,
 }
 
 impl Collector {
@@ -173,12 +187,28 @@ impl Collector {
             return None;
         }
         self.effective_flits += flits as u64 * destinations as u64;
+        if destinations > 1 {
+            self.multicast_opened_flits += flits as u64;
+        }
         self.outstanding += 1;
         self.operations_opened += 1;
         if self.keep_each {
             self.each.push(None);
         }
         Some(self.operations_opened as u32 - 1)
+    }
+
+    /// An operation of `flits` flits to `destinations` destinations was completed (measured or not).
+    pub fn operation_done(&mut self, now: Cycle, flits: u32, destinations: u32) {
+        if destinations > 1 && self.in_window(now) {
+            self.multicast_done_flits += flits as u64;
+        }
+    }
+
+    /// A host adapter refused a worm.
+    pub fn worm_refused(&mut self, now: Cycle) {
+        self.worms_refused_total += 1;
+        self.worms_refused += self.in_window(now) as u64;
     }
 
     #[inline]
@@ -298,6 +328,9 @@ impl Collector {
             channel_util_mean: if util.is_empty() { 0.0 } else { util.iter().sum::<f64>() / util.len() as f64 },
             channel_util_max: util.iter().copied().fold(0.0, f64::max),
             source_queue_flits: end,
+            multicast_throughput: self.multicast_done_flits as f64 / span,
+            multicast_offered: self.multicast_opened_flits as f64 / span,
+            worms_refused: self.worms_refused,
             channel_names: f.channel_names,
             channel_utilisation: util,
         }

@@ -115,6 +115,20 @@ pub struct Topology {
 
 impl Topology {
     pub fn build(net: &Network) -> Result<Topology, Error> {
+        let mut topo = Topology::build_network(net)?;
+        if let Some(latency) = net.terminal_latency_cycles {
+            // (both ways: injection channels, and the routers' ejection ports)
+            topo.terminal_latency.iter_mut().for_each(|l| *l = latency);
+            for (link, l) in topo.links.iter().zip(topo.latency.iter_mut()) {
+                if matches!(link, PortLink::Terminal { .. }) {
+                    *l = latency;
+                }
+            }
+        }
+        Ok(topo)
+    }
+
+    fn build_network(net: &Network) -> Result<Topology, Error> {
         match net.topology {
             TopologyKind::Mesh => mesh::build(net.k, net.n, net.channel_latency_cycles),
             TopologyKind::Torus => torus::build(net.k, net.n, !net.unidirectional, net.channel_latency_cycles),

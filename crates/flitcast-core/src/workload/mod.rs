@@ -2,6 +2,7 @@
 
 pub mod arrival;
 pub mod pattern;
+pub mod sizes;
 
 use rand::Rng;
 
@@ -10,6 +11,7 @@ use crate::scenario::Workload;
 
 pub use arrival::Arrivals;
 pub use pattern::Pattern;
+pub use sizes::Sizes;
 
 /// Per-terminal traffic generator: its arrival process and destination stream.
 #[derive(Debug, Clone)]

@@ -10,6 +10,7 @@ mod fan_out;
 mod flat_memory;
 mod golden;
 mod hardware_multicast;
+mod host_adapter;
 mod infiniband;
 mod prop_bmin;
 mod prop_routing;

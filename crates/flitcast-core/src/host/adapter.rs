@@ -1,0 +1,596 @@
+//! Reliable multicast at the host adapters of a wormhole LAN (study 001; docs/models/host_multicast.md).
+//!
+//! One multicast group; every member originates Poisson multicasts to the others. Each adapter has one
+//! transmitter (its NIC: control worms first, then multicasts and their forwarding, then unicasts, never
+//! interrupting a worm under way) and one receiver. A scheme is a tree per source over the members by
+//! global ID (`rooted_tree.rs`): multiple unicasts (a star), the ring-like or bus-like linear path (a
+//! chain, or two), the wrap-around or up/down rooted tree of the OMT heuristic (§4).
+//!
+//! Except for multiple unicasts, worms are relayed by the members under the ACK/NACK/READY protocol
+//! (§3). A worm a member originates waits in its transmission queue; one worm at a time (the queue's
+//! oldest) is *in service*: its copies leave one after the other, and it stays until every child has
+//! acknowledged it (a unit window). A member receiving a worm puts it in the reception FIFO of its
+//! buffer class — the lower before the path's ID-order reversal, the upper after — if the FIFO holds
+//! fewer than K worms, and refuses it (NACK) otherwise. The FIFO's oldest worm is in service: it is
+//! acknowledged (ACK) when it becomes the oldest, forwarded to its children (the first copy in
+//! cut-through, as it arrives), and leaves once it has fully arrived, every copy has left and every child
+//! has acknowledged. When a worm leaves and at most one is left (none with K = 1), the oldest refused
+//! sender is told READY. A refused sender retransmits from scratch on READY or after the timeout.
+
+use std::collections::{HashMap, VecDeque};
+
+use super::program::{Arriving, Delivered, Outbox, Priority, Send, Serves, Target};
+use super::rooted_tree::{self, snake_position};
+use crate::rng::{stream, Stream, StreamKind};
+use crate::scenario::TopologyKind;
+use crate::scenario::{MulticastScheme, Scenario};
+use crate::topology::Topology;
+use crate::workload::{multicast_destinations, Arrivals, Sizes};
+use crate::Cycle;
+
+/// What a message is, in the top bits of its tag.
+const DATA: u64 = 1;
+const ACK: u64 = 2;
+const NACK: u64 = 3;
+const READY: u64 = 4;
+const UNICAST: u64 = 5;
+const COPY: u64 = 6;
+
+/// Timer tags: a member's next multicast, a host's next background unicast; above, retransmission
+/// timeouts by serial number.
+const MULTICAST_ARRIVAL: u32 = 0;
+const UNICAST_ARRIVAL: u32 = 1;
+const TIMEOUTS: u32 = 2;
+
+/// The transmission queue's index among a host's queues (the reception classes are 0 and 1).
+const ORIGIN: usize = 2;
+
+/// A tag: kind (3 bits), copy (13), source member (16), worm (32).
+fn tag(kind: u64, copy: usize, member: usize, worm: u32) -> u64 {
+    kind << 61 | (copy as u64) << 48 | (member as u64) << 32 | worm as u64
+}
+
+fn untag(tag: u64) -> (u64, usize, usize, u32) {
+    (tag >> 61, (tag >> 48) as usize & 0x1FFF, (tag >> 32) as usize & 0xFFFF, tag as u32)
+}
+
+/// Largest group and number of children a tag can name.
+pub const MAX_MEMBERS: usize = 0x1FFF;
+
+/// Each source's tree over the members (by index in increasing global ID): children in copy order,
+/// and the buffer class each member receives into.
+#[derive(Debug, Clone)]
+struct Plan {
+    children: Vec<Vec<usize>>,
+    class: Vec<usize>,
+}
+
+#[derive(Debug, Clone, Default)]
+struct Copy {
+    /// Attempts in the NIC, not yet fully sent.
+    sending: u32,
+    acked: bool,
+    refused: bool,
+    /// The serial of the timeout that may retransmit it (refused copies).
+    timeout: Option<u32>,
+}
+
+#[derive(Debug, Clone)]
+struct Worm {
+    host: u32,
+    /// The source's index among the members, whose tree it follows.
+    source: usize,
+    operation: u32,
+    flits: u32,
+    /// ORIGIN, or the reception class.
+    queue: usize,
+    /// Who sent it and its reference there, to acknowledge (None where it originated).
+    sender: Option<(u32, u64)>,
+    /// Names it while it is still arriving (forwarding in cut-through).
+    arriving: Option<u32>,
+    in_service: bool,
+    copies: Vec<Copy>,
+}
+
+#[derive(Debug, Clone, Default)]
+struct Host {
+    /// The reception FIFOs of the two classes and the transmission queue, oldest first.
+    queues: [VecDeque<u32>; 3],
+    /// Per class, the senders refused, oldest first, with their references.
+    refused: [VecDeque<(u32, u64)>; 2],
+}
+
+#[derive(Debug, Clone)]
+struct Traffic {
+    arrivals: Arrivals,
+    sizes: Stream,
+    destinations: Stream,
+}
+
+#[derive(Debug, Clone)]
+pub struct Adapter {
+    scheme: MulticastScheme,
+    /// Members' terminals, in increasing global ID.
+    members: Vec<u32>,
+    /// Each terminal's index among the members.
+    member_of: HashMap<u32, usize>,
+    plans: Vec<Plan>,
+    reception_worms: usize,
+    control_flits: u32,
+    timeout_cycles: Cycle,
+    /// READY goes out when a worm leaves and at most this many are left.
+    ready_at: usize,
+    sizes: Sizes,
+    multicasts: Vec<Traffic>,
+    background_sizes: Sizes,
+    /// Per terminal (none without background traffic).
+    background: Vec<Traffic>,
+    nodes: u32,
+    hosts: Vec<Host>,
+    /// Worms held by the hosts, by serial number (never reused, so a late READY cannot name another).
+    worms: HashMap<u32, Worm>,
+    next_worm: u32,
+    /// Pending retransmission timeouts by serial: (worm, copy).
+    timeouts: HashMap<u32, (u32, usize)>,
+    next_timeout: u32,
+    /// Flits of originated worms not yet handed to the NIC.
+    queued: u64,
+}
+
+/// The terminal of the host with global ID `id` on a `k`-wide 2-D grid (terminal = col + k·row).
+pub fn terminal_of(id: u32, k: u32) -> u32 {
+    let (row, col) = snake_position(id, k);
+    col + k * row
+}
+
+impl Adapter {
+    pub fn new(s: &Scenario, topo: &Topology) -> Adapter {
+        let (wl, ad, k) = (&s.workload, &s.adapter, s.network.k);
+        let mut ids = wl.multicast_group.clone();
+        ids.sort_unstable();
+        ids.dedup();
+        let members: Vec<u32> = ids.iter().map(|&g| terminal_of(g, k)).collect();
+        // (TX of §4.4: the propagation delay of the hops between the two hosts, since worms cut through)
+        let hop = (s.network.channel_latency_cycles + s.switch.router_delay_cycles) as u64;
+        let wrap = s.network.topology == TopologyKind::Torus;
+        let tx = |a: u32, b: u32| hop * grid_hops(a, b, k, wrap);
+        let plans = (0..ids.len())
+            .map(|root| plan(wl.multicast_scheme, &ids, root, wl.message_flits as u64, &tx, ad.max_children as usize))
+            .map(|mut p| {
+                if ad.buffer_classes == 1 {
+                    p.class.iter_mut().for_each(|c| *c = 0);
+                }
+                p
+            })
+            .collect();
+        let sizes = Sizes::new(wl.message_flits, wl.message_flits_max);
+        let traffic = |t: u32, rate: f64, kind: StreamKind| Traffic {
+            arrivals: Arrivals::new(wl.arrival, rate, stream(s.run.seed, kind, t as u64)),
+            sizes: stream(s.run.seed, StreamKind::Sizes, (kind as u64) << 32 | t as u64),
+            destinations: stream(s.run.seed, StreamKind::Destinations, t as u64),
+        };
+        let rate = wl.load / sizes.mean();
+        let multicasts = members.iter().map(|&t| traffic(t, rate, StreamKind::Arrivals)).collect();
+        let background_sizes = Sizes::new(wl.background_flits, Some(wl.background_flits_max));
+        let nodes = topo.terminals() as u32;
+        let background = if wl.background_load > 0.0 {
+            let rate = wl.background_load / background_sizes.mean();
+            (0..nodes).map(|t| traffic(t, rate, StreamKind::Background)).collect()
+        } else {
+            Vec::new()
+        };
+        let reception_worms = ad.reception_worms as usize;
+        Adapter {
+            scheme: wl.multicast_scheme,
+            member_of: members.iter().enumerate().map(|(i, &t)| (t, i)).collect(),
+            members,
+            plans,
+            reception_worms,
+            control_flits: ad.control_flits,
+            timeout_cycles: ad.timeout_cycles,
+            ready_at: reception_worms.min(2) - 1,
+            sizes,
+            multicasts,
+            background_sizes,
+            background,
+            nodes,
+            hosts: vec![Host::default(); nodes as usize],
+            worms: HashMap::new(),
+            next_worm: 0,
+            timeouts: HashMap::new(),
+            next_timeout: 0,
+            queued: 0,
+        }
+    }
+
+    pub fn start(&mut self, out: &mut Outbox) {
+        for (i, traffic) in self.multicasts.iter_mut().enumerate() {
+            out.timers.push((traffic.arrivals.next_arrival(), self.members[i], MULTICAST_ARRIVAL));
+        }
+        for (t, traffic) in self.background.iter_mut().enumerate() {
+            out.timers.push((traffic.arrivals.next_arrival(), t as u32, UNICAST_ARRIVAL));
+        }
+    }
+
+    pub fn queued_flits(&self) -> u64 {
+        self.queued
+    }
+
+    pub fn on_timer(&mut self, host: u32, timer: u32, _now: Cycle, out: &mut Outbox) {
+        match timer {
+            MULTICAST_ARRIVAL => {
+                let m = self.member_of[&host];
+                let traffic = &mut self.multicasts[m];
+                out.timers.push((traffic.arrivals.next_arrival(), host, MULTICAST_ARRIVAL));
+                let flits = self.sizes.draw(&mut traffic.sizes);
+                let others = self.members.iter().copied().filter(|&t| t != host).collect();
+                // (the operation starts as the message enters the transmission queue: §5's delay)
+                out.opens.push((host, (m as u64) << 32 | flits as u64, others, flits));
+            }
+            UNICAST_ARRIVAL => {
+                let traffic = &mut self.background[host as usize];
+                out.timers.push((traffic.arrivals.next_arrival(), host, UNICAST_ARRIVAL));
+                let flits = self.background_sizes.draw(&mut traffic.sizes);
+                let dst = multicast_destinations(host, 1, self.nodes, &mut traffic.destinations)[0];
+                out.sends.push(Send {
+                    src: host,
+                    target: Target::One(dst),
+                    flits,
+                    header_flits: 0,
+                    serves: Serves::NewOperation,
+                    tag: UNICAST << 61,
+                    priority: Priority::Unicast,
+                    cut_through: None,
+                });
+            }
+            serial => {
+                // (a timeout READY overtook is gone from the table)
+                if let Some((w, c)) = self.timeouts.remove(&(serial - TIMEOUTS)) {
+                    self.retransmit(w, c, out);
+                }
+            }
+        }
+    }
+
+    pub fn on_opened(&mut self, host: u32, tag: u64, operation: u32, _now: Cycle, out: &mut Outbox) {
+        let (source, flits) = ((tag >> 32) as usize, tag as u32);
+        if self.scheme == MulticastScheme::Separate {
+            // multiple unicasts: one copy per member, back to back, no protocol (§4.1)
+            for &child in &self.plans[source].children[source] {
+                out.sends.push(Send {
+                    src: host,
+                    target: Target::One(self.members[child]),
+                    flits,
+                    header_flits: 0,
+                    serves: Serves::Operation(operation),
+                    tag: COPY << 61,
+                    priority: Priority::Multicast,
+                    cut_through: None,
+                });
+            }
+            return;
+        }
+        let children = self.plans[source].children[source].len();
+        let w = self.insert(Worm {
+            host,
+            source,
+            operation,
+            flits,
+            queue: ORIGIN,
+            sender: None,
+            arriving: None,
+            in_service: false,
+            copies: vec![Copy::default(); children],
+        });
+        self.queued += flits as u64;
+        self.enqueue(w, out);
+    }
+
+    pub fn on_head(&mut self, host: u32, message: &Arriving, _now: Cycle, out: &mut Outbox) -> bool {
+        let (kind, copy, source, sender_worm) = untag(message.tag);
+        if kind != DATA {
+            return true;
+        }
+        let me = self.member_of[&host];
+        let class = self.plans[source].class[me];
+        let reference = tag(0, copy, 0, sender_worm);
+        let h = &mut self.hosts[host as usize];
+        if h.queues[class].len() >= self.reception_worms {
+            h.refused[class].push_back((message.src, reference));
+            self.control(host, message.src, NACK, reference, out);
+            return false;
+        }
+        // (a retransmission accepted after its timeout no longer waits for READY)
+        h.refused[class].retain(|&r| r != (message.src, reference));
+        let children = self.plans[source].children[me].len();
+        let w = self.insert(Worm {
+            host,
+            source,
+            operation: message.operation,
+            flits: message.flits,
+            queue: class,
+            sender: Some((message.src, reference)),
+            arriving: Some(message.handle),
+            in_service: false,
+            copies: vec![Copy::default(); children],
+        });
+        self.enqueue(w, out);
+        true
+    }
+
+    pub fn on_delivered(&mut self, host: u32, message: &Delivered, now: Cycle, out: &mut Outbox) {
+        let (kind, copy, _, worm) = untag(message.tag);
+        match kind {
+            DATA => {
+                let reference = tag(0, copy, 0, worm);
+                let h = &self.hosts[host as usize];
+                let w = h.queues[..ORIGIN]
+                    .iter()
+                    .flatten()
+                    .copied()
+                    .find(|w| {
+                        self.worms[w].sender == Some((message.src, reference)) && self.worms[w].arriving.is_some()
+                    })
+                    .expect("an accepted worm waits in a reception FIFO until it has arrived");
+                self.worm(w).arriving = None;
+                self.try_finish(w, out);
+            }
+            ACK => {
+                self.worm(worm).copies[copy].acked = true;
+                self.try_finish(worm, out);
+            }
+            NACK => {
+                let serial = self.next_timeout;
+                self.next_timeout = self.next_timeout.wrapping_add(1);
+                self.timeouts.insert(serial, (worm, copy));
+                let c = &mut self.worm(worm).copies[copy];
+                c.refused = true;
+                c.timeout = Some(serial);
+                out.timers.push((now + self.timeout_cycles, host, TIMEOUTS + serial));
+            }
+            READY => {
+                // (stale if the copy went again on its timeout and was accepted: then it is not refused)
+                let live = self.worms.get(&worm).is_some_and(|w| {
+                    w.host == host
+                        && w.copies.get(copy).is_some_and(|c| c.refused)
+                        && self.members[self.plans[w.source].children[self.member_index(w)][copy]] == message.src
+                });
+                if live {
+                    if let Some(serial) = self.worm(worm).copies[copy].timeout.take() {
+                        self.timeouts.remove(&serial);
+                    }
+                    self.retransmit(worm, copy, out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A copy has left: a data worm's tag names the sender's worm and the copy.
+    pub fn on_sent(&mut self, _host: u32, tag: u64, _now: Cycle, out: &mut Outbox) {
+        let (kind, copy, _, worm) = untag(tag);
+        if kind == DATA {
+            self.worm(worm).copies[copy].sending -= 1;
+            self.try_finish(worm, out);
+        }
+    }
+
+    fn insert(&mut self, worm: Worm) -> u32 {
+        let w = self.next_worm;
+        self.next_worm = self.next_worm.wrapping_add(1);
+        self.worms.insert(w, worm);
+        w
+    }
+
+    fn worm(&mut self, w: u32) -> &mut Worm {
+        self.worms.get_mut(&w).expect("a worm a host holds")
+    }
+
+    fn member_index(&self, w: &Worm) -> usize {
+        self.member_of[&w.host]
+    }
+
+    /// A worm joins its queue; the oldest is served.
+    fn enqueue(&mut self, w: u32, out: &mut Outbox) {
+        let worm = &self.worms[&w];
+        let queue = &mut self.hosts[worm.host as usize].queues[worm.queue];
+        queue.push_back(w);
+        if queue.len() == 1 {
+            self.serve(w, out);
+        }
+    }
+
+    /// The worm becomes its queue's oldest: it is acknowledged, and its copies leave.
+    fn serve(&mut self, w: u32, out: &mut Outbox) {
+        let worm = self.worm(w);
+        worm.in_service = true;
+        let (host, sender, queue, flits) = (worm.host, worm.sender, worm.queue, worm.flits);
+        if let Some((to, reference)) = sender {
+            self.control(host, to, ACK, reference, out);
+        }
+        if queue == ORIGIN {
+            self.queued -= flits as u64;
+        }
+        for c in 0..self.worms[&w].copies.len() {
+            self.send_copy(w, c, out);
+        }
+        self.try_finish(w, out);
+    }
+
+    fn send_copy(&mut self, w: u32, c: usize, out: &mut Outbox) {
+        let me = self.member_index(&self.worms[&w]);
+        let worm = self.worms.get_mut(&w).expect("a worm a host holds");
+        let child = self.plans[worm.source].children[me][c];
+        worm.copies[c].sending += 1;
+        worm.copies[c].refused = false;
+        out.sends.push(Send {
+            src: worm.host,
+            target: Target::One(self.members[child]),
+            flits: worm.flits,
+            header_flits: 0,
+            serves: Serves::Operation(worm.operation),
+            tag: tag(DATA, c, worm.source, w),
+            priority: Priority::Multicast,
+            cut_through: worm.arriving,
+        });
+    }
+
+    fn retransmit(&mut self, w: u32, c: usize, out: &mut Outbox) {
+        self.worm(w).copies[c].timeout = None;
+        if self.worms[&w].copies[c].refused {
+            self.send_copy(w, c, out);
+        }
+    }
+
+    fn control(&self, from: u32, to: u32, kind: u64, reference: u64, out: &mut Outbox) {
+        out.sends.push(Send {
+            src: from,
+            target: Target::One(to),
+            flits: self.control_flits,
+            header_flits: 0,
+            serves: Serves::Nothing,
+            tag: kind << 61 | reference,
+            priority: Priority::Control,
+            cut_through: None,
+        });
+    }
+
+    /// A worm in service that has arrived, left to every child and been acknowledged by each leaves its
+    /// queue; the next one is served, and a refused sender may be told READY.
+    fn try_finish(&mut self, w: u32, out: &mut Outbox) {
+        let worm = &self.worms[&w];
+        let done = worm.in_service && worm.arriving.is_none() && worm.copies.iter().all(|c| c.acked && c.sending == 0);
+        if !done {
+            return;
+        }
+        let (host, queue) = (worm.host, worm.queue);
+        self.worms.remove(&w);
+        let h = &mut self.hosts[host as usize];
+        let left = h.queues[queue].pop_front();
+        debug_assert_eq!(left, Some(w), "the worm in service is its queue's oldest");
+        let next = h.queues[queue].front().copied();
+        if queue != ORIGIN && h.queues[queue].len() <= self.ready_at {
+            if let Some((to, reference)) = h.refused[queue].pop_front() {
+                self.control(host, to, READY, reference, out);
+            }
+        }
+        if let Some(next) = next {
+            self.serve(next, out);
+        }
+    }
+}
+
+/// Hops between the hosts of global IDs `a` and `b` on a `k`-wide 2-D mesh, or torus (`wrap`).
+fn grid_hops(a: u32, b: u32, k: u32, wrap: bool) -> u64 {
+    let ((ra, ca), (rb, cb)) = (snake_position(a, k), snake_position(b, k));
+    let d = |x: u32, y: u32| if wrap { x.abs_diff(y).min(k - x.abs_diff(y)) } else { x.abs_diff(y) } as u64;
+    d(ra, rb) + d(ca, cb)
+}
+
+/// Source `root`'s tree over `ids` (increasing global IDs): children by member, and each member's
+/// buffer class (1 once the path from the root has dropped in ID, 0 before).
+fn plan(
+    scheme: MulticastScheme,
+    ids: &[u32],
+    root: usize,
+    ct: u64,
+    tx: &impl Fn(u32, u32) -> u64,
+    max_children: usize,
+) -> Plan {
+    let n = ids.len();
+    let mut children = vec![Vec::new(); n];
+    let chain = |children: &mut Vec<Vec<usize>>, path: &[usize]| {
+        for pair in path.windows(2) {
+            children[pair[0]].push(pair[1]);
+        }
+    };
+    match scheme {
+        MulticastScheme::Separate => children[root] = (0..n).filter(|&i| i != root).collect(),
+        MulticastScheme::Ring => {
+            let path: Vec<usize> = (0..n).map(|i| (root + i) % n).collect();
+            chain(&mut children, &path);
+        }
+        MulticastScheme::Bus => {
+            let up: Vec<usize> = (root..n).collect();
+            let down: Vec<usize> = (0..=root).rev().collect();
+            chain(&mut children, &up);
+            chain(&mut children, &down);
+        }
+        MulticastScheme::TreeWrapAround | MulticastScheme::TreeUpDown => {
+            let tree = if scheme == MulticastScheme::TreeWrapAround {
+                rooted_tree::wrap_around(ids, ids[root], ct, tx, max_children)
+            } else {
+                rooted_tree::up_down(ids, ids[root], ct, tx, max_children)
+            };
+            children = tree.children;
+        }
+        other => unreachable!("{other:?} is not a host-adapter scheme (validate.rs)"),
+    }
+    let mut class = vec![0; n];
+    let mut stack = vec![root];
+    while let Some(u) = stack.pop() {
+        for &v in &children[u] {
+            class[v] = if class[u] == 1 || ids[v] < ids[u] { 1 } else { 0 };
+            stack.push(v);
+        }
+    }
+    Plan { children, class }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hops(a: u32, b: u32) -> u64 {
+        grid_hops(a, b, 8, true)
+    }
+
+    #[test]
+    fn linear_paths_visit_every_member_once_and_change_class_at_the_reversal() {
+        let ids = [0, 1, 2, 3, 13, 15, 16, 17, 31];
+        let tx = |a: u32, b: u32| hops(a, b) * 50;
+        // ring from 13 (index 4): 13 15 16 17 31 | 0 1 2 3 — the drop to 0 puts 0..3 in the upper class
+        let ring = plan(MulticastScheme::Ring, &ids, 4, 100, &tx, 0);
+        assert_eq!(ring.children[4], vec![5]);
+        assert_eq!(ring.children[8], vec![0]);
+        assert_eq!(ring.children[3], Vec::<usize>::new());
+        assert_eq!(ring.class, vec![1, 1, 1, 1, 0, 0, 0, 0, 0]);
+        // bus from 13: up 15 16 17 31 (lower), down 3 2 1 0 (upper)
+        let bus = plan(MulticastScheme::Bus, &ids, 4, 100, &tx, 0);
+        assert_eq!(bus.children[4], vec![5, 3]);
+        assert_eq!(bus.class, vec![1, 1, 1, 1, 0, 0, 0, 0, 0]);
+        // from the lowest or highest ID, one worm only
+        assert_eq!(plan(MulticastScheme::Bus, &ids, 0, 100, &tx, 0).children[0], vec![1]);
+        assert_eq!(plan(MulticastScheme::Bus, &ids, 8, 100, &tx, 0).children[8], vec![7]);
+        for scheme in [
+            MulticastScheme::Ring,
+            MulticastScheme::Bus,
+            MulticastScheme::TreeWrapAround,
+            MulticastScheme::TreeUpDown,
+            MulticastScheme::Separate,
+        ] {
+            for root in 0..ids.len() {
+                let p = plan(scheme, &ids, root, 100, &tx, 0);
+                let mut reached: Vec<usize> = p.children.iter().flatten().copied().collect();
+                reached.sort_unstable();
+                let expected: Vec<usize> = (0..ids.len()).filter(|&i| i != root).collect();
+                assert_eq!(reached, expected, "{scheme:?} from {root}: every other member exactly once");
+            }
+        }
+    }
+
+    #[test]
+    fn a_bounded_branching_factor_is_respected() {
+        let ids: Vec<u32> = (0..64).collect();
+        let tx = |a: u32, b: u32| hops(a, b) * 50;
+        for max in 1..=3 {
+            let p = plan(MulticastScheme::TreeWrapAround, &ids, 20, 100, &tx, max);
+            assert!(p.children.iter().all(|c| c.len() <= max));
+        }
+    }
+
+    #[test]
+    fn tags_round_trip() {
+        assert_eq!(untag(tag(READY, 8191, 65_535, u32::MAX)), (READY, 8191, 65_535, u32::MAX));
+    }
+}

@@ -1,0 +1,48 @@
+"""``[adapter]``: the host adapters' reliable multicast protocol (study 001; docs/models/host_multicast.md)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pydantic import Field, StrictInt
+
+from flitcast.config._base import Section
+
+
+class AdapterConfig(Section):
+    """The ACK/NACK/READY protocol of the host adapters that relay a fixed group's multicasts
+    (``workload.multicast_group`` with a ``ring``, ``bus``, ``tree_wrap_around`` or ``tree_up_down``
+    scheme)."""
+
+    section: ClassVar[str] = "adapter"
+
+    reception_worms: StrictInt = Field(
+        4,
+        ge=1,
+        le=1024,
+        description="K: worms each buffer class of an adapter's reception FIFO holds (study 001 §5: 4; Fig. 5: 1).",
+    )
+    buffer_classes: StrictInt = Field(
+        2,
+        ge=1,
+        le=2,
+        description="2: a lower class before the path's ID-order reversal and an upper one after (study 001 §3, "
+        "deadlock-free); 1: one class, which can deadlock (the adapter watchdog then stops the run).",
+    )
+    control_flits: StrictInt = Field(
+        8, ge=1, le=4096, description="Size of an ACK, NACK or READY control worm (the study gives none)."
+    )
+    timeout_cycles: StrictInt = Field(
+        1000,
+        ge=1,
+        le=10**9,
+        description="A refused (NACKed) sender retransmits after this long unless READY comes first (the study "
+        "gives none: ten mean multicast worms).",
+    )
+    max_children: StrictInt = Field(
+        0,
+        ge=0,
+        le=8191,
+        description="Largest number of copies a rooted-tree host sends (a bounded branching factor, study 001 "
+        "§4.3); 0: unbounded.",
+    )
