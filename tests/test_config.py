@@ -459,3 +459,59 @@ def test_stop_go_thresholds_need_a_round_trip_of_slack() -> None:
     with pytest.raises(ConfigError) as info:
         Scenario.model_validate({**base, "switch": {"model": "central_buffer", "flow_control": "stop_go"}})
     assert info.value.key in ("switch.flow_control",)
+
+
+# --- study 001: a fixed group's host adapters ------------------------------------------------------------
+
+CASETTI = {
+    "network": {"topology": "torus", "k": 8, "channel_latency_cycles": 50, "terminal_latency_cycles": 1},
+    "switch": {"flow_control": "stop_go", "buffer_flits": 250},
+    "workload": {"multicast_group": [0, 1, 2, 3, 13, 15, 16, 17, 31], "multicast_scheme": "ring", "load": 0.01,
+                 "message_flits": 100, "message_flits_max": 1000, "packet_flits": 4000},
+}
+
+
+def _with(section: str, **changes: Any) -> dict[str, Any]:
+    return {**CASETTI, section: {**CASETTI.get(section, {}), **changes}}
+
+
+@pytest.mark.parametrize(
+    ("section", "changes", "key"),
+    [
+        ("workload", {"multicast_group": [0, 64]}, "workload.multicast_group"),
+        ("workload", {"multicast_group": [3, 3]}, "workload.multicast_group"),
+        ("workload", {"multicast_group": []}, "workload.multicast_scheme"),
+        ("workload", {"multicast_scheme": "software"}, "workload.multicast_scheme"),
+        ("workload", {"packet_flits": 999}, "workload.packet_flits"),
+        ("workload", {"message_flits_max": 150}, "workload.message_flits_max"),
+        ("workload", {"background_load": 0.1, "packet_flits": 1000}, "workload.packet_flits"),
+        ("network", {"topology": "mesh", "n": 3, "k": 4}, "network.topology"),
+        ("network", {"terminal_latency_cycles": 51}, "network.terminal_latency_cycles"),
+    ],
+)
+def test_a_fixed_group_is_checked_naming_the_key(section: str, changes: dict[str, Any], key: str) -> None:
+    Scenario.model_validate(CASETTI)
+    with pytest.raises(ConfigError) as info:
+        Scenario.model_validate(_with(section, **changes))
+    assert info.value.key == key
+
+
+def test_background_unicasts_need_a_group_and_the_core_agrees() -> None:
+    import flitcast
+
+    with pytest.raises(ConfigError) as info:
+        Scenario.model_validate({"workload": {"background_load": 0.1}})
+    assert info.value.key == "workload.background_load"
+    # the core's own check refuses what the front refuses, with the same key
+    bad = Scenario.model_validate(CASETTI).to_core_dict()
+    bad["workload"]["multicast_group"] = [0, 99]
+    from flitcast import _core
+
+    outcome = json.loads(_core.run(json.dumps(bad)))
+    assert outcome["error"]["kind"] == "config" and outcome["error"]["key"] == "workload.multicast_group"
+    assert flitcast.run(Scenario.model_validate(_with("run", measure_cycles=20_000, warmup_cycles=1_000))).metrics["operations_measured"] > 0
+
+
+def test_adapter_keys_without_relaying_adapters_are_flagged() -> None:
+    with pytest.warns(errors.ConfigWarning, match="adapter.reception_worms"):
+        Scenario.model_validate({"adapter": {"reception_worms": 2}})

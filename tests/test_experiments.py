@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from flitcast.cli import app
-from flitcast.experiments import EXPERIMENTS, banikazemi, peak_throughput, sivaram, zhou
+from flitcast.experiments import EXPERIMENTS, banikazemi, casetti, peak_throughput, sivaram, zhou
 
 #: panels each experiment must draw
 PANELS = {
@@ -30,6 +30,7 @@ PANELS = {
     "sivaram-fig17": ["fig17a.png", "fig17b.png"],
     "sivaram-fig18": ["fig18.png"],
     "sivaram-fig19": ["fig19a.png", "fig19b.png"],
+    **{f"casetti-fig{f}": [f"fig{f}.png"] for f in range(3, 12)},
     **{
         f"zhou-{name}": [f"fig{first + i}{panel}.png" for i in range(6) for panel in "ab"]
         for name, first in (("one-source", 10), ("multi-source", 16), ("all-source", 22))
@@ -54,6 +55,8 @@ def test_quick_reproduction_writes_the_contract(experiment_id: str, tmp_path: Pa
     monkeypatch.setattr(sivaram, "QUICK_RUN", SMOKE_RUN)
     monkeypatch.setattr(sivaram, "LOADS", [0.2, 0.6, 1.0])
     monkeypatch.setattr(zhou, "QUICK_SIZES", [32, 256])
+    monkeypatch.setattr(casetti, "QUICK_LOADS", [0.05, 0.5])
+    monkeypatch.setattr(casetti, "QUICK_RUN", {"warmup_cycles": 2_000, "measure_cycles": 20_000, "drain_max_cycles": 20_000})
     out = tmp_path / "out"
     result = CliRunner().invoke(app, ["reproduce", experiment_id, "--quick", "--out", str(out), "--threads", "2"])
     assert result.exit_code == 0, result.output
@@ -81,6 +84,10 @@ def test_quick_reproduction_writes_the_contract(experiment_id: str, tmp_path: Pa
     if experiment_id.startswith("zhou"):  # study 003: closed batches on InfiniBand switches
         assert (results["switch.model"] == "infiniband").all() and (results["workload.batch_sources"] > 0).all()
         assert (results["completion_ns"] == results["latency_max"] * 128).all()  # 32-byte flits at 4 ns a byte
+        return
+    if experiment_id.startswith("casetti"):  # study 001: host adapters on the 8×8 torus, one fixed group
+        assert (results["network.topology"] == "torus").all() and (results["switch.flow_control"] == "stop_go").all()
+        assert (results["workload.multicast_scheme"] == results["scheme"].map(casetti.SCHEMES)).all()
         return
     assert {"variant", "message_bytes", "accepted_load", "latency_mean", "switch.model"} <= set(results.columns)
     if experiment_id.startswith("banikazemi"):

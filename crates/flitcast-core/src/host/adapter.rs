@@ -341,7 +341,8 @@ impl Adapter {
             }
             NACK => {
                 let serial = self.next_timeout;
-                self.next_timeout = self.next_timeout.wrapping_add(1);
+                // (serials stay below u32::MAX − TIMEOUTS: a timer tag never wraps onto the arrivals)
+                self.next_timeout = (self.next_timeout + 1) % (u32::MAX - TIMEOUTS);
                 self.timeouts.insert(serial, (worm, copy));
                 let c = &mut self.worm(worm).copies[copy];
                 c.refused = true;
