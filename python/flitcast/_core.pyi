@@ -23,6 +23,10 @@ def run(scenario_json: str, control: Control | None = None) -> str:
 def memory_estimate(scenario_json: str) -> str:
     """What a scenario needs in memory: {"ok": {"bytes", "limit_bytes", "parts": [...]}} or {"error": ...}."""
 
+def torus_multicast(request_json: str) -> str:
+    """A study-004 multicast plan on a unidirectional torus: {"ok": {"nodes", "parent", "children", "step",
+    "relays", "hops"}} or {"error": ...}."""
+
 def catalogue() -> str:
     """JSON: the component registry, {family: [{"name", "doc"}]}."""
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["plot_latency_vs_load"]
+__all__ = ["model_plot", "plot_latency_vs_load"]
 
 LOAD_KEY = "workload.load"
 
@@ -82,5 +82,31 @@ def plot_latency_vs_load(frame: pd.DataFrame, varied: Sequence[str], path: str |
                 ax.legend(fontsize="small")
         ax_acc.legend(fontsize="small")
         fig.savefig(path, dpi=120)
+    finally:
+        plt.close(fig)
+
+
+def model_plot(frame: pd.DataFrame, path: str | os.PathLike[str]) -> None:
+    """Study 004's model: latency (µs, log scale) against group size, one line per algorithm (and Mu-torus
+    partition length) and message size."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4.5), layout="constrained")
+    try:
+        sizes = sorted(frame["message_bytes"].unique())
+        for (algorithm, r, size), part in frame.groupby(["algorithm", "r", "message_bytes"], dropna=False, sort=False):
+            label = algorithm + (f" r={int(r)}" if r == r and r is not None else "") + (f", {size} B" if len(sizes) > 1 else "")
+            part = part.sort_values("group")
+            ax.plot(part["group"], part["latency_us"], marker="o", markersize=3, label=label)
+        ax.set_yscale("log")
+        ax.set_xlabel("multicast group size (nodes)")
+        ax.set_ylabel("completion latency, model (µs)")
+        k = int(frame["k"].iloc[0])
+        ax.set_title(f"study 004 small-message model, {k}×{k} unidirectional torus", fontsize=9)
+        ax.legend(fontsize=7)
+        fig.savefig(path, dpi=110)
     finally:
         plt.close(fig)

@@ -122,6 +122,17 @@ fn memory_estimate(scenario_json: &str) -> String {
     })
 }
 
+/// A study-004 multicast plan on a unidirectional torus: `{"ok": {"nodes", "parent", "children", "step",
+/// "relays", "hops"}}` or an error outcome (`host/torus_multicast.rs`).
+#[pyfunction]
+fn torus_multicast(request_json: &str) -> String {
+    guarded(|| {
+        let request: flitcast_core::host::torus_multicast::Request = serde_json::from_str(request_json)
+            .map_err(|e| Error::config("model", "(json)", format!("a valid plan request ({e})")))?;
+        flitcast_core::host::torus_multicast::describe(&request)
+    })
+}
+
 /// The component registry as JSON.
 #[pyfunction]
 fn catalogue() -> String {
@@ -135,6 +146,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add_function(wrap_pyfunction!(catalogue, m)?)?;
     m.add_function(wrap_pyfunction!(memory_estimate, m)?)?;
+    m.add_function(wrap_pyfunction!(torus_multicast, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     Ok(())
 }

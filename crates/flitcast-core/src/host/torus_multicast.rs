@@ -1,0 +1,340 @@
+//! Software multicast on a k-ary 2-D unidirectional torus (study 004 §3, after Robinson, McKinley and
+//! Cheng; docs/models/torus_multicast.md): the relay structure of each of the five algorithms, in their
+//! store-and-forward form (the study's testbed had no multidestination worms), and the hop counts by
+//! kind of a unicast between two hosts (Eq. 4).
+//!
+//! Nodes are ranked along the dimension-ordered chain relative to the root: rank = ((y − y₀) mod k)·k +
+//! ((x − x₀) mod k), the root first; every algorithm takes the destinations in that order.
+//!
+//! * **Separate addressing**: the root sends to every destination in turn (one step).
+//! * **U-torus**: the binomial tree over the ranked chain (recursive halving; the receiver of a
+//!   message holds the sub-chain it was sent, carried in the message): ⌈log₂ d⌉ steps.
+//! * **S-torus**: one worm visits every destination in rank order (a chain: one step, d − 2 relays).
+//! * **Md-torus**: dimensional partitioning: the root sends one worm to the first destination of each
+//!   x-ringlet holding destinations (in its own ringlet it is the header itself), and each header's worm
+//!   visits the rest of its ringlet in order: two steps on a 2-D torus (N steps on N dimensions).
+//! * **Mu-torus**: uniform partitions: the group in rank order (root first) is cut into blocks of
+//!   r^(s−1) consecutive nodes, s = ⌈log_r d⌉; the holder of the first block sends to the head of every
+//!   other block, and each block is partitioned again, down to blocks of r, which one worm visits in
+//!   order: ⌈log_r d⌉ steps.
+
+/// A multicast algorithm of study 004.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Algorithm {
+    Separate,
+    UTorus,
+    STorus,
+    MdTorus,
+    /// Partition length r ≥ 2.
+    MuTorus(u32),
+}
+
+/// Who sends to whom: `nodes[0]` is the root; `children[i]` are the nodes node i sends to, in the order
+/// its sends leave; `step[i]` is the logical step at which node i receives (0 for the root). A child in
+/// the same step as its sender continues the sender's worm (a store-and-forward relay of a path worm).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plan {
+    pub nodes: Vec<u32>,
+    pub children: Vec<Vec<usize>>,
+    pub step: Vec<u32>,
+}
+
+impl Plan {
+    /// Logical steps to reach every destination.
+    pub fn steps(&self) -> u32 {
+        self.step.iter().copied().max().unwrap_or(0)
+    }
+
+    /// Parent of each node (None for the root).
+    pub fn parents(&self) -> Vec<Option<usize>> {
+        let mut parent = vec![None; self.nodes.len()];
+        for (u, children) in self.children.iter().enumerate() {
+            for &v in children {
+                parent[v] = Some(u);
+            }
+        }
+        parent
+    }
+
+    /// Per node, the relays between the root and it (h_i of Eq. 7: nodes that receive and send on).
+    pub fn relays(&self) -> Vec<u32> {
+        let parent = self.parents();
+        (0..self.nodes.len())
+            .map(|mut v| {
+                let mut relays = 0;
+                while let Some(u) = parent[v] {
+                    relays += (u != 0) as u32;
+                    v = u;
+                }
+                relays
+            })
+            .collect()
+    }
+}
+
+/// (x, y) of `node` on a `k`-wide torus (node = x + k·y).
+fn xy(node: u32, k: u32) -> (u32, u32) {
+    (node % k, node / k)
+}
+
+/// Rank of `node` on the dimension-ordered chain from `root`.
+pub fn rank(node: u32, root: u32, k: u32) -> u32 {
+    let ((x, y), (x0, y0)) = (xy(node, k), xy(root, k));
+    ((y + k - y0) % k) * k + (x + k - x0) % k
+}
+
+/// Hops by kind of a unicast from `a` to `b` under x-then-y routing on the unidirectional torus
+/// (Eq. 4): (h_p links, h_f forwarding nodes passed within a ringlet, h_s switching nodes where it turns
+/// from x to y).
+pub fn hops(a: u32, b: u32, k: u32) -> (u32, u32, u32) {
+    let ((xa, ya), (xb, yb)) = (xy(a, k), xy(b, k));
+    let (dx, dy) = ((xb + k - xa) % k, (yb + k - ya) % k);
+    let h_p = dx + dy;
+    let h_s = (dx > 0 && dy > 0) as u32;
+    (h_p, h_p.saturating_sub(1 + h_s), h_s)
+}
+
+/// The plan of `algorithm` from `root` to `destinations` (distinct, without the root) on a `k`-wide
+/// torus.
+pub fn plan(algorithm: Algorithm, k: u32, root: u32, destinations: &[u32]) -> Plan {
+    let mut nodes = destinations.to_vec();
+    nodes.sort_by_key(|&d| rank(d, root, k));
+    nodes.insert(0, root);
+    let n = nodes.len();
+    let mut p = Plan { children: vec![Vec::new(); n], step: vec![0; n], nodes };
+    let all: Vec<usize> = (0..n).collect();
+    match algorithm {
+        Algorithm::Separate => (1..n).for_each(|v| send(&mut p, 0, v, 1)),
+        Algorithm::STorus => chain(&mut p, &all),
+        Algorithm::UTorus => binomial(&mut p, 0, n - 1),
+        Algorithm::MdTorus => {
+            // ringlets (same y) in rank order; the root's own ringlet first, with the root as header
+            let mut rings: Vec<Vec<usize>> = Vec::new();
+            for &v in &all {
+                let y = p.nodes[v] / k;
+                match rings.last_mut() {
+                    Some(ring) if p.nodes[ring[0]] / k == y => ring.push(v),
+                    _ => rings.push(vec![v]),
+                }
+            }
+            for ring in &rings[1..] {
+                send(&mut p, 0, ring[0], 1);
+            }
+            chain(&mut p, &rings[0]);
+            for ring in &rings[1..] {
+                chain(&mut p, ring);
+            }
+        }
+        Algorithm::MuTorus(r) => partition(&mut p, &all, r as usize, 0),
+    }
+    p
+}
+
+/// `from` sends to `to`, which receives at logical step `step`.
+fn send(p: &mut Plan, from: usize, to: usize, step: u32) {
+    p.children[from].push(to);
+    p.step[to] = step;
+}
+
+/// One worm from `nodes[0]` visits the rest in order, store-and-forward: all in the step after the
+/// header's.
+fn chain(p: &mut Plan, nodes: &[usize]) {
+    let step = p.step[nodes[0]] + 1;
+    for pair in nodes.windows(2) {
+        send(p, pair[0], pair[1], step);
+    }
+}
+
+/// Recursive halving over the chain positions [holder, right]: the holder's i-th send goes out in
+/// its i-th phase.
+fn binomial(p: &mut Plan, holder: usize, mut right: usize) {
+    let mut phase = p.step[holder];
+    while holder < right {
+        let c = holder + (right - holder).div_ceil(2);
+        phase += 1;
+        send(p, holder, c, phase);
+        binomial(p, c, right);
+        right = c - 1;
+    }
+}
+
+/// Uniform partitioning of `nodes` (the holder first) into blocks of r^(s−1), s = ⌈log_r n⌉: in step
+/// `base` + 1 the holder sends to every other block's head, then every block (the holder's own too) is
+/// partitioned again from that step, down to blocks of at most r that one worm visits.
+fn partition(p: &mut Plan, nodes: &[usize], r: usize, base: u32) {
+    if nodes.len() <= r {
+        for pair in nodes.windows(2) {
+            send(p, pair[0], pair[1], base + 1);
+        }
+        return;
+    }
+    let mut block = r;
+    while block * r < nodes.len() {
+        block *= r;
+    }
+    let blocks: Vec<&[usize]> = nodes.chunks(block).collect();
+    for b in &blocks[1..] {
+        send(p, nodes[0], b[0], base + 1);
+    }
+    for b in &blocks {
+        partition(p, b, r, base + 1);
+    }
+}
+
+/// A plan asked for by name (the Python front's analytic model reads the core's plans rather than
+/// building its own: `_core.torus_multicast`).
+#[derive(Debug, Clone, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Request {
+    pub algorithm: String,
+    pub k: u32,
+    pub root: u32,
+    pub destinations: Vec<u32>,
+    #[serde(default = "four")]
+    pub r: u32,
+}
+
+fn four() -> u32 {
+    4
+}
+
+/// What the analytic model needs of a plan: per node (the root first) its parent, its logical step, the
+/// relays between the root and it, and the hops by kind (h_p, h_f, h_s) of the unicast that reaches it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Described {
+    pub nodes: Vec<u32>,
+    pub parent: Vec<Option<usize>>,
+    pub children: Vec<Vec<usize>>,
+    pub step: Vec<u32>,
+    pub relays: Vec<u32>,
+    pub hops: Vec<(u32, u32, u32)>,
+}
+
+pub fn describe(request: &Request) -> Result<Described, crate::error::Error> {
+    use crate::error::Error;
+    let Request { algorithm, k, root, destinations, r } = request;
+    let (k, root, r) = (*k, *root, *r);
+    if !(2..=64).contains(&k) {
+        return Err(Error::config("network.k", k, "an integer from 2 to 64"));
+    }
+    let nodes = k * k;
+    let algorithm = match algorithm.as_str() {
+        "separate" => Algorithm::Separate,
+        "u_torus" => Algorithm::UTorus,
+        "s_torus" => Algorithm::STorus,
+        "md_torus" => Algorithm::MdTorus,
+        "mu_torus" if (2..=nodes).contains(&r) => Algorithm::MuTorus(r),
+        "mu_torus" => return Err(Error::config("model.r", r, &format!("an integer from 2 to {nodes}"))),
+        other => {
+            return Err(Error::config("model.algorithm", other, "separate, u_torus, s_torus, md_torus or mu_torus"))
+        }
+    };
+    let mut sorted = destinations.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    if root >= nodes
+        || sorted.len() != destinations.len()
+        || sorted.contains(&root)
+        || sorted.iter().any(|&d| d >= nodes)
+    {
+        return Err(Error::config(
+            "model.destinations",
+            format!("{destinations:?} from {root}"),
+            &format!("distinct node ids below {nodes}, other than the root"),
+        ));
+    }
+    let plan = plan(algorithm, k, root, destinations);
+    let parent = plan.parents();
+    let hops =
+        (0..plan.nodes.len()).map(|v| parent[v].map_or((0, 0, 0), |u| hops(plan.nodes[u], plan.nodes[v], k))).collect();
+    Ok(Described { relays: plan.relays(), parent, hops, nodes: plan.nodes, children: plan.children, step: plan.step })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn group(k: u32, g: u32) -> Vec<u32> {
+        (1..g).map(|i| i % (k * k)).collect()
+    }
+
+    fn algorithms() -> [Algorithm; 5] {
+        [Algorithm::Separate, Algorithm::UTorus, Algorithm::STorus, Algorithm::MdTorus, Algorithm::MuTorus(4)]
+    }
+
+    #[test]
+    fn every_destination_is_reached_exactly_once() {
+        for k in [4, 8] {
+            for g in 2..=k * k {
+                for root in [0, 5 % (k * k), k * k - 1] {
+                    let dests: Vec<u32> = (0..k * k).filter(|&d| d != root).take(g as usize - 1).collect();
+                    for a in algorithms() {
+                        let p = plan(a, k, root, &dests);
+                        let mut reached: Vec<u32> = p.children.iter().flatten().map(|&v| p.nodes[v]).collect();
+                        reached.sort_unstable();
+                        let mut expected = dests.clone();
+                        expected.sort_unstable();
+                        assert_eq!(reached, expected, "{a:?}, k {k}, G {g}, root {root}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn each_algorithm_takes_the_steps_its_definition_states() {
+        let log = |d: u32, base: u32| {
+            let (mut s, mut reach) = (0, 1);
+            while reach < d {
+                reach *= base;
+                s += 1;
+            }
+            s
+        };
+        for k in [4, 8, 16] {
+            for g in 2..=(k * k).min(64) {
+                let p = |a| plan(a, k, 0, &group(k, g));
+                assert_eq!(p(Algorithm::Separate).children[0].len() as u32, g - 1, "separate: d − 1 sends at the root");
+                assert_eq!(p(Algorithm::Separate).steps(), 1);
+                assert_eq!(p(Algorithm::UTorus).steps(), log(g, 2), "U-torus G {g}: ⌈log2 d⌉");
+                assert_eq!(p(Algorithm::STorus).steps(), 1, "S-torus: one worm");
+                // (the group fills ringlets in rank order: a second worm step once another ringlet holds two)
+                assert_eq!(
+                    p(Algorithm::MdTorus).steps(),
+                    if g >= k + 2 { 2 } else { 1 },
+                    "Md-torus k {k} G {g}: N = 2"
+                );
+                for r in [2, 4, 8] {
+                    assert_eq!(p(Algorithm::MuTorus(r)).steps(), log(g, r), "Mu-torus r {r} G {g}: ⌈log_r d⌉");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn relays_on_the_deepest_path() {
+        // S-torus: a chain, G − 2 relays (Eq. 12); Mu-torus with one partition the same (Eq. 10, p < 2)
+        let p = plan(Algorithm::STorus, 4, 0, &group(4, 10));
+        assert_eq!(p.relays().into_iter().max(), Some(8));
+        assert_eq!(plan(Algorithm::MuTorus(4), 4, 0, &group(4, 4)).relays().into_iter().max(), Some(2));
+        // Mu-torus, r = 4, G = 10: blocks 0–3, 4–7, 8–9; the deepest is a block of 4 behind its head: 3 relays
+        // (the root's own block: 2)
+        assert_eq!(plan(Algorithm::MuTorus(4), 4, 0, &group(4, 10)).relays().into_iter().max(), Some(3));
+        // Md-torus on 4×4, G = 16: the root's ring has 2 relays; another ring: header + 2 relays = 3
+        assert_eq!(plan(Algorithm::MdTorus, 4, 0, &group(4, 16)).relays().into_iter().max(), Some(3));
+        // separate addressing: none
+        assert_eq!(plan(Algorithm::Separate, 4, 0, &group(4, 16)).relays().into_iter().max(), Some(0));
+    }
+
+    #[test]
+    fn hops_by_kind() {
+        // 4×4: from 0 (0,0) to 5 (1,1): one x hop, turn, one y hop
+        assert_eq!(hops(0, 5, 4), (2, 0, 1));
+        // from 1 (1,0) to 0 (0,0): three x hops round the ringlet, two nodes passed
+        assert_eq!(hops(1, 0, 4), (3, 2, 0));
+        // from 0 to 15 (3,3): 3 + 3 hops, 4 forwarding nodes and one switching node
+        assert_eq!(hops(0, 15, 4), (6, 4, 1));
+        assert_eq!(hops(7, 7, 4), (0, 0, 0));
+        assert_eq!(rank(0, 5, 4), 15 - 0 - 0); // (0,0) from (1,1): y 3 rows on, x 3 on
+    }
+}
