@@ -224,7 +224,7 @@ pub fn describe(request: &Request) -> Result<Described, crate::error::Error> {
         "s_torus" => Algorithm::STorus,
         "md_torus" => Algorithm::MdTorus,
         "mu_torus" if (2..=nodes).contains(&r) => Algorithm::MuTorus(r),
-        "mu_torus" => return Err(Error::config("model.r", r, &format!("an integer from 2 to {nodes}"))),
+        "mu_torus" => return Err(Error::config("model.r", r, format!("an integer from 2 to {nodes}"))),
         other => {
             return Err(Error::config("model.algorithm", other, "separate, u_torus, s_torus, md_torus or mu_torus"))
         }
@@ -240,7 +240,7 @@ pub fn describe(request: &Request) -> Result<Described, crate::error::Error> {
         return Err(Error::config(
             "model.destinations",
             format!("{destinations:?} from {root}"),
-            &format!("distinct node ids below {nodes}, other than the root"),
+            format!("distinct node ids below {nodes}, other than the root"),
         ));
     }
     let plan = plan(algorithm, k, root, destinations);
@@ -335,6 +335,6 @@ mod tests {
         // from 0 to 15 (3,3): 3 + 3 hops, 4 forwarding nodes and one switching node
         assert_eq!(hops(0, 15, 4), (6, 4, 1));
         assert_eq!(hops(7, 7, 4), (0, 0, 0));
-        assert_eq!(rank(0, 5, 4), 15 - 0 - 0); // (0,0) from (1,1): y 3 rows on, x 3 on
+        assert_eq!(rank(0, 5, 4), 15); // (0,0) from (1,1): 3 rows on, 3 nodes along
     }
 }
