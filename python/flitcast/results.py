@@ -45,6 +45,10 @@ METRIC_COLUMNS = (
     "multicast_throughput",
     "multicast_offered",
     "worms_refused",
+    "completion_cycles",
+    "root_busy_cycles",
+    "link_concentration",
+    "link_concurrency",
     "wall_seconds",
 )
 

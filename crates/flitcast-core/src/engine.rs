@@ -23,6 +23,8 @@ use crate::host::hardware_multicast::HardwareMulticast;
 use crate::host::open_loop::OpenLoop;
 use crate::host::operations::Operations;
 use crate::host::program::{Arriving, Delivered, Outbox, Priority, Programs, Send, Serves, Target};
+use crate::host::software_torus::{Overheads, SoftwareTorus};
+use crate::host::torus_multicast::Algorithm;
 use crate::host::u_min::UMin;
 use crate::host::Nic;
 use crate::memory;
@@ -109,6 +111,25 @@ pub struct Simulation {
     last_served: Cycle,
 }
 
+/// Study 004's program: the scheme's algorithm over the group, with the adapter's software times.
+fn software_torus(s: &Scenario) -> SoftwareTorus {
+    let (wl, ad) = (&s.workload, &s.adapter);
+    let algorithm = match wl.multicast_scheme {
+        MulticastScheme::UTorus => Algorithm::UTorus,
+        MulticastScheme::STorus => Algorithm::STorus,
+        MulticastScheme::MdTorus => Algorithm::MdTorus,
+        MulticastScheme::MuTorus => Algorithm::MuTorus(wl.multicast_partition),
+        _ => Algorithm::Separate,
+    };
+    let costs = Overheads {
+        send: ad.send_overhead_cycles,
+        receive: ad.receive_overhead_cycles,
+        process: ad.process_cycles,
+        dimension_switch: ad.dimension_switch_cycles,
+    };
+    SoftwareTorus::new(algorithm, s.network.k, wl.multicast_root, wl.multicast_group_size, costs, wl.message_flits)
+}
+
 impl Simulation {
     pub fn build(scenario: &Scenario) -> Result<Simulation, Error> {
         scenario.validate()?;
@@ -166,7 +187,7 @@ impl Simulation {
         let window_offered = wl.load * terminals as f64 * run.measure_cycles as f64;
         let threshold = (0.01 * window_offered).max(2.0 * terminals as f64 * wl.message_flits as f64);
         // (a closed batch is no steady state: it has no saturation, only its completion)
-        stats.closed = wl.batch_sources > 0.0;
+        stats.closed = wl.batch_sources > 0.0 || wl.multicast_group_size > 0;
         let early = run.saturation_stop == SaturationStop::Backlog && !stats.closed;
         stats.early = EarlyStop::new(early, run.measure_cycles, threshold, terminals as u32, wl.load);
         Ok(Simulation {
@@ -177,7 +198,9 @@ impl Simulation {
             } else {
                 u64::MAX
             },
-            programs: if !wl.multicast_group.is_empty() {
+            programs: if wl.multicast_group_size > 0 {
+                Programs::SoftwareTorus(Box::new(software_torus(scenario)))
+            } else if !wl.multicast_group.is_empty() {
                 Programs::Adapter(Box::new(Adapter::new(scenario, &topo)))
             } else if wl.batch_sources > 0.0 {
                 Programs::Batch(Batch::new(
@@ -414,7 +437,7 @@ impl Simulation {
         match &mut self.programs {
             Programs::UMin(program) => program.begin(src, sorted, &mut self.outbox),
             Programs::Hardware(program) => program.begin(src, sorted, &mut self.outbox),
-            Programs::OpenLoop(_) | Programs::Batch(_) | Programs::Adapter(_) => {
+            Programs::OpenLoop(_) | Programs::Batch(_) | Programs::Adapter(_) | Programs::SoftwareTorus(_) => {
                 return Err(Error::config(
                     "workload.multicast_destinations",
                     0,
@@ -846,6 +869,7 @@ impl Simulation {
             flit_hops: self.counters.flit_hops,
             channel_names: names,
             channel_flits: flits,
+            program: self.programs.report(),
         }))
     }
 }

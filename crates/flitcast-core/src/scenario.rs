@@ -341,6 +341,19 @@ pub struct Workload {
     pub background_flits: u32,
     #[serde(default = "background_max")]
     pub background_flits_max: u32,
+    /// One software multicast on a unidirectional torus (study 004): the group's size G, the root and
+    /// the next G − 1 nodes of its dimension-ordered chain; 0: none.
+    #[serde(default)]
+    pub multicast_group_size: u32,
+    #[serde(default)]
+    pub multicast_root: u32,
+    /// Mu-torus partition length r.
+    #[serde(default = "four")]
+    pub multicast_partition: u32,
+}
+
+fn four() -> u32 {
+    4
 }
 
 fn background_mean() -> u32 {
@@ -366,11 +379,28 @@ pub struct Adapter {
     pub timeout_cycles: u64,
     /// Largest number of children a rooted-tree host may have (0: unbounded; §4.3).
     pub max_children: u32,
+    /// Host software of study 004's programs: sender and receiver overheads o, processing time
+    /// t_process per relayed (or, with separate addressing, sent) message, and the switching delay L_s
+    /// of a message that turns from x to y.
+    pub send_overhead_cycles: u64,
+    pub receive_overhead_cycles: u64,
+    pub process_cycles: u64,
+    pub dimension_switch_cycles: u64,
 }
 
 impl Default for Adapter {
     fn default() -> Self {
-        Adapter { reception_worms: 4, buffer_classes: 2, control_flits: 8, timeout_cycles: 1000, max_children: 0 }
+        Adapter {
+            reception_worms: 4,
+            buffer_classes: 2,
+            control_flits: 8,
+            timeout_cycles: 1000,
+            max_children: 0,
+            send_overhead_cycles: 0,
+            receive_overhead_cycles: 0,
+            process_cycles: 0,
+            dimension_switch_cycles: 0,
+        }
     }
 }
 
@@ -424,12 +454,23 @@ pub enum MulticastScheme {
     TreeWrapAround,
     /// Study 001 §4.4, the up/down rooted tree of the OMT heuristic.
     TreeUpDown,
+    /// Study 004 §3 on a unidirectional torus (`host/torus_multicast.rs`): the binomial U-torus, the
+    /// S-torus chain, and the Md-torus and Mu-torus partitions.
+    UTorus,
+    STorus,
+    MdTorus,
+    MuTorus,
 }
 
 impl MulticastScheme {
     /// The schemes of study 001's host adapters (with a fixed group).
     pub fn host_adapter(self) -> bool {
         matches!(self, Self::Ring | Self::Bus | Self::TreeWrapAround | Self::TreeUpDown)
+    }
+
+    /// The schemes of study 004's software multicast on unidirectional tori.
+    pub fn torus_software(self) -> bool {
+        matches!(self, Self::UTorus | Self::STorus | Self::MdTorus | Self::MuTorus)
     }
 }
 
@@ -520,6 +561,9 @@ impl Default for Scenario {
                 background_load: 0.0,
                 background_flits: 400,
                 background_flits_max: 4000,
+                multicast_group_size: 0,
+                multicast_root: 0,
+                multicast_partition: 4,
             },
             run: Run {
                 warmup_cycles: 10_000,

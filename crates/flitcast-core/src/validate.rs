@@ -429,6 +429,7 @@ fn group_fits(s: &Scenario, nodes: u32) -> Result<(), Error> {
         ad.timeout_cycles,
         "an integer from 1 to 1e9",
     )?;
+    torus_group_fits(s, nodes)?;
     let adapter_scheme = wl.multicast_scheme.host_adapter();
     if wl.multicast_group.is_empty() {
         check(
@@ -492,5 +493,70 @@ fn group_fits(s: &Scenario, nodes: u32) -> Result<(), Error> {
         "workload.packet_flits",
         wl.packet_flits,
         &format!("at least {largest} with a workload.multicast_group: every worm is one packet (the largest message)"),
+    )
+}
+
+/// One software multicast on a unidirectional torus (study 004, `host/software_torus.rs`).
+fn torus_group_fits(s: &Scenario, nodes: u32) -> Result<(), Error> {
+    let (net, wl, ad) = (&s.network, &s.workload, &s.adapter);
+    for (key, v) in [
+        ("adapter.send_overhead_cycles", ad.send_overhead_cycles),
+        ("adapter.receive_overhead_cycles", ad.receive_overhead_cycles),
+        ("adapter.process_cycles", ad.process_cycles),
+        ("adapter.dimension_switch_cycles", ad.dimension_switch_cycles),
+    ] {
+        check(v <= 1_000_000_000_000, key, v, "an integer from 0 to 1e12")?;
+    }
+    if wl.multicast_group_size == 0 {
+        return check(
+            !wl.multicast_scheme.torus_software(),
+            "workload.multicast_scheme",
+            format!("{:?}", wl.multicast_scheme).to_lowercase(),
+            "software, hardware or separate without a workload.multicast_group_size (u_torus, s_torus, md_torus \
+             and mu_torus multicast one group on a unidirectional torus)",
+        );
+    }
+    check(
+        net.topology == TopologyKind::Torus && net.unidirectional && net.n == 2 && net.terminals_per_router == 1,
+        "network.topology",
+        format!("{:?}", net.topology).to_lowercase(),
+        "a unidirectional 2-D torus (network.unidirectional = true, n = 2) for a workload.multicast_group_size",
+    )?;
+    check(
+        (2..=nodes).contains(&wl.multicast_group_size),
+        "workload.multicast_group_size",
+        wl.multicast_group_size,
+        &format!("an integer from 2 to {nodes} (the root and its destinations), or 0"),
+    )?;
+    check(
+        wl.multicast_root < nodes,
+        "workload.multicast_root",
+        wl.multicast_root,
+        &format!("a node id below {nodes}"),
+    )?;
+    check(
+        (2..=nodes).contains(&wl.multicast_partition),
+        "workload.multicast_partition",
+        wl.multicast_partition,
+        &format!("an integer from 2 to {nodes}"),
+    )?;
+    check(
+        wl.multicast_scheme == MulticastScheme::Separate || wl.multicast_scheme.torus_software(),
+        "workload.multicast_scheme",
+        format!("{:?}", wl.multicast_scheme).to_lowercase(),
+        "separate, u_torus, s_torus, md_torus or mu_torus with a workload.multicast_group_size",
+    )?;
+    check(
+        wl.multicast_destinations == 0 && wl.batch_sources == 0.0 && wl.multicast_group.is_empty(),
+        "workload.multicast_group_size",
+        wl.multicast_group_size,
+        "0 with workload.multicast_destinations, workload.batch_sources or workload.multicast_group (one kind of \
+         multicast workload per run)",
+    )?;
+    check(
+        s.run.warmup_cycles == 0,
+        "run.warmup_cycles",
+        s.run.warmup_cycles,
+        "0 with a workload.multicast_group_size (the multicast starts at cycle 0 and must be measured)",
     )
 }

@@ -10,9 +10,10 @@ from flitcast.config._base import Section
 
 
 class AdapterConfig(Section):
-    """The ACK/NACK/READY protocol of the host adapters that relay a fixed group's multicasts
-    (``workload.multicast_group`` with a ``ring``, ``bus``, ``tree_wrap_around`` or ``tree_up_down``
-    scheme)."""
+    """The host adapters and their software: the ACK/NACK/READY protocol of the adapters that relay a fixed
+    group's multicasts (study 001: ``workload.multicast_group`` with a ``ring``, ``bus``, ``tree_wrap_around``
+    or ``tree_up_down`` scheme), and the host overheads of study 004's software multicast
+    (``workload.multicast_group_size``)."""
 
     section: ClassVar[str] = "adapter"
 
@@ -45,4 +46,23 @@ class AdapterConfig(Section):
         le=8191,
         description="Largest number of copies a rooted-tree host sends (a bounded branching factor, study 001 "
         "§4.3); 0: unbounded.",
+    )
+    send_overhead_cycles: StrictInt = Field(
+        0, ge=0, le=10**12, description="Study 004: sender overhead o_s, cycles of the host processor per message sent."
+    )
+    receive_overhead_cycles: StrictInt = Field(
+        0, ge=0, le=10**12, description="Study 004: receiver overhead o_r, cycles once a whole message has arrived."
+    )
+    process_cycles: StrictInt = Field(
+        0,
+        ge=0,
+        le=10**12,
+        description="Study 004: t_process, cycles a relay spends before forwarding (separate addressing: per "
+        "destination at the root).",
+    )
+    dimension_switch_cycles: StrictInt = Field(
+        0,
+        ge=0,
+        le=10**12,
+        description="Study 004: the switching delay L_s of a message that turns from x to y (charged on arrival).",
     )

@@ -131,8 +131,12 @@ RULES = [
     ),
     Rule(
         "workload.multicast_scheme",
-        "with workload.multicast_destinations >= 1, workload.batch_sources > 0 or a workload.multicast_group",
-        lambda s: s.workload.multicast_destinations > 0 or s.workload.batch_sources > 0 or bool(s.workload.multicast_group),
+        "with workload.multicast_destinations >= 1, workload.batch_sources > 0, a workload.multicast_group or a "
+        "workload.multicast_group_size",
+        lambda s: s.workload.multicast_destinations > 0
+        or s.workload.batch_sources > 0
+        or bool(s.workload.multicast_group)
+        or s.workload.multicast_group_size > 0,
     ),
     Rule("workload.batch_group", "with workload.batch_sources > 0", lambda s: s.workload.batch_sources > 0),
     *(
@@ -147,6 +151,16 @@ RULES = [
             lambda s: bool(s.workload.multicast_group) and s.workload.multicast_scheme != "separate",
         )
         for name in ("reception_worms", "buffer_classes", "control_flits", "timeout_cycles")
+    ),
+    *(
+        Rule(f"adapter.{name}", "with a workload.multicast_group_size", lambda s: s.workload.multicast_group_size > 0)
+        for name in ("send_overhead_cycles", "receive_overhead_cycles", "process_cycles", "dimension_switch_cycles")
+    ),
+    Rule("workload.multicast_root", "with a workload.multicast_group_size", lambda s: s.workload.multicast_group_size > 0),
+    Rule(
+        "workload.multicast_partition",
+        'with a workload.multicast_group_size and workload.multicast_scheme = "mu_torus"',
+        lambda s: s.workload.multicast_group_size > 0 and s.workload.multicast_scheme == "mu_torus",
     ),
     Rule(
         "adapter.max_children",

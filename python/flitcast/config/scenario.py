@@ -60,10 +60,15 @@ CROSS_CHECKS = [
     "A truncated geometric size needs its maximum above twice its mean, less one "
     "(`workload.message_flits_max`, `workload.background_flits_max`).",
     "`network.terminal_latency_cycles` is at most `network.channel_latency_cycles` under stop/go.",
+    "A software multicast on a torus (`workload.multicast_group_size` ≥ 2) needs a unidirectional 2-D `torus`, "
+    "a group size and `workload.multicast_partition` of at most the node count, `workload.multicast_root` "
+    "below it, `workload.multicast_scheme` = `separate`, `u_torus`, `s_torus`, `md_torus` or `mu_torus` (the "
+    "last four only with it), no other multicast workload, and `run.warmup_cycles = 0`.",
     *rule_texts(),
 ]
 
 ADAPTER_SCHEMES = ("ring", "bus", "tree_wrap_around", "tree_up_down")
+TORUS_SCHEMES = ("u_torus", "s_torus", "md_torus", "mu_torus")
 
 
 def _power_of_two_exponent(x: int) -> int | None:
@@ -130,6 +135,55 @@ class Scenario(Section):
         go = sw.go_flits if sw.go_flits is not None else max(stop - net.channel_latency_cycles, 0)
         if go >= stop:
             raise ConfigError("switch.go_flits", go, f"an integer below switch.stop_flits = {stop}")
+
+    def _torus_group_fits(self) -> None:
+        """One software multicast on a unidirectional torus (study 004): the core's own check has the same
+        messages."""
+        net, wl, nodes = self.network, self.workload, self.nodes
+        if not wl.multicast_group_size:
+            if wl.multicast_scheme in TORUS_SCHEMES:
+                raise ConfigError(
+                    "workload.multicast_scheme",
+                    wl.multicast_scheme,
+                    "software, hardware or separate without a workload.multicast_group_size (u_torus, s_torus, "
+                    "md_torus and mu_torus multicast one group on a unidirectional torus)",
+                )
+            return
+        if net.topology != "torus" or not net.unidirectional or net.n != 2:
+            raise ConfigError(
+                "network.topology",
+                net.topology,
+                "a unidirectional 2-D torus (network.unidirectional = true, n = 2) for a workload.multicast_group_size",
+            )
+        if not 2 <= wl.multicast_group_size <= nodes:
+            raise ConfigError(
+                "workload.multicast_group_size",
+                wl.multicast_group_size,
+                f"an integer from 2 to {nodes} (the root and its destinations), or 0",
+            )
+        if wl.multicast_root >= nodes:
+            raise ConfigError("workload.multicast_root", wl.multicast_root, f"a node id below {nodes}")
+        if wl.multicast_partition > nodes:
+            raise ConfigError("workload.multicast_partition", wl.multicast_partition, f"an integer from 2 to {nodes}")
+        if wl.multicast_scheme not in ("separate", *TORUS_SCHEMES):
+            raise ConfigError(
+                "workload.multicast_scheme",
+                wl.multicast_scheme,
+                "separate, u_torus, s_torus, md_torus or mu_torus with a workload.multicast_group_size",
+            )
+        if wl.multicast_destinations or wl.batch_sources or wl.multicast_group:
+            raise ConfigError(
+                "workload.multicast_group_size",
+                wl.multicast_group_size,
+                "0 with workload.multicast_destinations, workload.batch_sources or workload.multicast_group (one "
+                "kind of multicast workload per run)",
+            )
+        if self.run.warmup_cycles:
+            raise ConfigError(
+                "run.warmup_cycles",
+                self.run.warmup_cycles,
+                "0 with a workload.multicast_group_size (the multicast starts at cycle 0 and must be measured)",
+            )
 
     def _group_fits(self) -> None:
         """A fixed group's host adapters (study 001): the core's own check has the same messages."""
@@ -198,7 +252,7 @@ class Scenario(Section):
         is a batch's scheme only (the core's own check has the same messages)."""
         wl = self.workload
         if not wl.batch_sources:
-            if wl.multicast_scheme == "separate" and wl.multicast_destinations and not wl.multicast_group:
+            if wl.multicast_scheme == "separate" and wl.multicast_destinations and not wl.multicast_group and not wl.multicast_group_size:
                 raise ConfigError(
                     "workload.multicast_scheme",
                     "separate",
@@ -312,6 +366,7 @@ class Scenario(Section):
         if (wl.multicast_destinations or wl.batch_sources) and wl.multicast_scheme == "hardware":
             self._hardware_multicast_fits()
         self._batch_fits()
+        self._torus_group_fits()
         self._group_fits()
         if self.routing.lanes == "by_port" and not (net.topology == "mesh" and net.n == 2 and sw.vcs in (1, 2, 4)):
             raise ConfigError(

@@ -93,7 +93,10 @@ class WorkloadConfig(Section):
         "destinations drawn uniformly among the other nodes (study 000 §7.1), and workload.load is the effective "
         "applied load m·B_i (§7.2; docs/models/multicast.md).",
     )
-    multicast_scheme: Literal["software", "hardware", "separate", "ring", "bus", "tree_wrap_around", "tree_up_down"] = Field(
+    multicast_scheme: Literal[
+        "software", "hardware", "separate", "ring", "bus", "tree_wrap_around", "tree_up_down",
+        "u_torus", "s_torus", "md_torus", "mu_torus",
+    ] = Field(
         "software",
         description="How a multicast is sent: `software` = unicasts along the binomial U-Min tree (study 000 §7); "
         "`hardware` = one multidestination packet the switches replicate (study 000 §3–5 on a fat_tree, sp16 or "
@@ -101,7 +104,8 @@ class WorkloadConfig(Section):
         "= one unicast per destination from the source, back to back (study 003's unicast scheme, study 001's multiple "
         "unicasts; closed batches and fixed groups). With a workload.multicast_group, relayed by the host adapters "
         "under the ACK/NACK protocol (study 001 §4): `ring` and `bus` linear paths, `tree_wrap_around` and "
-        "`tree_up_down` rooted trees.",
+        "`tree_up_down` rooted trees. With a workload.multicast_group_size on a unidirectional torus (study 004 §3): "
+        "`separate`, `u_torus`, `s_torus`, `md_torus`, `mu_torus`.",
     )
     batch_sources: StrictFloat = Field(
         0.0,
@@ -172,6 +176,19 @@ class WorkloadConfig(Section):
         ge=2,
         le=MAX_MESSAGE_FLITS,
         description="Largest background unicast; sizes are truncated geometric (study 001: 4000).",
+    )
+
+    multicast_group_size: StrictInt = Field(
+        0,
+        ge=0,
+        le=65536,
+        description="One software multicast on a unidirectional 2-D torus (study 004): the group's size G, the "
+        "root (workload.multicast_root) and the next G − 1 nodes of its dimension-ordered chain, sent at cycle 0 "
+        "by workload.multicast_scheme with the adapter's software times; 0: none.",
+    )
+    multicast_root: StrictInt = Field(0, ge=0, description="The root node of a workload.multicast_group_size multicast.")
+    multicast_partition: StrictInt = Field(
+        4, ge=2, le=65536, description="Mu-torus partition length r (study 004: 4 on 4×4; 8, 16, 32 in projections)."
     )
 
     @model_validator(mode="after")

@@ -11,6 +11,7 @@ pub mod open_loop;
 pub mod operations;
 pub mod program;
 pub mod rooted_tree;
+pub mod software_torus;
 pub mod torus_multicast;
 pub mod u_min;
 

@@ -14,6 +14,7 @@ use super::adapter::Adapter;
 use super::batch::Batch;
 use super::hardware_multicast::HardwareMulticast;
 use super::open_loop::OpenLoop;
+use super::software_torus::{Report, SoftwareTorus};
 use super::u_min::UMin;
 use crate::Cycle;
 
@@ -115,6 +116,7 @@ pub enum Programs {
     Hardware(HardwareMulticast),
     Batch(Batch),
     Adapter(Box<Adapter>),
+    SoftwareTorus(Box<SoftwareTorus>),
 }
 
 impl Programs {
@@ -126,6 +128,15 @@ impl Programs {
             Programs::Hardware(p) => p.start(out),
             Programs::Batch(p) => p.start(out),
             Programs::Adapter(p) => p.start(out),
+            Programs::SoftwareTorus(p) => p.start(out),
+        }
+    }
+
+    /// What a program measured beyond the engine's statistics (study 004's metrics).
+    pub fn report(&self) -> Option<Report> {
+        match self {
+            Programs::SoftwareTorus(p) => Some(p.report()),
+            _ => None,
         }
     }
 
@@ -153,8 +164,10 @@ impl Programs {
 
     /// The operation `host` asked to open with `tag` has id `operation`.
     pub fn on_opened(&mut self, host: u32, tag: u64, operation: u32, now: Cycle, out: &mut Outbox) {
-        if let Programs::Adapter(p) = self {
-            p.on_opened(host, tag, operation, now, out);
+        match self {
+            Programs::Adapter(p) => p.on_opened(host, tag, operation, now, out),
+            Programs::SoftwareTorus(p) => p.on_opened(host, tag, operation, now, out),
+            _ => {}
         }
     }
 
@@ -176,6 +189,7 @@ impl Programs {
             Programs::Hardware(p) => p.on_timer(host, out),
             Programs::Batch(p) => p.on_timer(host, out),
             Programs::Adapter(p) => p.on_timer(host, tag, now, out),
+            Programs::SoftwareTorus(p) => p.on_timer(host, tag, now, out),
         }
     }
 
@@ -188,6 +202,7 @@ impl Programs {
             }
             Programs::UMin(p) => p.on_delivered(host, message, now, out),
             Programs::Adapter(p) => p.on_delivered(host, message, now, out),
+            Programs::SoftwareTorus(p) => p.on_delivered(host, message, now, out),
         }
     }
 }

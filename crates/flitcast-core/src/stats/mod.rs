@@ -81,6 +81,13 @@ pub struct RunResult {
     /// Worms the host adapters refused during the window for want of reception buffers (study 001's
     /// losses, each answered by a NACK and retransmitted).
     pub worms_refused: u64,
+    /// Study 004's program (NaN elsewhere): cycles until the last destination has received (its
+    /// receive overhead done), the root's busy cycles, link visits / links used, and the most messages
+    /// in transit at once.
+    pub completion_cycles: f64,
+    pub root_busy_cycles: f64,
+    pub link_concentration: f64,
+    pub link_concurrency: f64,
     pub channel_names: Vec<String>,
     pub channel_utilisation: Vec<f64>,
 }
@@ -331,6 +338,10 @@ impl Collector {
             multicast_throughput: self.multicast_done_flits as f64 / span,
             multicast_offered: self.multicast_opened_flits as f64 / span,
             worms_refused: self.worms_refused,
+            completion_cycles: f.program.map_or(f64::NAN, |p| p.completion as f64),
+            root_busy_cycles: f.program.map_or(f64::NAN, |p| p.root_busy as f64),
+            link_concentration: f.program.map_or(f64::NAN, |p| p.link_visits as f64 / p.links_used.max(1) as f64),
+            link_concurrency: f.program.map_or(f64::NAN, |p| p.concurrency as f64),
             channel_names: f.channel_names,
             channel_utilisation: util,
         }
@@ -357,6 +368,8 @@ pub struct Finish {
     pub flit_hops: u64,
     pub channel_names: Vec<String>,
     pub channel_flits: Vec<u64>,
+    /// What the host programs measured (study 004's program only).
+    pub program: Option<crate::host::software_torus::Report>,
 }
 
 /// Two-sided 97.5% quantile of Student's t with `df` degrees of freedom.
@@ -406,6 +419,7 @@ mod tests {
             flit_hops: 0,
             channel_names: vec![],
             channel_flits: vec![],
+            program: None,
         });
         assert_eq!(r.operations_measured, 100);
         assert_eq!(r.latency_mean, 5.5);

@@ -16,6 +16,7 @@ mod prop_bmin;
 mod prop_routing;
 mod selection;
 mod software_multicast;
+mod software_torus;
 mod stop_go;
 mod throughput;
 mod torus_ties;

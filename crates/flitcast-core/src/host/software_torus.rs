@@ -1,0 +1,213 @@
+//! One software multicast on a unidirectional torus, run by host programs with host overheads (study
+//! 004 §4; docs/models/torus_multicast.md, "Simulation"): the root starts the multicast at cycle 0, and
+//! every host follows its algorithm's plan (`torus_multicast.rs`), store-and-forward.
+//!
+//! Host software is scheduled time on each host's processor:
+//! * the root spends the sender overhead o_s per message it sends (separate addressing: t_process + o_s
+//!   per destination, Eq. 6), handing each message to its NIC as its overhead ends, so its transfers
+//!   overlap (pipelined separate addressing, and any fan-out);
+//! * a relay, once the whole message has arrived, spends o_r + t_process, then o_s per child (Eq. 5's L_i
+//!   for one child);
+//! * every receiver's copy counts as received after its o_r (the completion latency of §4.1 is the
+//!   last destination's reception), and a message that turned from x to y pays the switching delay
+//!   L_s there: charged on arrival, which on an idle network is the same as on the way.
+//!
+//! The program also measures what §4 reports beside latency: the root's busy time, link visits and
+//! links used (link concentration), and the most messages in transit at once (link concurrency: a
+//! message is in transit from its hand-over to the NIC until its last byte has arrived).
+
+use std::collections::BTreeSet;
+
+use super::program::{Delivered, Outbox, Priority, Send, Serves, Target};
+use super::torus_multicast::{hops, plan, Algorithm, Plan};
+use crate::Cycle;
+
+/// The timer that starts the multicast; every other timer tag is the plan index of the node a message
+/// goes to, set for when its sender's overhead ends.
+const START: u32 = u32::MAX;
+
+/// What the program measured (docs/results.md).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Report {
+    /// Cycles from the start until the last destination has received (its o_r done).
+    pub completion: Cycle,
+    /// Cycles the root's processor spent sending.
+    pub root_busy: Cycle,
+    pub link_visits: u64,
+    pub links_used: u64,
+    /// Most messages in transit at once.
+    pub concurrency: u64,
+}
+
+/// Host software times, in cycles.
+#[derive(Debug, Clone, Copy)]
+pub struct Overheads {
+    pub send: Cycle,
+    pub receive: Cycle,
+    pub process: Cycle,
+    pub dimension_switch: Cycle,
+}
+
+#[derive(Debug, Clone)]
+pub struct SoftwareTorus {
+    algorithm: Algorithm,
+    k: u32,
+    plan: Plan,
+    parent: Vec<Option<usize>>,
+    costs: Overheads,
+    message_flits: u32,
+    operation: u32,
+    /// When each message was handed to its NIC (by receiving node), and when its last byte arrived.
+    transit: Vec<(Cycle, Cycle)>,
+    links: BTreeSet<(u32, u8)>,
+    report: Report,
+}
+
+impl SoftwareTorus {
+    /// The multicast of `algorithm` from `root` to the next `group − 1` nodes of its chain.
+    pub fn new(algorithm: Algorithm, k: u32, root: u32, group: u32, costs: Overheads, message_flits: u32) -> Self {
+        use super::torus_multicast::rank;
+        let mut others: Vec<u32> = (0..k * k).filter(|&n| n != root).collect();
+        others.sort_by_key(|&n| rank(n, root, k));
+        others.truncate(group as usize - 1);
+        let plan = plan(algorithm, k, root, &others);
+        SoftwareTorus {
+            algorithm,
+            k,
+            parent: plan.parents(),
+            transit: vec![(0, 0); plan.nodes.len()],
+            plan,
+            costs,
+            message_flits,
+            operation: u32::MAX,
+            links: BTreeSet::new(),
+            report: Report::default(),
+        }
+    }
+
+    pub fn plan(&self) -> &Plan {
+        &self.plan
+    }
+
+    pub fn start(&mut self, out: &mut Outbox) {
+        out.timers.push((0, self.plan.nodes[0], START));
+    }
+
+    pub fn on_timer(&mut self, host: u32, tag: u32, now: Cycle, out: &mut Outbox) {
+        if tag == START {
+            let destinations = self.plan.nodes[1..].to_vec();
+            out.opens.push((host, 0, destinations, self.message_flits));
+            return;
+        }
+        // (tag: the child the message goes to, by plan index)
+        let child = tag as usize;
+        self.transit[child].0 = now;
+        let (from, to) = (self.plan.nodes[self.parent[child].expect("a child has a parent")], self.plan.nodes[child]);
+        self.walk(from, to);
+        out.sends.push(Send {
+            src: host,
+            target: Target::One(to),
+            flits: self.message_flits,
+            header_flits: 0,
+            serves: Serves::Operation(self.operation),
+            tag: child as u64,
+            priority: Priority::Multicast,
+            cut_through: None,
+        });
+    }
+
+    pub fn on_opened(&mut self, _host: u32, _tag: u64, operation: u32, now: Cycle, out: &mut Outbox) {
+        self.operation = operation;
+        let per_child = self.costs.send + if self.algorithm == Algorithm::Separate { self.costs.process } else { 0 };
+        self.report.root_busy = per_child * self.plan.children[0].len() as Cycle;
+        self.send_children(0, now, per_child, out);
+    }
+
+    pub fn on_delivered(&mut self, host: u32, message: &Delivered, now: Cycle, out: &mut Outbox) {
+        let v = message.tag as usize;
+        debug_assert_eq!(self.plan.nodes[v], host);
+        self.transit[v].1 = now;
+        let from = self.plan.nodes[self.parent[v].expect("a destination has a parent")];
+        let turned = hops(from, host, self.k).2 as Cycle;
+        let received = now + turned * self.costs.dimension_switch + self.costs.receive;
+        self.report.completion = self.report.completion.max(received);
+        if !self.plan.children[v].is_empty() {
+            self.send_children(v, received + self.costs.process, self.costs.send, out);
+        }
+    }
+
+    /// Node `v`'s processor, free from `from`, sends to each child after `each` cycles more.
+    fn send_children(&mut self, v: usize, from: Cycle, each: Cycle, out: &mut Outbox) {
+        let mut t = from;
+        for &child in &self.plan.children[v] {
+            t += each;
+            out.timers.push((t, self.plan.nodes[v], child as u32));
+        }
+    }
+
+    /// Counts the links of the x-then-y route from `a` to `b`.
+    fn walk(&mut self, a: u32, b: u32) {
+        let k = self.k;
+        let (mut x, mut y, xb, yb) = (a % k, a / k, b % k, b / k);
+        while x != xb {
+            self.links.insert((x + k * y, 0));
+            x = (x + 1) % k;
+            self.report.link_visits += 1;
+        }
+        while y != yb {
+            self.links.insert((x + k * y, 1));
+            y = (y + 1) % k;
+            self.report.link_visits += 1;
+        }
+    }
+
+    /// What the run measured, once it is over.
+    pub fn report(&self) -> Report {
+        let mut events: Vec<(Cycle, i64)> =
+            self.transit[1..].iter().flat_map(|&(start, end)| [(start, 1), (end, -1)]).collect();
+        // (an arrival and a hand-over in the same cycle do not overlap)
+        events.sort_unstable();
+        let (mut now, mut most) = (0i64, 0i64);
+        for (_, d) in events {
+            now += d;
+            most = most.max(now);
+        }
+        Report { links_used: self.links.len() as u64, concurrency: most as u64, ..self.report }
+    }
+}
+
+/// Link concentration and concurrency of a scripted trace: messages (from, to, hand-over, arrival) on a
+/// `k`-wide unidirectional torus. (The program computes the same from its own messages.)
+pub fn trace_metrics(k: u32, messages: &[(u32, u32, Cycle, Cycle)]) -> (f64, u64) {
+    let mut p = SoftwareTorus::new(
+        Algorithm::Separate,
+        k,
+        0,
+        2,
+        Overheads { send: 0, receive: 0, process: 0, dimension_switch: 0 },
+        1,
+    );
+    p.transit = vec![(0, 0)];
+    for &(a, b, start, end) in messages {
+        p.walk(a, b);
+        p.transit.push((start, end));
+    }
+    let r = p.report();
+    (r.link_visits as f64 / r.links_used as f64, r.concurrency)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn concentration_and_concurrency_of_a_scripted_trace() {
+        // 4×4: 0 → 2 (links 0→1, 1→2), 0 → 3 (0→1, 1→2, 2→3), 1 → 5 (1→5): 6 visits of 4 links
+        let trace = [(0, 2, 0, 10), (0, 3, 5, 20), (1, 5, 10, 12)];
+        let (concentration, concurrency) = trace_metrics(4, &trace);
+        assert_eq!(concentration, 6.0 / 4.0);
+        // in transit: [0,10), [5,20), [10,12): two at once at most (the first ends as the third starts)
+        assert_eq!(concurrency, 2);
+        assert_eq!(trace_metrics(4, &[(0, 15, 0, 1)]), (1.0, 1));
+    }
+}
