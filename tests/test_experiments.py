@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from flitcast.cli import app
-from flitcast.experiments import EXPERIMENTS, banikazemi, casetti, peak_throughput, sivaram, zhou
+from flitcast.experiments import EXPERIMENTS, banikazemi, casetti, oral, peak_throughput, sivaram, zhou
 
 #: panels each experiment must draw
 PANELS = {
@@ -31,6 +31,9 @@ PANELS = {
     "sivaram-fig18": ["fig18.png"],
     "sivaram-fig19": ["fig19a.png", "fig19b.png"],
     **{f"casetti-fig{f}": [f"fig{f}.png"] for f in range(3, 12)},
+    **{f"oral-fig{f}": [f"fig{f}a.png", f"fig{f}b.png"] for f in range(2, 6)},
+    "oral-model": [f"fig{f}.png" for f in range(9, 14)],
+    "oral-fig14": ["fig14a_model.png", "fig14a_simulated.png", "fig14b_model.png", "fig14b_simulated.png"],
     **{
         f"zhou-{name}": [f"fig{first + i}{panel}.png" for i in range(6) for panel in "ab"]
         for name, first in (("one-source", 10), ("multi-source", 16), ("all-source", 22))
@@ -56,6 +59,7 @@ def test_quick_reproduction_writes_the_contract(experiment_id: str, tmp_path: Pa
     monkeypatch.setattr(sivaram, "LOADS", [0.2, 0.6, 1.0])
     monkeypatch.setattr(zhou, "QUICK_SIZES", [32, 256])
     monkeypatch.setattr(casetti, "QUICK_LOADS", [0.05, 0.5])
+    monkeypatch.setattr(oral, "QUICK_GROUPS", [4, 10, 14, 16])
     monkeypatch.setattr(casetti, "QUICK_RUN", {"warmup_cycles": 2_000, "measure_cycles": 20_000, "drain_max_cycles": 20_000})
     out = tmp_path / "out"
     result = CliRunner().invoke(app, ["reproduce", experiment_id, "--quick", "--out", str(out), "--threads", "2"])
@@ -84,6 +88,11 @@ def test_quick_reproduction_writes_the_contract(experiment_id: str, tmp_path: Pa
     if experiment_id.startswith("zhou"):  # study 003: closed batches on InfiniBand switches
         assert (results["switch.model"] == "infiniband").all() and (results["workload.batch_sources"] > 0).all()
         assert (results["completion_ns"] == results["latency_max"] * 128).all()  # 32-byte flits at 4 ns a byte
+        return
+    if experiment_id.startswith("oral"):  # study 004: one multicast on a unidirectional torus
+        assert results["network.unidirectional"].all() and (results["workload.multicast_group_size"] == results["group"]).all()
+        assert (results["completion_us"] == results["completion_cycles"] * oral.CYCLE_NS / 1000).all()
+        assert results["model_us"].notna().all()
         return
     if experiment_id.startswith("casetti"):  # study 001: host adapters on the 8×8 torus, one fixed group
         assert (results["network.topology"] == "torus").all() and (results["switch.flow_control"] == "stop_go").all()

@@ -14,7 +14,8 @@
 //!
 //! The program also measures what §4 reports beside latency: the root's busy time, link visits and
 //! links used (link concentration), and the most messages in transit at once (link concurrency: a
-//! message is in transit from its hand-over to the NIC until its last byte has arrived).
+//! message is in transit from the moment its sender starts sending it — its sender overhead — until its
+//! receiver has received it, its receive overhead done: LogP's o_s + t_network + o_r).
 
 use std::collections::BTreeSet;
 
@@ -35,7 +36,7 @@ pub struct Report {
     pub root_busy: Cycle,
     pub link_visits: u64,
     pub links_used: u64,
-    /// Most messages in transit at once.
+    /// Most messages in transit at once (from the sender's overhead to the receiver's).
     pub concurrency: u64,
 }
 
@@ -57,7 +58,8 @@ pub struct SoftwareTorus {
     costs: Overheads,
     message_flits: u32,
     operation: u32,
-    /// When each message was handed to its NIC (by receiving node), and when its last byte arrived.
+    /// When each message's sender began sending it and when its receiver had received it (by receiving
+    /// node).
     transit: Vec<(Cycle, Cycle)>,
     links: BTreeSet<(u32, u8)>,
     report: Report,
@@ -101,7 +103,7 @@ impl SoftwareTorus {
         }
         // (tag: the child the message goes to, by plan index)
         let child = tag as usize;
-        self.transit[child].0 = now;
+        self.transit[child].0 = now - self.costs.send;
         let (from, to) = (self.plan.nodes[self.parent[child].expect("a child has a parent")], self.plan.nodes[child]);
         self.walk(from, to);
         out.sends.push(Send {
@@ -126,10 +128,10 @@ impl SoftwareTorus {
     pub fn on_delivered(&mut self, host: u32, message: &Delivered, now: Cycle, out: &mut Outbox) {
         let v = message.tag as usize;
         debug_assert_eq!(self.plan.nodes[v], host);
-        self.transit[v].1 = now;
         let from = self.plan.nodes[self.parent[v].expect("a destination has a parent")];
         let turned = hops(from, host, self.k).2 as Cycle;
         let received = now + turned * self.costs.dimension_switch + self.costs.receive;
+        self.transit[v].1 = received;
         self.report.completion = self.report.completion.max(received);
         if !self.plan.children[v].is_empty() {
             self.send_children(v, received + self.costs.process, self.costs.send, out);

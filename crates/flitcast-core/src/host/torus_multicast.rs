@@ -13,10 +13,10 @@
 //! * **Md-torus**: dimensional partitioning: the root sends one worm to the first destination of each
 //!   x-ringlet holding destinations (in its own ringlet it is the header itself), and each header's worm
 //!   visits the rest of its ringlet in order: two steps on a 2-D torus (N steps on N dimensions).
-//! * **Mu-torus**: uniform partitions: the group in rank order (root first) is cut into blocks of
-//!   r^(s−1) consecutive nodes, s = ⌈log_r d⌉; the holder of the first block sends to the head of every
-//!   other block, and each block is partitioned again, down to blocks of r, which one worm visits in
-//!   order: ⌈log_r d⌉ steps.
+//! * **Mu-torus**: uniform partitions of the destinations in rank order: a group of at most r nodes is
+//!   one partition, visited by one worm from the root; a larger one is cut into blocks of r^(s−1)
+//!   destinations (s = ⌈log_r d⌉), the root sends to each block's first node in turn, and each of those
+//!   multicasts to the rest of its block the same way: ⌈log_r d⌉ steps.
 
 /// A multicast algorithm of study 004.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -125,7 +125,7 @@ pub fn plan(algorithm: Algorithm, k: u32, root: u32, destinations: &[u32]) -> Pl
                 chain(&mut p, ring);
             }
         }
-        Algorithm::MuTorus(r) => partition(&mut p, &all, r as usize, 0),
+        Algorithm::MuTorus(r) => partition(&mut p, 0, &all[1..], r as usize, 0),
     }
     p
 }
@@ -158,26 +158,26 @@ fn binomial(p: &mut Plan, holder: usize, mut right: usize) {
     }
 }
 
-/// Uniform partitioning of `nodes` (the holder first) into blocks of r^(s−1), s = ⌈log_r n⌉: in step
-/// `base` + 1 the holder sends to every other block's head, then every block (the holder's own too) is
-/// partitioned again from that step, down to blocks of at most r that one worm visits.
-fn partition(p: &mut Plan, nodes: &[usize], r: usize, base: u32) {
-    if nodes.len() <= r {
-        for pair in nodes.windows(2) {
-            send(p, pair[0], pair[1], base + 1);
+/// Uniform partitioning (Mu-torus): `holder` (at logical step `base`) multicasts to `rest`, its
+/// destinations in rank order. With the holder they fit one partition (at most r nodes): one worm visits
+/// them. Otherwise they are cut into blocks of r^(s−1) destinations, s = ⌈log_r(|rest| + 1)⌉: the holder
+/// sends to each block's first node in turn, which multicasts to the rest of its block the same way.
+fn partition(p: &mut Plan, holder: usize, rest: &[usize], r: usize, base: u32) {
+    if rest.len() < r {
+        let mut from = holder;
+        for &v in rest {
+            send(p, from, v, base + 1);
+            from = v;
         }
         return;
     }
-    let mut block = r;
-    while block * r < nodes.len() {
+    let mut block = 1;
+    while block * r < rest.len() + 1 {
         block *= r;
     }
-    let blocks: Vec<&[usize]> = nodes.chunks(block).collect();
-    for b in &blocks[1..] {
-        send(p, nodes[0], b[0], base + 1);
-    }
-    for b in &blocks {
-        partition(p, b, r, base + 1);
+    for b in rest.chunks(block) {
+        send(p, holder, b[0], base + 1);
+        partition(p, b[0], &b[1..], r, base + 1);
     }
 }
 
@@ -317,8 +317,8 @@ mod tests {
         let p = plan(Algorithm::STorus, 4, 0, &group(4, 10));
         assert_eq!(p.relays().into_iter().max(), Some(8));
         assert_eq!(plan(Algorithm::MuTorus(4), 4, 0, &group(4, 4)).relays().into_iter().max(), Some(2));
-        // Mu-torus, r = 4, G = 10: blocks 0–3, 4–7, 8–9; the deepest is a block of 4 behind its head: 3 relays
-        // (the root's own block: 2)
+        // Mu-torus, r = 4, G = 10: the destinations 1–9 in blocks 1–4, 5–8 and 9; a block of 4 is one worm
+        // from its head: 3 relays
         assert_eq!(plan(Algorithm::MuTorus(4), 4, 0, &group(4, 10)).relays().into_iter().max(), Some(3));
         // Md-torus on 4×4, G = 16: the root's ring has 2 relays; another ring: header + 2 relays = 3
         assert_eq!(plan(Algorithm::MdTorus, 4, 0, &group(4, 16)).relays().into_iter().max(), Some(3));
