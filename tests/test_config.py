@@ -515,3 +515,39 @@ def test_background_unicasts_need_a_group_and_the_core_agrees() -> None:
 def test_adapter_keys_without_relaying_adapters_are_flagged() -> None:
     with pytest.warns(errors.ConfigWarning, match="adapter.reception_worms"):
         Scenario.model_validate({"adapter": {"reception_worms": 2}})
+
+
+# --- study 004: one software multicast on a unidirectional torus ---------------------------------------------
+
+ORAL = {
+    "network": {"topology": "torus", "k": 4, "unidirectional": True},
+    "workload": {"multicast_group_size": 10, "multicast_scheme": "mu_torus", "multicast_partition": 4},
+    "run": {"warmup_cycles": 0, "measure_cycles": 2, "batches": 2},
+}
+
+
+@pytest.mark.parametrize(
+    ("section", "changes", "key"),
+    [
+        ("network", {"unidirectional": False}, "network.topology"),
+        ("workload", {"multicast_group_size": 17}, "workload.multicast_group_size"),
+        ("workload", {"multicast_root": 16}, "workload.multicast_root"),
+        ("workload", {"multicast_partition": 17}, "workload.multicast_partition"),
+        ("workload", {"multicast_scheme": "ring"}, "workload.multicast_scheme"),
+        ("workload", {"multicast_group_size": 0}, "workload.multicast_scheme"),
+        ("run", {"warmup_cycles": 10}, "run.warmup_cycles"),
+    ],
+)
+def test_a_torus_multicast_is_checked_naming_the_key(section: str, changes: dict[str, Any], key: str) -> None:
+    Scenario.model_validate(ORAL)
+    with pytest.raises(ConfigError) as info:
+        Scenario.model_validate({**ORAL, section: {**ORAL[section], **changes}})
+    assert info.value.key == key
+
+
+def test_a_torus_multicast_runs_and_reports_its_metrics() -> None:
+    import flitcast
+
+    m = flitcast.run(Scenario.model_validate({**ORAL, "adapter": {"send_overhead_cycles": 100, "receive_overhead_cycles": 100}})).metrics
+    assert m["operations_measured"] == 1 and m["completion_cycles"] > m["latency_max"]
+    assert m["link_concurrency"] >= 1 and m["link_concentration"] >= 1 and m["root_busy_cycles"] == 300  # three blocks

@@ -200,3 +200,16 @@ fn zero_load_delays_follow_the_schemes_structure() {
         assert!((got / expected - 1.0).abs() < 0.03, "{name}: {got:.1} against {expected:.1}");
     }
 }
+
+#[test]
+fn host_adapter_runs_are_deterministic() {
+    let mut s = casetti(MulticastScheme::TreeWrapAround, 0.03);
+    s.adapter.reception_worms = 1;
+    s.workload.background_load = 0.05;
+    s.run.measure_cycles = 20_000;
+    let (a, b) = (flitcast_core::run(&s).unwrap(), flitcast_core::run(&s).unwrap());
+    assert!(a.worms_refused > 0);
+    assert_eq!(a, b);
+    s.run.seed = 2;
+    assert_ne!(flitcast_core::run(&s).unwrap(), a);
+}
