@@ -75,6 +75,8 @@ class Experiment:
     plot: Callable[[pd.DataFrame, Path], None]
     #: what a quick run changes (shown by `flitcast list experiments`)
     quick_note: str = ""
+    #: the full run is already fast: a quick run is the full run and judges every claim as it does
+    quick_runs_full: bool = False
     #: labels that identify one peak-throughput curve, for figures that show only peaks: those run only
     #: the loads their peaks need (`peak_loads.py`); empty for figures that need every load
     curve: tuple[str, ...] = ()
@@ -139,7 +141,7 @@ def run_experiment(
     wall = time.perf_counter() - start
     if experiment.derive is not None:
         results = experiment.derive(results)
-    claims = judge(experiment, results, quick=quick)
+    claims = judge(experiment, results, quick=quick and not experiment.quick_runs_full)
     if out is not None:
         from flitcast.output import write_all_or_nothing
 
