@@ -496,6 +496,14 @@ def test_a_fixed_group_is_checked_naming_the_key(section: str, changes: dict[str
     assert info.value.key == key
 
 
+def test_a_fixed_group_is_bounded() -> None:
+    big = {**CASETTI, "network": {**CASETTI["network"], "k": 33}}
+    Scenario.model_validate({**big, "workload": {**CASETTI["workload"], "multicast_group": list(range(1024))}})
+    with pytest.raises(ConfigError) as info:
+        Scenario.model_validate({**big, "workload": {**CASETTI["workload"], "multicast_group": list(range(1025))}})
+    assert info.value.key == "workload.multicast_group" and "1024" in str(info.value)
+
+
 def test_background_unicasts_need_a_group_and_the_core_agrees() -> None:
     import flitcast
 

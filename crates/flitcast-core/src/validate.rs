@@ -466,7 +466,11 @@ fn group_fits(s: &Scenario, nodes: u32) -> Result<(), Error> {
             && ids.iter().all(|&g| g < nodes),
         "workload.multicast_group",
         format!("{:?}", wl.multicast_group),
-        &format!("at least 2 distinct global host IDs from 0 to {}", nodes - 1),
+        &format!(
+            "2 to {} distinct global host IDs from 0 to {} (every source's tree costs the cube of the group)",
+            crate::host::adapter::MAX_MEMBERS,
+            nodes - 1
+        ),
     )?;
     check(
         wl.multicast_scheme == MulticastScheme::Separate || adapter_scheme,

@@ -68,6 +68,8 @@ CROSS_CHECKS = [
 ]
 
 ADAPTER_SCHEMES = ("ring", "bus", "tree_wrap_around", "tree_up_down")
+#: largest fixed group (the core's host::adapter::MAX_MEMBERS)
+MAX_GROUP = 1024
 TORUS_SCHEMES = ("u_torus", "s_torus", "md_torus", "mu_torus")
 
 
@@ -219,9 +221,12 @@ class Scenario(Section):
                 "hosts' global order is a Hamiltonian path of its grid)",
             )
         group = wl.multicast_group
-        if len(set(group)) != len(group) or len(group) < 2 or any(not 0 <= g < nodes for g in group):
+        if len(set(group)) != len(group) or not 2 <= len(group) <= MAX_GROUP or any(not 0 <= g < nodes for g in group):
             raise ConfigError(
-                "workload.multicast_group", group, f"at least 2 distinct global host IDs from 0 to {nodes - 1}"
+                "workload.multicast_group",
+                group,
+                f"2 to {MAX_GROUP} distinct global host IDs from 0 to {nodes - 1} (every source's tree costs the cube "
+                "of the group)",
             )
         if wl.multicast_scheme not in ("separate", *ADAPTER_SCHEMES):
             raise ConfigError(

@@ -54,8 +54,9 @@ fn untag(tag: u64) -> (u64, usize, usize, u32) {
     (tag >> 61, (tag >> 48) as usize & 0x1FFF, (tag >> 32) as usize & 0xFFFF, tag as u32)
 }
 
-/// Largest group and number of children a tag can name.
-pub const MAX_MEMBERS: usize = 0x1FFF;
+/// Largest group: a tag names up to 8191 copies, but building every source's rooted tree costs the
+/// cube of the group (about 5 s for 1024 members), so groups stop there.
+pub const MAX_MEMBERS: usize = 1024;
 
 /// Each source's tree over the members (by index in increasing global ID): children in copy order,
 /// and the buffer class each member receives into.
