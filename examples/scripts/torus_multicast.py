@@ -19,7 +19,7 @@ for algorithm in analytic.ALGORITHMS:
     for group in (8, 16):
         scenario = flitcast.Scenario(
             network={"topology": "torus", "k": 4, "n": 2, "unidirectional": True, "channel_latency_cycles": 2},
-            switch={"router_delay_cycles": 10, "buffer_flits": 32},
+            switch={"router_delay_cycles": 10, "buffer_flits": 256, "turn_cycles": round(params.L_s * 1000 / CYCLE_NS)},
             workload={"multicast_group_size": group, "multicast_scheme": algorithm, "message_flits": 32, "packet_flits": 16},
             adapter={
                 "send_overhead_cycles": o,

@@ -36,7 +36,7 @@ fn router_step(c: &mut Criterion) {
     for &(port, dst) in &flows {
         let p = packets.insert(Packet::unicast(Header::new(0, Dest::One(dst), 0, 8, 0, false, 0)));
         for i in 0..8 {
-            assert!(loaded.accept_flit(port, 0, Flit::new(p, i == 0, i == 7), 0));
+            assert!(loaded.accept_flit(port, 0, Flit::new(p, i == 0, i == 7), 0, 0));
         }
     }
     let mut g = c.benchmark_group("router_step");

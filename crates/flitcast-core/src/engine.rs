@@ -121,12 +121,8 @@ fn software_torus(s: &Scenario) -> SoftwareTorus {
         MulticastScheme::MuTorus => Algorithm::MuTorus(wl.multicast_partition),
         _ => Algorithm::Separate,
     };
-    let costs = Overheads {
-        send: ad.send_overhead_cycles,
-        receive: ad.receive_overhead_cycles,
-        process: ad.process_cycles,
-        dimension_switch: ad.dimension_switch_cycles,
-    };
+    let costs =
+        Overheads { send: ad.send_overhead_cycles, receive: ad.receive_overhead_cycles, process: ad.process_cycles };
     SoftwareTorus::new(algorithm, s.network.k, wl.multicast_root, wl.multicast_group_size, costs, wl.message_flits)
 }
 
@@ -474,7 +470,7 @@ impl Simulation {
                 continue;
             }
             let router = dest;
-            if !self.routers[router as usize].accept_flit(port, vc, flit, hops) {
+            if !self.routers[router as usize].accept_flit(port, vc, flit, hops, now) {
                 return Err(Error::Internal {
                     message: format!("buffer overflow at router {router} port {port} vc {vc} (credit protocol)"),
                 });

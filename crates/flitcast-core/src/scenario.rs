@@ -113,6 +113,10 @@ pub struct Switch {
     pub stop_flits: Option<u32>,
     #[serde(default)]
     pub go_flits: Option<u32>,
+    /// Input-buffered router on a mesh or torus: cycles a head waits, on top of the router delay, at a
+    /// router where it turns from one dimension to another (study 004's switching delay L_s).
+    #[serde(default)]
+    pub turn_cycles: u32,
 }
 
 /// When the central-buffer switch lets a multicast that replicates into its buffer.
@@ -379,13 +383,11 @@ pub struct Adapter {
     pub timeout_cycles: u64,
     /// Largest number of children a rooted-tree host may have (0: unbounded; §4.3).
     pub max_children: u32,
-    /// Host software of study 004's programs: sender and receiver overheads o, processing time
-    /// t_process per relayed (or, with separate addressing, sent) message, and the switching delay L_s
-    /// of a message that turns from x to y.
+    /// Host software of study 004's programs: sender and receiver overheads o, and processing time
+    /// t_process per relayed (or, with separate addressing, sent) message.
     pub send_overhead_cycles: u64,
     pub receive_overhead_cycles: u64,
     pub process_cycles: u64,
-    pub dimension_switch_cycles: u64,
 }
 
 impl Default for Adapter {
@@ -399,7 +401,6 @@ impl Default for Adapter {
             send_overhead_cycles: 0,
             receive_overhead_cycles: 0,
             process_cycles: 0,
-            dimension_switch_cycles: 0,
         }
     }
 }
@@ -528,6 +529,7 @@ impl Default for Scenario {
                 multicast_admission: MulticastAdmission::Reserve,
                 stop_flits: None,
                 go_flits: None,
+                turn_cycles: 0,
             },
             routing: Routing {
                 algorithm: RoutingAlgorithm::Dor,

@@ -45,6 +45,15 @@ impl Scenario {
              round trip of the longest channel), or none for network.channel_latency_cycles",
         )?;
         check(
+            sw.turn_cycles <= 1_000_000
+                && (sw.turn_cycles == 0
+                    || (sw.model == SwitchModel::InputBuffered
+                        && matches!(net.topology, TopologyKind::Mesh | TopologyKind::Torus))),
+            "switch.turn_cycles",
+            sw.turn_cycles,
+            "an integer from 0 to 1000000, and 0 except for the input-buffered router on a mesh or torus",
+        )?;
+        check(
             (1..=1000).contains(&net.channel_latency_cycles),
             "network.channel_latency_cycles",
             net.channel_latency_cycles,
@@ -507,7 +516,6 @@ fn torus_group_fits(s: &Scenario, nodes: u32) -> Result<(), Error> {
         ("adapter.send_overhead_cycles", ad.send_overhead_cycles),
         ("adapter.receive_overhead_cycles", ad.receive_overhead_cycles),
         ("adapter.process_cycles", ad.process_cycles),
-        ("adapter.dimension_switch_cycles", ad.dimension_switch_cycles),
     ] {
         check(v <= 1_000_000_000_000, key, v, "an integer from 0 to 1e12")?;
     }

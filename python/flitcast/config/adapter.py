@@ -60,9 +60,3 @@ class AdapterConfig(Section):
         description="Study 004: t_process, cycles a relay spends before forwarding (separate addressing: per "
         "destination at the root).",
     )
-    dimension_switch_cycles: StrictInt = Field(
-        0,
-        ge=0,
-        le=10**12,
-        description="Study 004: the switching delay L_s of a message that turns from x to y (charged on arrival).",
-    )

@@ -154,7 +154,7 @@ RULES = [
     ),
     *(
         Rule(f"adapter.{name}", "with a workload.multicast_group_size", lambda s: s.workload.multicast_group_size > 0)
-        for name in ("send_overhead_cycles", "receive_overhead_cycles", "process_cycles", "dimension_switch_cycles")
+        for name in ("send_overhead_cycles", "receive_overhead_cycles", "process_cycles")
     ),
     Rule("workload.multicast_root", "with a workload.multicast_group_size", lambda s: s.workload.multicast_group_size > 0),
     Rule(

@@ -60,6 +60,7 @@ CROSS_CHECKS = [
     "A truncated geometric size needs its maximum above twice its mean, less one "
     "(`workload.message_flits_max`, `workload.background_flits_max`).",
     "`network.terminal_latency_cycles` is at most `network.channel_latency_cycles` under stop/go.",
+    "`switch.turn_cycles` > 0 needs the `input_buffered` router on a `mesh` or `torus`.",
     "A software multicast on a torus (`workload.multicast_group_size` ≥ 2) needs a unidirectional 2-D `torus`, "
     "a group size and `workload.multicast_partition` of at most the node count, `workload.multicast_root` "
     "below it, `workload.multicast_scheme` = `separate`, `u_torus`, `s_torus`, `md_torus` or `mu_torus` (the "
@@ -378,6 +379,12 @@ class Scenario(Section):
                 "routing.lanes",
                 "by_port",
                 "any, unless dimension-order routing on a 2-D mesh with switch.vcs = 1, 2 or 4 (one lane per direction)",
+            )
+        if sw.turn_cycles and (sw.model != "input_buffered" or net.topology not in ("mesh", "torus")):
+            raise ConfigError(
+                "switch.turn_cycles",
+                sw.turn_cycles,
+                "an integer from 0 to 1000000, and 0 except for the input-buffered router on a mesh or torus",
             )
         if sw.flow_control == "stop_go":
             self._stop_go_fits()

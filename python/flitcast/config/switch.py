@@ -51,6 +51,13 @@ class SwitchConfig(Section):
         description="stop_go: a receiving buffer drained to this many flits lets its sender go again; left out: "
         "switch.stop_flits − network.channel_latency_cycles (at least 0).",
     )
+    turn_cycles: StrictInt = Field(
+        0,
+        ge=0,
+        le=1_000_000,
+        description="Input-buffered router on a mesh or torus: cycles a head waits, beyond the router delay, where it "
+        "turns from one dimension to another (study 004's switching delay L_s).",
+    )
     vcs: StrictInt = Field(
         2,
         ge=1,

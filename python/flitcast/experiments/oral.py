@@ -4,9 +4,12 @@ torus networks. Figs 2–5 (simulated), 9–13 (the model beside the simulation)
 System (docs/models/torus_multicast.md): a k-ary 2-D unidirectional torus (4×4 for the case study), one
 host per node; a cycle is 6 ns and a flit 4 bytes, so a link carries 0.667 bytes/ns (the testbed's 5.3
 Gb/s); links of 2 cycles (12 ns ≈ L_p = 14 ns), 10 cycles through a node (60 ns = L_f), 64-byte packets
-(SCI's payload), wormhole routers with two dateline VCs of 32 flits. Host software per Fig. 8 and Table 1:
+(SCI's payload), wormhole routers with two dateline VCs of 256 flits (1 KB: a stream turning from x to y
+waits L_s = 670 ns = 112 cycles per flit in its input buffer, which must hold that much to keep the
+stream at full rate). Host software per Fig. 8 and Table 1:
 o(M) = 1994 + 3.15·(M − 128) ns for sender and receiver (extrapolated linearly to 2 B and 512 KB: the
-study fits it on 128–512 B), t_process in µs (our reading of Table 1), L_s = 670 ns per turn from x to y.
+study fits it on 128–512 B), t_process in µs (our reading of Table 1); a head turning from x to y waits
+L_s = 670 ns more at that node (`switch.turn_cycles`).
 One multicast from node 0 to the next G − 1 nodes of its dimension-ordered chain; Mu-torus r = 4.
 
 Measures: completion latency (start to the last destination's reception, µs), the root's busy time
@@ -55,7 +58,7 @@ def scenario(algorithm: str, k: int, group: int, message_bytes: int, r: int = 4)
     return Scenario.model_validate(
         {
             "network": {"topology": "torus", "k": k, "n": 2, "unidirectional": True, "channel_latency_cycles": 2, "terminal_latency_cycles": 2},
-            "switch": {"vcs": 2, "buffer_flits": 32, "router_delay_cycles": 10},
+            "switch": {"vcs": 2, "buffer_flits": 256, "router_delay_cycles": 10, "turn_cycles": cycles(p.L_s * 1000)},
             "workload": {
                 "multicast_group_size": group,
                 "multicast_scheme": scheme,
@@ -67,7 +70,6 @@ def scenario(algorithm: str, k: int, group: int, message_bytes: int, r: int = 4)
                 "send_overhead_cycles": o,
                 "receive_overhead_cycles": o,
                 "process_cycles": cycles(p.process(scheme) * 1000),
-                "dimension_switch_cycles": cycles(p.L_s * 1000),
             },
             "run": {"warmup_cycles": 0, "measure_cycles": 2, "batches": 2, "drain_max_cycles": 10**9, "watchdog_cycles": 10**8},
         }

@@ -9,8 +9,7 @@
 //! * a relay, once the whole message has arrived, spends o_r + t_process, then o_s per child (Eq. 5's L_i
 //!   for one child);
 //! * every receiver's copy counts as received after its o_r (the completion latency of §4.1 is the
-//!   last destination's reception), and a message that turned from x to y pays the switching delay
-//!   L_s there: charged on arrival, which on an idle network is the same as on the way.
+//!   last destination's reception). The switching delay L_s is the network's: `switch.turn_cycles`.
 //!
 //! The program also measures what §4 reports beside latency: the root's busy time, link visits and
 //! links used (link concentration), and the most messages in transit at once (link concurrency: a
@@ -20,7 +19,7 @@
 use std::collections::BTreeSet;
 
 use super::program::{Delivered, Outbox, Priority, Send, Serves, Target};
-use super::torus_multicast::{hops, plan, Algorithm, Plan};
+use super::torus_multicast::{plan, Algorithm, Plan};
 use crate::Cycle;
 
 /// The timer that starts the multicast; every other timer tag is the plan index of the node a message
@@ -46,7 +45,6 @@ pub struct Overheads {
     pub send: Cycle,
     pub receive: Cycle,
     pub process: Cycle,
-    pub dimension_switch: Cycle,
 }
 
 #[derive(Debug, Clone)]
@@ -128,9 +126,7 @@ impl SoftwareTorus {
     pub fn on_delivered(&mut self, host: u32, message: &Delivered, now: Cycle, out: &mut Outbox) {
         let v = message.tag as usize;
         debug_assert_eq!(self.plan.nodes[v], host);
-        let from = self.plan.nodes[self.parent[v].expect("a destination has a parent")];
-        let turned = hops(from, host, self.k).2 as Cycle;
-        let received = now + turned * self.costs.dimension_switch + self.costs.receive;
+        let received = now + self.costs.receive;
         self.transit[v].1 = received;
         self.report.completion = self.report.completion.max(received);
         if !self.plan.children[v].is_empty() {
@@ -181,14 +177,7 @@ impl SoftwareTorus {
 /// Link concentration and concurrency of a scripted trace: messages (from, to, hand-over, arrival) on a
 /// `k`-wide unidirectional torus. (The program computes the same from its own messages.)
 pub fn trace_metrics(k: u32, messages: &[(u32, u32, Cycle, Cycle)]) -> (f64, u64) {
-    let mut p = SoftwareTorus::new(
-        Algorithm::Separate,
-        k,
-        0,
-        2,
-        Overheads { send: 0, receive: 0, process: 0, dimension_switch: 0 },
-        1,
-    );
+    let mut p = SoftwareTorus::new(Algorithm::Separate, k, 0, 2, Overheads { send: 0, receive: 0, process: 0 }, 1);
     p.transit = vec![(0, 0)];
     for &(a, b, start, end) in messages {
         p.walk(a, b);

@@ -14,6 +14,9 @@
 //!   that can move: routed, an output VC held or free, a credit); each output port grants one
 //!   requesting input (round robin). The crossbar moves one flit per input and per output per cycle.
 //!   Routing decides candidates once per head; `Selection` picks among the free ones.
+//! * Turns (`switch.turn_cycles`, study 004's switching delay L_s): on a mesh or torus, a head that
+//!   arrived on one dimension's link and leaves on another's waits that many cycles more before it may
+//!   take its output, from the cycle it was routed.
 //!
 //! Layout: one struct per port with its VCs inline (at most [`MAX_VCS`]), so the allocator's inner
 //! loops index fixed arrays; flits live in one ring buffer per input VC inside `slots`.
@@ -27,6 +30,8 @@ use crate::routing::{At, Candidates};
 use crate::scenario::{self, FlowControl, SelectionHistory, Switch};
 use crate::selection::{records, Request as Choice, Selection};
 use crate::topology::Topology;
+use crate::topology::{Geometry, PortLink};
+use crate::Cycle;
 
 /// Most virtual channels per port (the scenario allows 1..=16).
 pub const MAX_VCS: usize = 16;
@@ -115,6 +120,37 @@ pub struct InputBuffered {
     /// Bit p set while input port p holds flits.
     port_mask: u64,
     flits: u32,
+    /// The switching delay between dimensions, where there is one.
+    turns: Option<Turns>,
+}
+
+/// The switching delay of packets that change dimension here (`switch.turn_cycles`): each of their
+/// flits leaves its input FIFO no earlier than that many cycles after it arrived, so the delay is a
+/// latency and the packet still streams at one flit per cycle.
+#[derive(Debug, Clone)]
+struct Turns {
+    cycles: Cycle,
+    /// Each port's dimension; `u8::MAX` for the terminal's.
+    dim: Vec<u8>,
+    /// Per input VC (port · MAX_VCS + vc): whether the packet at its front turns.
+    turning: Vec<bool>,
+    /// Per buffer slot (as `slots`): the cycle its flit arrived.
+    arrived: Vec<Cycle>,
+}
+
+impl Turns {
+    /// The head just routed into `cands` from input `in_port` turns if it changes dimension.
+    fn routed(&mut self, in_port: u8, in_vc: u8, cands: &Candidates) {
+        let from = self.dim[in_port as usize];
+        let to = cands.as_slice().first().map_or(u8::MAX, |c| self.dim[c.port as usize]);
+        self.turning[in_port as usize * MAX_VCS + in_vc as usize] = from != u8::MAX && to != u8::MAX && from != to;
+    }
+
+    /// The front flit (in `slot`) of a turning packet's VC must wait longer.
+    #[inline]
+    fn waiting(&self, in_port: usize, in_vc: usize, slot: usize, now: Cycle) -> bool {
+        self.turning[in_port * MAX_VCS + in_vc] && now < self.arrived[slot] + self.cycles
+    }
 }
 
 /// Routes the head at the front of `q` (once) and picks a free output VC for it. Out of line: only
@@ -129,11 +165,19 @@ fn allocate(
     vct: bool,
     outputs: &[OutPort],
     selection: &mut Selection,
+    mut turns: Option<&mut Turns>,
+    slot: usize,
     ctx: &StepCtx,
 ) -> Option<(u8, u8)> {
     if q.state == VcState::Idle {
         ctx.routing.route(at, &ctx.packets[flit.packet()].header, cands);
         q.state = VcState::Routed;
+        if let Some(t) = turns.as_deref_mut() {
+            t.routed(at.in_port, at.in_vc, cands);
+        }
+    }
+    if turns.is_some_and(|t| t.waiting(at.in_port as usize, at.in_vc as usize, slot, ctx.now)) {
+        return None;
     }
     // A retrying wormhole head needs one free slot; only VCT needs the packet's length.
     let need = if vct { ctx.packets[flit.packet()].header.flits } else { 1 };
@@ -198,6 +242,20 @@ impl InputBuffered {
             slots: vec![Slot { flit: Flit::new(0, false, false), hops: 0 }; radix * vcs * depth],
             port_mask: 0,
             flits: 0,
+            turns: match &topo.geometry {
+                Geometry::Cube(geo) if sw.turn_cycles > 0 => Some(Turns {
+                    cycles: sw.turn_cycles as Cycle,
+                    dim: (0..radix as u8)
+                        .map(|p| match topo.link(router, p) {
+                            PortLink::Router { .. } => geo.port_dim(p).0 as u8,
+                            _ => u8::MAX,
+                        })
+                        .collect(),
+                    turning: vec![false; radix * MAX_VCS],
+                    arrived: vec![0; radix * vcs * depth],
+                }),
+                _ => None,
+            },
         }
     }
 
@@ -207,7 +265,7 @@ impl InputBuffered {
     }
 
     #[inline]
-    pub fn accept_flit(&mut self, port: u8, vc: u8, flit: Flit, hops: u16) -> bool {
+    pub fn accept_flit(&mut self, port: u8, vc: u8, flit: Flit, hops: u16, now: Cycle) -> bool {
         let depth = self.depth;
         let input = &mut self.inputs[port as usize];
         let q = &mut input.vcs[vc as usize & (MAX_VCS - 1)];
@@ -221,6 +279,9 @@ impl InputBuffered {
         q.len += 1;
         input.occupied |= 1 << vc;
         self.slots[q.base as usize + pos] = Slot { flit, hops };
+        if let Some(t) = &mut self.turns {
+            t.arrived[q.base as usize + pos] = now;
+        }
         self.flits += 1;
         self.port_mask |= 1 << port;
         true
@@ -244,13 +305,19 @@ impl InputBuffered {
                 pending &= pending - 1;
                 let q = &mut input.vcs[v & (MAX_VCS - 1)];
                 let want = match q.state {
-                    VcState::Active { port, vc } => (ctx.credits[q.out_lane as usize] > 0).then_some((port, vc)),
+                    VcState::Active { port, vc } => (ctx.credits[q.out_lane as usize] > 0
+                        && !self
+                            .turns
+                            .as_ref()
+                            .is_some_and(|t| t.waiting(p, v, (q.base + q.head as u32) as usize, ctx.now)))
+                    .then_some((port, vc)),
                     _ => {
                         let slot = (q.base + q.head as u32) as usize;
                         let Slot { flit, hops } = self.slots[slot];
                         let at = At { router: me, in_port: p as u8, in_vc: v as u8, hops };
                         let cands = &mut self.cands[p * MAX_VCS + v];
-                        allocate(q, cands, at, flit, vct, &self.outputs, &mut self.selection, ctx)
+                        let turns = self.turns.as_mut();
+                        allocate(q, cands, at, flit, vct, &self.outputs, &mut self.selection, turns, slot, ctx)
                     }
                 };
                 if let Some((port, out_vc)) = want {

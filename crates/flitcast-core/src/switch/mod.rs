@@ -230,9 +230,9 @@ impl Router {
     /// A flit arrives on (`port`, `vc`), its copy having made `hops` hops; false if the buffer
     /// overflowed (a flow-control bug).
     #[inline]
-    pub fn accept_flit(&mut self, port: u8, vc: u8, flit: Flit, hops: u16) -> bool {
+    pub fn accept_flit(&mut self, port: u8, vc: u8, flit: Flit, hops: u16, now: Cycle) -> bool {
         match self {
-            Router::InputBuffered(r) => r.accept_flit(port, vc, flit, hops),
+            Router::InputBuffered(r) => r.accept_flit(port, vc, flit, hops, now),
             Router::CentralBuffer(r) => r.accept_flit(port, flit, hops),
             Router::InputFifo(r) => r.accept_flit(port, flit, hops),
             Router::Infiniband(r) => r.accept_flit(port, vc, flit, hops),

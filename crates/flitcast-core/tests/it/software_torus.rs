@@ -25,7 +25,7 @@ fn torus(scheme: MulticastScheme, group: u32) -> Scenario {
     s.adapter.send_overhead_cycles = O_S;
     s.adapter.receive_overhead_cycles = O_R;
     s.adapter.process_cycles = T_P;
-    s.adapter.dimension_switch_cycles = L_S;
+    s.switch.turn_cycles = L_S as u32;
     s.run.warmup_cycles = 0;
     s.run.measure_cycles = 2;
     s.run.batches = 2;

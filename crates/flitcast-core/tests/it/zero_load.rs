@@ -82,3 +82,17 @@ fn multi_packet_message_serialises_its_packets() {
     let p = Simulation::build(&s).unwrap().probe(0, 15).unwrap();
     assert_eq!(p.latency, closed_form(6, 1, 1, 4) + 8);
 }
+
+#[test]
+fn a_turning_head_waits_the_turn_cycles() {
+    // switch.turn_cycles (study 004's L_s): a packet that changes dimension at a router waits there that
+    // much longer; one that goes straight, or is injected or ejected, does not
+    let mut s = scenario(TopologyKind::Torus, 4, 2);
+    s.network.unidirectional = true;
+    s.switch.turn_cycles = 7;
+    let f = s.workload.packet_flits;
+    for (dst, turns) in [(1u32, 0u64), (4, 0), (5, 7), (15, 7), (3, 0)] {
+        let p = Simulation::build(&s).unwrap().probe(0, dst).unwrap();
+        assert_eq!(p.latency, closed_form(distance(&s, 0, dst), 1, 1, f) + turns, "0 → {dst}");
+    }
+}
