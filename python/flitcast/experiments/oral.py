@@ -5,8 +5,8 @@ System (docs/models/torus_multicast.md): a k-ary 2-D unidirectional torus (4×4 
 host per node; a cycle is 6 ns and a flit 4 bytes, so a link carries 0.667 bytes/ns (the testbed's 5.3
 Gb/s); links of 2 cycles (12 ns ≈ L_p = 14 ns), 10 cycles through a node (60 ns = L_f), 64-byte packets
 (SCI's payload), wormhole routers with two dateline VCs of 256 flits (1 KB: a stream turning from x to y
-waits L_s = 670 ns = 112 cycles per flit in its input buffer, which must hold that much to keep the
-stream at full rate). Host software per Fig. 8 and Table 1:
+stays L_s = 670 ns = 112 cycles longer in its input buffer, which must hold that much to keep the stream
+at full rate). Host software per Fig. 8 and Table 1:
 o(M) = 1994 + 3.15·(M − 128) ns for sender and receiver (extrapolated linearly to 2 B and 512 KB: the
 study fits it on 128–512 B), t_process in µs (our reading of Table 1); a head turning from x to y waits
 L_s = 670 ns more at that node (`switch.turn_cycles`).

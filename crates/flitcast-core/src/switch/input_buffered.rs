@@ -15,8 +15,8 @@
 //!   requesting input (round robin). The crossbar moves one flit per input and per output per cycle.
 //!   Routing decides candidates once per head; `Selection` picks among the free ones.
 //! * Turns (`switch.turn_cycles`, study 004's switching delay L_s): on a mesh or torus, a head that
-//!   arrived on one dimension's link and leaves on another's waits that many cycles more before it may
-//!   take its output, from the cycle it was routed.
+//!   arrived on one dimension's link and leaves on another's may take its output only that many cycles
+//!   after it arrived; its body follows it.
 //!
 //! Layout: one struct per port with its VCs inline (at most [`MAX_VCS`]), so the allocator's inner
 //! loops index fixed arrays; flits live in one ring buffer per input VC inside `slots`.
@@ -124,9 +124,9 @@ pub struct InputBuffered {
     turns: Option<Turns>,
 }
 
-/// The switching delay of packets that change dimension here (`switch.turn_cycles`): each of their
-/// flits leaves its input FIFO no earlier than that many cycles after it arrived, so the delay is a
-/// latency and the packet still streams at one flit per cycle.
+/// The switching delay of packets that change dimension here (`switch.turn_cycles`): the head leaves
+/// its input FIFO no earlier than that many cycles after it arrived, and its body follows it; a delay,
+/// not a gap: a stream of packets keeps its rate through the turn if the FIFO holds that many flits.
 #[derive(Debug, Clone)]
 struct Turns {
     cycles: Cycle,
@@ -134,7 +134,7 @@ struct Turns {
     dim: Vec<u8>,
     /// Per input VC (port · MAX_VCS + vc): whether the packet at its front turns.
     turning: Vec<bool>,
-    /// Per buffer slot (as `slots`): the cycle its flit arrived.
+    /// Per buffer slot (as `slots`): the cycle its flit arrived, for heads.
     arrived: Vec<Cycle>,
 }
 
@@ -146,7 +146,7 @@ impl Turns {
         self.turning[in_port as usize * MAX_VCS + in_vc as usize] = from != u8::MAX && to != u8::MAX && from != to;
     }
 
-    /// The front flit (in `slot`) of a turning packet's VC must wait longer.
+    /// The head (in `slot`) of a turning packet must wait longer.
     #[inline]
     fn waiting(&self, in_port: usize, in_vc: usize, slot: usize, now: Cycle) -> bool {
         self.turning[in_port * MAX_VCS + in_vc] && now < self.arrived[slot] + self.cycles
@@ -279,8 +279,11 @@ impl InputBuffered {
         q.len += 1;
         input.occupied |= 1 << vc;
         self.slots[q.base as usize + pos] = Slot { flit, hops };
-        if let Some(t) = &mut self.turns {
-            t.arrived[q.base as usize + pos] = now;
+        // (only a head's arrival is read: `Turns::waiting`)
+        if flit.head() {
+            if let Some(t) = &mut self.turns {
+                t.arrived[q.base as usize + pos] = now;
+            }
         }
         self.flits += 1;
         self.port_mask |= 1 << port;
@@ -305,12 +308,7 @@ impl InputBuffered {
                 pending &= pending - 1;
                 let q = &mut input.vcs[v & (MAX_VCS - 1)];
                 let want = match q.state {
-                    VcState::Active { port, vc } => (ctx.credits[q.out_lane as usize] > 0
-                        && !self
-                            .turns
-                            .as_ref()
-                            .is_some_and(|t| t.waiting(p, v, (q.base + q.head as u32) as usize, ctx.now)))
-                    .then_some((port, vc)),
+                    VcState::Active { port, vc } => (ctx.credits[q.out_lane as usize] > 0).then_some((port, vc)),
                     _ => {
                         let slot = (q.base + q.head as u32) as usize;
                         let Slot { flit, hops } = self.slots[slot];

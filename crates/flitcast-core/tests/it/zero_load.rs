@@ -96,3 +96,17 @@ fn a_turning_head_waits_the_turn_cycles() {
         assert_eq!(p.latency, closed_form(distance(&s, 0, dst), 1, 1, f) + turns, "0 → {dst}");
     }
 }
+
+#[test]
+fn a_stream_through_a_turn_keeps_its_rate() {
+    // ten packets of 4 flits back to back, turning at one router: the turn delays the message once, not
+    // once per packet (a latency, not a gap), provided the buffer holds the turn's worth of flits
+    let mut s = scenario(TopologyKind::Torus, 4, 2);
+    s.network.unidirectional = true;
+    s.switch.turn_cycles = 7;
+    s.switch.buffer_flits = 16;
+    s.workload.packet_flits = 4;
+    s.workload.message_flits = 40;
+    let p = Simulation::build(&s).unwrap().probe(0, 5).unwrap();
+    assert_eq!(p.latency, closed_form(distance(&s, 0, 5), 1, 1, 4) + 36 + 7);
+}
