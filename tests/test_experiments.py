@@ -59,6 +59,8 @@ def test_quick_reproduction_writes_the_contract(experiment_id: str, tmp_path: Pa
     monkeypatch.setattr(sivaram, "LOADS", [0.2, 0.6, 1.0])
     monkeypatch.setattr(zhou, "QUICK_SIZES", [32, 256])
     monkeypatch.setattr(casetti, "QUICK_LOADS", [0.05, 0.5])
+    monkeypatch.setattr(casetti, "LOADS", [0.02, 0.05, 0.5, 1.0])
+    monkeypatch.setattr(casetti, "RUN", {"warmup_cycles": 2_000, "measure_cycles": 20_000, "drain_max_cycles": 20_000})
     monkeypatch.setattr(oral, "GROUPS", [4, 8, 9, 10, 12, 14, 16])
     monkeypatch.setitem(oral.PROJECTIONS, 16, [4, 60, 256])
     monkeypatch.setattr(casetti, "QUICK_RUN", {"warmup_cycles": 2_000, "measure_cycles": 20_000, "drain_max_cycles": 20_000})
