@@ -33,6 +33,7 @@ along the deepest path (``model="deepest_path"``).
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from dataclasses import dataclass, field
@@ -97,14 +98,24 @@ def t_network(p: Parameters, h_p: int, h_f: int, h_s: int, h_i: int = 0, L_i: fl
     return h_p * p.L_p + h_f * p.L_f + h_s * p.L_s + h_i * L_i
 
 
-def plan(algorithm: str, k: int, group: int, r: int = 4) -> dict[str, Any]:
-    """The core's plan for a group of ``group`` nodes (root 0 and the next group − 1 on the chain)."""
-    from flitcast import _core
-
+def _check(algorithm: str, k: int, group: int) -> None:
     if algorithm not in ALGORITHMS:
         raise ConfigError("model.algorithm", algorithm, "one of " + ", ".join(ALGORITHMS))
     if not 2 <= group <= k * k:
         raise ConfigError("model.group", group, f"an integer from 2 to k² = {k * k}")
+
+
+def plan(algorithm: str, k: int, group: int, r: int = 4) -> dict[str, Any]:
+    """The core's plan for a group of ``group`` nodes (root 0 and the next group − 1 on the chain)."""
+    _check(algorithm, k, group)
+    return _core_plan(algorithm, k, group, r)
+
+
+@functools.lru_cache(maxsize=4096)
+def _core_plan(algorithm: str, k: int, group: int, r: int) -> dict[str, Any]:
+    # (cached: a table asks for the same plan once per message size and model form; callers only read it)
+    from flitcast import _core
+
     request = {"algorithm": algorithm, "k": k, "root": 0, "destinations": list(range(1, group)), "r": r}
     outcome = json.loads(_core.torus_multicast(json.dumps(request)))
     if "error" in outcome:
@@ -138,10 +149,7 @@ def latency(
     h_i: Literal["tree", "closed"] = "tree",
 ) -> float:
     """Multicast completion latency (µs) of ``algorithm`` for a group of ``group`` on a k × k torus."""
-    if algorithm not in ALGORITHMS:
-        raise ConfigError("model.algorithm", algorithm, "one of " + ", ".join(ALGORITHMS))
-    if not 2 <= group <= k * k:
-        raise ConfigError("model.group", group, f"an integer from 2 to k² = {k * k}")
+    _check(algorithm, k, group)
     p = params or Parameters()
     o = p.o(message_bytes)
     if algorithm == "separate" and model == "simplified":
@@ -179,18 +187,20 @@ def table(
 
     rows = []
     for algorithm in algorithms or list(ALGORITHMS):
-        for rr in r if algorithm == "mu_torus" and r else [4] if algorithm == "mu_torus" else [0]:
+        # (the partition length matters to Mu-torus only)
+        for rr in (r or [4]) if algorithm == "mu_torus" else [None]:
             for g in groups:
+                relays = deepest_relays(algorithm, k, g, rr or 4, h_i)
                 for m in message_bytes:
                     kw = {"r": rr or 4, "params": params, "h_i": h_i}
                     rows.append(
                         {
                             "algorithm": algorithm,
-                            "r": rr or None,
+                            "r": rr,
                             "k": k,
                             "group": g,
                             "message_bytes": m,
-                            "h_i": 0 if algorithm == "separate" else deepest_relays(algorithm, k, g, rr or 4, h_i),
+                            "h_i": relays,
                             "latency_us": latency(algorithm, k, g, m, **kw),
                             "latency_deepest_path_us": latency(algorithm, k, g, m, model="deepest_path", **kw),
                         }

@@ -114,13 +114,8 @@ pub struct Simulation {
 /// Study 004's program: the scheme's algorithm over the group, with the adapter's software times.
 fn software_torus(s: &Scenario) -> SoftwareTorus {
     let (wl, ad) = (&s.workload, &s.adapter);
-    let algorithm = match wl.multicast_scheme {
-        MulticastScheme::UTorus => Algorithm::UTorus,
-        MulticastScheme::STorus => Algorithm::STorus,
-        MulticastScheme::MdTorus => Algorithm::MdTorus,
-        MulticastScheme::MuTorus => Algorithm::MuTorus(wl.multicast_partition),
-        _ => Algorithm::Separate,
-    };
+    let algorithm = Algorithm::of(wl.multicast_scheme, wl.multicast_partition)
+        .expect("a study-004 scheme with a multicast_group_size (validate.rs)");
     let costs =
         Overheads { send: ad.send_overhead_cycles, receive: ad.receive_overhead_cycles, process: ad.process_cycles };
     SoftwareTorus::new(algorithm, s.network.k, wl.multicast_root, wl.multicast_group_size, costs, wl.message_flits)

@@ -326,22 +326,18 @@ def _experiment(fid: str, figure: str, title: str, points: Any, claims: Any, plo
     )
 
 
-def _groups(quick: bool) -> list[int]:
-    return GROUPS
-
-
 PROJECTIONS = {8: list(range(4, 65, 4)), 16: [4, 32, 60, 88, 116, 144, 172, 200, 228, 256]}
 
 EXPERIMENTS = [
-    _experiment("oral-fig2", "Fig. 2", "completion latency vs group size, 2 B and 512 KB, 4×4", lambda q: _points(4, _groups(q), SIZES), _fig2_claims,
+    _experiment("oral-fig2", "Fig. 2", "completion latency vs group size, 2 B and 512 KB, 4×4", lambda q: _points(4, GROUPS, SIZES), _fig2_claims,
                 _plot([("fig2a", "completion_us", {"message_bytes": 2}, "completion latency (µs), 2 B", False), ("fig2b", "completion_us", {"message_bytes": 512 * 1024}, "completion latency (µs), 512 KB", False)])),
-    _experiment("oral-fig3", "Fig. 3", "root CPU utilisation vs group size, 2 B and 512 KB, 4×4", lambda q: _points(4, _groups(q), SIZES), _fig3_claims,
+    _experiment("oral-fig3", "Fig. 3", "root CPU utilisation vs group size, 2 B and 512 KB, 4×4", lambda q: _points(4, GROUPS, SIZES), _fig3_claims,
                 _plot([("fig3a", "cpu_utilisation", {"message_bytes": 2}, "root busy / completion, 2 B", False), ("fig3b", "cpu_utilisation", {"message_bytes": 512 * 1024}, "root busy / completion, 512 KB", False)])),
-    _experiment("oral-fig4", "Fig. 4", "startup and tree-creation latency vs group size, 4×4", lambda q: _points(4, _groups(q), [2]), _fig4_claims,
+    _experiment("oral-fig4", "Fig. 4", "startup and tree-creation latency vs group size, 4×4", lambda q: _points(4, GROUPS, [2]), _fig4_claims,
                 _plot([("fig4a", "startup_us", {}, "startup latency (µs)", False), ("fig4b", "tree_creation_us", {}, "tree creation (µs, modelled)", False)])),
-    _experiment("oral-fig5", "Fig. 5", "link concentration and concurrency vs group size, 4×4", lambda q: _points(4, _groups(q), [2]), _fig5_claims,
+    _experiment("oral-fig5", "Fig. 5", "link concentration and concurrency vs group size, 4×4", lambda q: _points(4, GROUPS, [2]), _fig5_claims,
                 _plot([("fig5a", "link_concentration", {}, "link concentration", False), ("fig5b", "link_concurrency", {}, "link concurrency", False)])),
-    _experiment("oral-model", "Figs 9–13", "the small-message model beside the simulation, 128 B, 4×4", lambda q: _points(4, _groups(q), [128]), _model_claims, _model_plot),
+    _experiment("oral-model", "Figs 9–13", "the small-message model beside the simulation, 128 B, 4×4", lambda q: _points(4, GROUPS, [128]), _model_claims, _model_plot),
     _experiment("oral-fig14", "Fig. 14", "projections for 8×8 and 16×16 tori, model and simulation, 128 B, Mu-torus r = 8, 16, 32",
                 lambda q: [p for k, groups in PROJECTIONS.items() for p in _points(k, groups, [128], [8, 16, 32])], _fig14_claims,
                 _plot([("fig14a_model", "model_us", {"k": 8}, "model latency (µs), 8×8", True), ("fig14a_simulated", "completion_us", {"k": 8}, "simulated latency (µs), 8×8", True),

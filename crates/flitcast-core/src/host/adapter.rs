@@ -81,6 +81,8 @@ struct Worm {
     host: u32,
     /// The source's index among the members, whose tree it follows.
     source: usize,
+    /// The holding host's index among the members (its place in that tree).
+    member: usize,
     operation: u32,
     flits: u32,
     /// ORIGIN, or the reception class.
@@ -89,7 +91,6 @@ struct Worm {
     sender: Option<(u32, u64)>,
     /// Names it while it is still arriving (forwarding in cut-through).
     arriving: Option<u32>,
-    in_service: bool,
     copies: Vec<Copy>,
 }
 
@@ -275,12 +276,12 @@ impl Adapter {
         let w = self.insert(Worm {
             host,
             source,
+            member: source,
             operation,
             flits,
             queue: ORIGIN,
             sender: None,
             arriving: None,
-            in_service: false,
             copies: vec![Copy::default(); children],
         });
         self.queued += flits as u64;
@@ -307,12 +308,12 @@ impl Adapter {
         let w = self.insert(Worm {
             host,
             source,
+            member: me,
             operation: message.operation,
             flits: message.flits,
             queue: class,
             sender: Some((message.src, reference)),
             arriving: Some(message.handle),
-            in_service: false,
             copies: vec![Copy::default(); children],
         });
         self.enqueue(w, out);
@@ -355,7 +356,7 @@ impl Adapter {
                 let live = self.worms.get(&worm).is_some_and(|w| {
                     w.host == host
                         && w.copies.get(copy).is_some_and(|c| c.refused)
-                        && self.members[self.plans[w.source].children[self.member_index(w)][copy]] == message.src
+                        && self.members[self.plans[w.source].children[w.member][copy]] == message.src
                 });
                 if live {
                     if let Some(serial) = self.worm(worm).copies[copy].timeout.take() {
@@ -388,10 +389,6 @@ impl Adapter {
         self.worms.get_mut(&w).expect("a worm a host holds")
     }
 
-    fn member_index(&self, w: &Worm) -> usize {
-        self.member_of[&w.host]
-    }
-
     /// A worm joins its queue; the oldest is served.
     fn enqueue(&mut self, w: u32, out: &mut Outbox) {
         let worm = &self.worms[&w];
@@ -404,8 +401,7 @@ impl Adapter {
 
     /// The worm becomes its queue's oldest: it is acknowledged, and its copies leave.
     fn serve(&mut self, w: u32, out: &mut Outbox) {
-        let worm = self.worm(w);
-        worm.in_service = true;
+        let worm = &self.worms[&w];
         let (host, sender, queue, flits) = (worm.host, worm.sender, worm.queue, worm.flits);
         if let Some((to, reference)) = sender {
             self.control(host, to, ACK, reference, out);
@@ -420,9 +416,8 @@ impl Adapter {
     }
 
     fn send_copy(&mut self, w: u32, c: usize, out: &mut Outbox) {
-        let me = self.member_index(&self.worms[&w]);
         let worm = self.worms.get_mut(&w).expect("a worm a host holds");
-        let child = self.plans[worm.source].children[me][c];
+        let child = self.plans[worm.source].children[worm.member][c];
         worm.copies[c].sending += 1;
         worm.copies[c].refused = false;
         out.sends.push(Send {
@@ -457,19 +452,20 @@ impl Adapter {
         });
     }
 
-    /// A worm in service that has arrived, left to every child and been acknowledged by each leaves its
-    /// queue; the next one is served, and a refused sender may be told READY.
+    /// A worm in service (its queue's oldest) that has arrived, left to every child and been
+    /// acknowledged by each leaves its queue; the next one is served, and a refused sender may be told
+    /// READY.
     fn try_finish(&mut self, w: u32, out: &mut Outbox) {
         let worm = &self.worms[&w];
-        let done = worm.in_service && worm.arriving.is_none() && worm.copies.iter().all(|c| c.acked && c.sending == 0);
+        let in_service = self.hosts[worm.host as usize].queues[worm.queue].front() == Some(&w);
+        let done = in_service && worm.arriving.is_none() && worm.copies.iter().all(|c| c.acked && c.sending == 0);
         if !done {
             return;
         }
         let (host, queue) = (worm.host, worm.queue);
         self.worms.remove(&w);
         let h = &mut self.hosts[host as usize];
-        let left = h.queues[queue].pop_front();
-        debug_assert_eq!(left, Some(w), "the worm in service is its queue's oldest");
+        h.queues[queue].pop_front();
         let next = h.queues[queue].front().copied();
         if queue != ORIGIN && h.queues[queue].len() <= self.ready_at {
             if let Some((to, reference)) = h.refused[queue].pop_front() {

@@ -103,7 +103,9 @@ impl SoftwareTorus {
         let child = tag as usize;
         self.transit[child].0 = now - self.costs.send;
         let (from, to) = (self.plan.nodes[self.parent[child].expect("a child has a parent")], self.plan.nodes[child]);
-        self.walk(from, to);
+        let route = route_links(from, to, self.k);
+        self.report.link_visits += route.len() as u64;
+        self.links.extend(route);
         out.sends.push(Send {
             src: host,
             target: Target::One(to),
@@ -143,48 +145,47 @@ impl SoftwareTorus {
         }
     }
 
-    /// Counts the links of the x-then-y route from `a` to `b`.
-    fn walk(&mut self, a: u32, b: u32) {
-        let k = self.k;
-        let (mut x, mut y, xb, yb) = (a % k, a / k, b % k, b / k);
-        while x != xb {
-            self.links.insert((x + k * y, 0));
-            x = (x + 1) % k;
-            self.report.link_visits += 1;
-        }
-        while y != yb {
-            self.links.insert((x + k * y, 1));
-            y = (y + 1) % k;
-            self.report.link_visits += 1;
-        }
-    }
-
     /// What the run measured, once it is over.
     pub fn report(&self) -> Report {
-        let mut events: Vec<(Cycle, i64)> =
-            self.transit[1..].iter().flat_map(|&(start, end)| [(start, 1), (end, -1)]).collect();
-        // (an arrival and a hand-over in the same cycle do not overlap)
-        events.sort_unstable();
-        let (mut now, mut most) = (0i64, 0i64);
-        for (_, d) in events {
-            now += d;
-            most = most.max(now);
-        }
-        Report { links_used: self.links.len() as u64, concurrency: most as u64, ..self.report }
+        Report { links_used: self.links.len() as u64, concurrency: most_at_once(&self.transit[1..]), ..self.report }
     }
 }
 
-/// Link concentration and concurrency of a scripted trace: messages (from, to, hand-over, arrival) on a
-/// `k`-wide unidirectional torus. (The program computes the same from its own messages.)
-pub fn trace_metrics(k: u32, messages: &[(u32, u32, Cycle, Cycle)]) -> (f64, u64) {
-    let mut p = SoftwareTorus::new(Algorithm::Separate, k, 0, 2, Overheads { send: 0, receive: 0, process: 0 }, 1);
-    p.transit = vec![(0, 0)];
-    for &(a, b, start, end) in messages {
-        p.walk(a, b);
-        p.transit.push((start, end));
+/// The links (node, dimension) of the x-then-y route from `a` to `b` on a `k`-wide unidirectional torus.
+fn route_links(a: u32, b: u32, k: u32) -> Vec<(u32, u8)> {
+    let (mut x, mut y, xb, yb) = (a % k, a / k, b % k, b / k);
+    let mut links = Vec::new();
+    while x != xb {
+        links.push((x + k * y, 0));
+        x = (x + 1) % k;
     }
-    let r = p.report();
-    (r.link_visits as f64 / r.links_used as f64, r.concurrency)
+    while y != yb {
+        links.push((x + k * y, 1));
+        y = (y + 1) % k;
+    }
+    links
+}
+
+/// The most intervals [start, end) open at once (one ending as another starts does not overlap it).
+fn most_at_once(intervals: &[(Cycle, Cycle)]) -> u64 {
+    let mut events: Vec<(Cycle, i64)> = intervals.iter().flat_map(|&(start, end)| [(start, 1), (end, -1)]).collect();
+    events.sort_unstable();
+    let (mut open, mut most) = (0i64, 0i64);
+    for (_, d) in events {
+        open += d;
+        most = most.max(open);
+    }
+    most as u64
+}
+
+/// Link concentration and concurrency of a scripted trace: messages (from, to, hand-over, arrival) on a
+/// `k`-wide unidirectional torus, counted as the program counts its own.
+pub fn trace_metrics(k: u32, messages: &[(u32, u32, Cycle, Cycle)]) -> (f64, u64) {
+    let routes: Vec<Vec<(u32, u8)>> = messages.iter().map(|&(a, b, _, _)| route_links(a, b, k)).collect();
+    let visits: usize = routes.iter().map(Vec::len).sum();
+    let used: BTreeSet<(u32, u8)> = routes.into_iter().flatten().collect();
+    let transit: Vec<(Cycle, Cycle)> = messages.iter().map(|&(_, _, start, end)| (start, end)).collect();
+    (visits as f64 / used.len() as f64, most_at_once(&transit))
 }
 
 #[cfg(test)]

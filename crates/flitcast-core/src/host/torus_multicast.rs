@@ -18,6 +18,8 @@
 //!   destinations (s = ⌈log_r d⌉), the root sends to each block's first node in turn, and each of those
 //!   multicasts to the rest of its block the same way: ⌈log_r d⌉ steps.
 
+use crate::scenario::MulticastScheme;
+
 /// A multicast algorithm of study 004.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Algorithm {
@@ -27,6 +29,21 @@ pub enum Algorithm {
     MdTorus,
     /// Partition length r ≥ 2.
     MuTorus(u32),
+}
+
+impl Algorithm {
+    /// The algorithm of a multicast scheme (Mu-torus with partition length `r`); None for schemes that
+    /// are not study 004's.
+    pub fn of(scheme: MulticastScheme, r: u32) -> Option<Algorithm> {
+        Some(match scheme {
+            MulticastScheme::Separate => Algorithm::Separate,
+            MulticastScheme::UTorus => Algorithm::UTorus,
+            MulticastScheme::STorus => Algorithm::STorus,
+            MulticastScheme::MdTorus => Algorithm::MdTorus,
+            MulticastScheme::MuTorus => Algorithm::MuTorus(r),
+            _ => return None,
+        })
+    }
 }
 
 /// Who sends to whom: `nodes[0]` is the root; `children[i]` are the nodes node i sends to, in the order
@@ -182,11 +199,11 @@ fn partition(p: &mut Plan, holder: usize, rest: &[usize], r: usize, base: u32) {
 }
 
 /// A plan asked for by name (the Python front's analytic model reads the core's plans rather than
-/// building its own: `_core.torus_multicast`).
+/// building its own: `_core.torus_multicast`); `algorithm` is spelled as `workload.multicast_scheme`.
 #[derive(Debug, Clone, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Request {
-    pub algorithm: String,
+    pub algorithm: MulticastScheme,
     pub k: u32,
     pub root: u32,
     pub destinations: Vec<u32>,
@@ -218,17 +235,12 @@ pub fn describe(request: &Request) -> Result<Described, crate::error::Error> {
         return Err(Error::config("network.k", k, "an integer from 2 to 64"));
     }
     let nodes = k * k;
-    let algorithm = match algorithm.as_str() {
-        "separate" => Algorithm::Separate,
-        "u_torus" => Algorithm::UTorus,
-        "s_torus" => Algorithm::STorus,
-        "md_torus" => Algorithm::MdTorus,
-        "mu_torus" if (2..=nodes).contains(&r) => Algorithm::MuTorus(r),
-        "mu_torus" => return Err(Error::config("model.r", r, format!("an integer from 2 to {nodes}"))),
-        other => {
-            return Err(Error::config("model.algorithm", other, "separate, u_torus, s_torus, md_torus or mu_torus"))
-        }
-    };
+    if !(2..=nodes).contains(&r) {
+        return Err(Error::config("model.r", r, format!("an integer from 2 to {nodes}")));
+    }
+    let algorithm = Algorithm::of(*algorithm, r).ok_or_else(|| {
+        Error::config("model.algorithm", format!("{algorithm:?}"), "separate, u_torus, s_torus, md_torus or mu_torus")
+    })?;
     let mut sorted = destinations.clone();
     sorted.sort_unstable();
     sorted.dedup();
