@@ -292,15 +292,15 @@ impl Simulation {
         let mut next_sample = window_start;
         let drained = loop {
             if self.now == window_start {
-                self.stats.backlog_at_start = Some(self.backlog + self.programs.queued_flits());
+                self.stats.backlog_at_start = Some(self.source_backlog());
             }
             if self.now == window_end {
-                self.stats.backlog_at_end = Some(self.backlog + self.programs.queued_flits());
+                self.stats.backlog_at_end = Some(self.source_backlog());
             }
             // Checkpoints of the early-stop test; idle skipping may pass one, but the backlog cannot
             // change while nothing happens, so sampling at the next visited cycle reads the same value.
             while self.now >= next_sample && next_sample < window_end {
-                if let Some(why) = self.stats.early.sample(self.backlog, self.stats.accepted_flits) {
+                if let Some(why) = self.stats.early.sample(self.source_backlog(), self.stats.accepted_flits) {
                     self.stop_early(why);
                 }
                 next_sample += interval;
@@ -619,9 +619,15 @@ impl Simulation {
         Ok(())
     }
 
+    /// Flits created and not yet injected: in the NICs' source queues, and in queues a host program
+    /// keeps before its NIC (a host adapter's transmission queue).
+    fn source_backlog(&self) -> u64 {
+        self.backlog + self.programs.queued_flits()
+    }
+
     /// Ends the run at this cycle, saturated, for `why`.
     fn stop_early(&mut self, why: String) {
-        self.stats.backlog_at_end = Some(self.backlog);
+        self.stats.backlog_at_end = Some(self.source_backlog());
         self.stats.stopped = Some((self.now, why));
     }
 

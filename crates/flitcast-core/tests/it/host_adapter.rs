@@ -213,3 +213,15 @@ fn host_adapter_runs_are_deterministic() {
     s.run.seed = 2;
     assert_ne!(flitcast_core::run(&s).unwrap(), a);
 }
+
+#[test]
+fn worms_waiting_in_transmission_queues_count_as_backlog_for_the_early_stop() {
+    // far past saturation the NICs hold little (one worm in service per queue); the backlog grows in
+    // the adapters' transmission queues, which the saturation test must see to stop the run early
+    let mut s = casetti(MulticastScheme::Ring, 0.2);
+    s.run.saturation_stop = SaturationStop::Backlog;
+    s.run.measure_cycles = 1_000_000;
+    let r = flitcast_core::run(&s).unwrap();
+    assert!(r.saturated && r.measured_cycles < 1_000_000, "{} / {}", r.measured_cycles, r.saturation_reason);
+    assert!(r.source_queue_flits > 10_000);
+}
