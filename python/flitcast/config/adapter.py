@@ -1,4 +1,5 @@
-"""``[adapter]``: the host adapters' reliable multicast protocol (study 001; docs/models/host_multicast.md)."""
+"""``[adapter]``: the host adapters and their software — study 001's protocol (§3–§5;
+docs/models/host_multicast.md) and study 004's host overheads (§4–§5; docs/models/torus_multicast.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-//! Reliable multicast at the host adapters of a wormhole LAN (study 001; docs/models/host_multicast.md).
+//! Reliable multicast at the host adapters of a wormhole LAN (study 001 §3 the ACK/NACK/READY protocol and
+//! buffer classes, §4 the multicast strategies, §5 the adapters and workload; docs/models/host_multicast.md).
 //!
 //! One multicast group; every member originates Poisson multicasts to the others. Each adapter has one
 //! transmitter (its NIC: control worms first, then multicasts and their forwarding, then unicasts, never

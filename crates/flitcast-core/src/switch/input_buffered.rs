@@ -14,7 +14,7 @@
 //!   that can move: routed, an output VC held or free, a credit); each output port grants one
 //!   requesting input (round robin). The crossbar moves one flit per input and per output per cycle.
 //!   Routing decides candidates once per head; `Selection` picks among the free ones.
-//! * Turns (`switch.turn_cycles`, study 004's switching delay L_s): on a mesh or torus, a head that
+//! * Turns (`switch.turn_cycles`, study 004 §5 Eq. 4's switching delay L_s): on a mesh or torus, a head that
 //!   arrived on one dimension's link and leaves on another's may take its output only that many cycles
 //!   after it arrived; its body follows it.
 //!
