@@ -71,7 +71,7 @@ def test_margin_of_each_claim_kind(claims, a, bb, start, margin, holds) -> None:
     found = claim(claims, frame({128: a, 4096: bb}), start)
     assert found.margin == pytest.approx(margin, abs=1e-12)
     assert found.holds is holds
-    assert found.reads and all(key in b.QUICK_RESOLUTION[16] for key in found.reads)
+    assert found.reads and all(key in b.QUICK_RESOLUTION for key in found.reads)
 
 
 def _fig5_frame(o1_first_saturated: float) -> pd.DataFrame:

@@ -46,7 +46,7 @@ def test_every_experiment_has_its_panels_listed() -> None:
 
 
 #: windows of the smoke runs below, at loads 0.6, 0.8 and 1.0 (the real quick windows are in
-#: banikazemi.QUICK_RUNS, at every load)
+#: banikazemi.QUICK_RUNS and FULL_RUN, at every load)
 SMOKE_RUN = {"warmup_cycles": 3_000, "measure_cycles": 15_000, "drain_max_cycles": 5_000}
 
 
@@ -55,6 +55,8 @@ def test_quick_reproduction_writes_the_contract(experiment_id: str, tmp_path: Pa
     for key in banikazemi.QUICK_RUNS:
         monkeypatch.setitem(banikazemi.QUICK_RUNS, key, SMOKE_RUN)
     monkeypatch.setattr(banikazemi, "QUICK_LOADS", [0.6, 0.8, 1.0])
+    monkeypatch.setattr(banikazemi, "FULL_RUN", SMOKE_RUN)  # the 16-node figures' quick mode is the full run
+    monkeypatch.setattr(banikazemi, "FULL_LOADS", [0.6, 0.8, 1.0])
     monkeypatch.setattr(sivaram, "QUICK_RUN", SMOKE_RUN)
     monkeypatch.setattr(sivaram, "LOADS", [0.2, 0.6, 1.0])
     monkeypatch.setattr(zhou, "QUICK_SIZES", [32, 256])

@@ -302,7 +302,10 @@ def sweep(
         for index, key in enumerate(keys):
             if key not in outcomes:
                 missing.setdefault(key, index)
-        jobs = [(index, json.dumps(payloads[index])) for index in missing.values()]
+        # the costliest first (longest processing time first): a sweep does not end on one long point
+        # while the other workers idle; rows come back in input order whatever the order run
+        order = sorted(missing.values(), key=lambda index: -_node_cycles(points[index]))
+        jobs = [(index, json.dumps(payloads[index])) for index in order]
         if client is None and executor is None:
             threads = memory_threads([payloads[index] for index, _ in jobs], threads)
         if client is not None:

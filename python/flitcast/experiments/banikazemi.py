@@ -7,8 +7,9 @@ buffer, 2-byte flits, 1 KB maximum packets (longer messages are split), an open 
 source queues and exponential inter-arrival times; load 1.0 = every node injecting at the link rate.
 Routing: O1, O4, or adaptive source routing with one of six selection functions. Peak throughput is the
 highest accepted load over the applied loads (docs/experiments.md). The study ran 100,000 warm-up and
-1,000,000 measured cycles per point. Quick mode (docs/experiments.md, "Quick mode") runs the same loads
-with shorter windows and judges only the claims whose margin is wider than its measured resolution
+1,000,000 measured cycles per point. Quick mode (docs/experiments.md, "Quick mode"): the 16-node
+figures' full runs take seconds, so their quick mode is the full run; the 128-node figures run the same
+loads with shorter windows and judge only the claims whose margin is wider than its measured resolution
 (``QUICK_RESOLUTION``).
 """
 
@@ -43,15 +44,14 @@ BARS = ["O4", *ADAPTIVE]
 
 FULL_RUN = {"warmup_cycles": 100_000, "measure_cycles": 1_000_000, "drain_max_cycles": 100_000}
 FULL_LOADS = [round(0.1 * i, 1) for i in range(1, 11)]
-#: quick mode of Figs. 5–9, per (nodes, message bytes): a long warm-up (a saturated network's accepted
-#: load keeps falling for ~10^5 cycles as more sources back up, docs/engine.md, so a short one overstates
-#: it) and a shorter measured window than the full run's 10^6 cycles (4 KB messages on 16 nodes need the
-#: longest: few messages per window); 128-node points cost eight times more, so their windows are
-#: shortest. Each figure runs in under a minute of CPU (docs/experiments.md, "Quick mode").
+#: the 16-node figures' full runs take 12–32 s of wall time here (docs/experiments.md): their quick mode
+#: is the full run and judges every claim as it does
+FAST_NODES = 16
+#: quick mode of Figs. 8 and 9 (128 nodes), per (nodes, message bytes): a long warm-up (a saturated
+#: network's accepted load keeps falling for ~10^5 cycles as more sources back up, docs/engine.md, so a
+#: short one overstates it) and a short measured window, what fits in a minute of CPU
+#: (docs/experiments.md, "Quick mode").
 QUICK_RUNS = {
-    (16, 128): {"warmup_cycles": 200_000, "measure_cycles": 200_000, "drain_max_cycles": 50_000},
-    (16, 1024): {"warmup_cycles": 200_000, "measure_cycles": 200_000, "drain_max_cycles": 50_000},
-    (16, 4096): {"warmup_cycles": 200_000, "measure_cycles": 400_000, "drain_max_cycles": 50_000},
     (128, 128): {"warmup_cycles": 25_000, "measure_cycles": 8_000, "drain_max_cycles": 20_000},
     (128, 4096): {"warmup_cycles": 25_000, "measure_cycles": 8_000, "drain_max_cycles": 20_000},
 }
@@ -61,14 +61,10 @@ QUICK_LOADS = FULL_LOADS
 #: the grid's quick mode is a smoke test (its claims count 48 cases it does not run): load 1.0 only
 GRID_QUICK_RUN = {"warmup_cycles": 3_000, "measure_cycles": 15_000, "drain_max_cycles": 5_000}
 
-#: how far a quick-mode quantity can be from the full run's (fractions of the link rate): twice the
-#: largest deviation measured between the quick and full runs of Figs. 5–9, rounded up to 0.01; a first
-#: saturated load, which moves in whole load steps and did not move, one step (docs/experiments.md,
-#: "Quick mode"). Keys are a claim's ``reads``.
-QUICK_RESOLUTION: dict[int, dict[str, float]] = {
-    16: {"peak 128 B": 0.01, "peak 1024 B": 0.01, "peak 4096 B": 0.02, "first saturated load": 0.1},
-    128: {"peak 128 B": 0.26, "peak 4096 B": 0.36},
-}
+#: how far a quick-mode quantity of Figs. 8 and 9 can be from the full run's (fractions of the link
+#: rate): twice the largest deviation measured between their quick and full runs, rounded up to 0.01
+#: (docs/experiments.md, "Quick mode"). Keys are a claim's ``reads``.
+QUICK_RESOLUTION = {"peak 128 B": 0.26, "peak 4096 B": 0.36}
 
 #: the labels of one peak-throughput curve (Figs. 6–9 and the grid show peaks only)
 CURVE = ("nodes", "pattern", "message_bytes", "variant")
@@ -388,22 +384,26 @@ def _fig9_claims(results: pd.DataFrame) -> list[Claim]:
 
 
 def _quick_note(nodes: int) -> str:
+    if nodes == FAST_NODES:
+        return "the full run (seconds): judges every claim as the full run does"
     runs = ", ".join(f"{size} B: {r['warmup_cycles']:,} + {r['measure_cycles']:,}" for (n, size), r in QUICK_RUNS.items() if n == nodes)
     return f"warm-up + measured cycles ({runs}); judges only the claims wider than its resolution"
 
 
 def _figure(fid: str, fig: str, nodes: int, pattern: str, claims: Any, title: str) -> Experiment:
+    fast = nodes == FAST_NODES
     return Experiment(
         id=fid,
         study=STUDY,
         figure=fig,
         title=title,
-        points=lambda quick: _points(nodes, pattern, BARS, [128, 4096], quick),
+        points=lambda quick: _points(nodes, pattern, BARS, [128, 4096], quick and not fast),
         claims=claims,
         plot=_bars(fig, nodes, pattern),
         quick_note=_quick_note(nodes),
+        quick_runs_full=fast,
         curve=CURVE,
-        quick_resolution=QUICK_RESOLUTION[nodes],
+        quick_resolution={} if fast else QUICK_RESOLUTION,
     )
 
 
@@ -470,11 +470,11 @@ EXPERIMENTS = [
         study=STUDY,
         figure="Fig. 5",
         title="latency vs load, O1 / O4 / adaptive (LRU), 16 nodes, bit-reversal",
-        points=lambda quick: _points(16, "bit_reversal", ["O1", "O4", "LRU"], [1024], quick),
+        points=lambda quick: _points(16, "bit_reversal", ["O1", "O4", "LRU"], [1024], False),
         claims=_fig5_claims,
         plot=_fig5_plot,
         quick_note=_quick_note(16),
-        quick_resolution=QUICK_RESOLUTION[16],
+        quick_runs_full=True,
     ),
     _figure("banikazemi-fig6", "Fig. 6", 16, "uniform", _fig6_claims, "peak throughput by selection function, 16 nodes, random traffic"),
     _figure("banikazemi-fig7", "Fig. 7", 16, "bit_reversal", _fig7_claims, "peak throughput by selection function, 16 nodes, bit-reversal"),
