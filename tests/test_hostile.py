@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 import tomli_w
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -190,6 +190,8 @@ def _check_cli(args: list[str], out: Path) -> None:
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hostile_scenarios())
+@example({"network": {"\r": 0}, "switch": {}, "routing": {}, "workload": {}, "run": {"measure_cycles": 1}})
+@example({"network": {}, "switch": {}, "routing": {}, "workload": {"x\ny\u2028": 1}, "run": {}})
 def test_cli_simulates_or_rejects(data: dict[str, Any]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "scenario.toml"

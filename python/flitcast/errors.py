@@ -93,6 +93,11 @@ def show_value(value: Any) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
+def show_key(key: str) -> str:
+    """A user-supplied key for an error message: control characters escaped, so it stays on one line."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(key))
+
+
 _SHORT = reprlib.Repr()
 _SHORT.maxlevel = 4
 _SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = 80
@@ -115,7 +120,7 @@ class ConfigError(FlitcastError):
         self.allowed = allowed
         self.reason = reason
         if message is None:
-            message = f"{key} = {self.value} is not allowed"
+            message = f"{show_key(key)} = {self.value} is not allowed"
             if reason:
                 message += f" ({reason.rstrip('.')})"
             message += f"; allowed: {allowed}"
@@ -134,7 +139,7 @@ class ConfigWarning(UserWarning):
         self.key = key
         self.value = show_value(value)
         self.allowed = allowed
-        self.message = f"{key} = {self.value} has no effect here; it matters {allowed}"
+        self.message = f"{show_key(key)} = {self.value} has no effect here; it matters {allowed}"
         super().__init__(self.message)
 
     def __str__(self) -> str:
