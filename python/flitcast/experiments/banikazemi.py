@@ -470,7 +470,7 @@ EXPERIMENTS = [
         study=STUDY,
         figure="Fig. 5",
         title="latency vs load, O1 / O4 / adaptive (LRU), 16 nodes, bit-reversal",
-        points=lambda quick: _points(16, "bit_reversal", ["O1", "O4", "LRU"], [1024], False),
+        points=lambda quick: _points(16, "bit_reversal", ["O1", "O4", "LRU"], [1024], quick=False),
         claims=_fig5_claims,
         plot=_fig5_plot,
         quick_note=_quick_note(16),
