@@ -86,7 +86,7 @@ def test_quick_reproduction_writes_the_contract(experiment_id: str, tmp_path: Pa
         assert ((claims.loc[judged, "margin"] > 0) == claims.loc[judged, "holds"].astype(bool)).all()
     results = pd.read_csv(out / "results.csv")
     experiment = EXPERIMENTS[experiment_id]
-    points = experiment.points(True)
+    points = experiment.run_points(True)
     if experiment.curve:  # peak figures run only the loads their peaks need: every curve at its top load
         curves = {tuple(p.labels[k] for k in experiment.curve) for p in points}
         assert len(curves) <= len(results) <= len(points)

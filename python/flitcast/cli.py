@@ -598,7 +598,7 @@ def reproduce_command(
 
     _check_where(threads, scheduler)
     exp = get(experiment)
-    points = exp.points(quick)
+    points = exp.run_points(quick)
     _prepare_out(out, force, [p.scenario for p in points])
     with _dask_client(scheduler) as client:
         results, claims, wall = _with_progress(

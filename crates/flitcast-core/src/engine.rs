@@ -23,8 +23,7 @@ use crate::host::hardware_multicast::HardwareMulticast;
 use crate::host::open_loop::OpenLoop;
 use crate::host::operations::Operations;
 use crate::host::program::{Arriving, Delivered, Outbox, Priority, Programs, Send, Serves, Target};
-use crate::host::software_torus::{Overheads, SoftwareTorus};
-use crate::host::torus_multicast::Algorithm;
+use crate::host::software_torus::SoftwareTorus;
 use crate::host::u_min::UMin;
 use crate::host::Nic;
 use crate::memory;
@@ -111,16 +110,6 @@ pub struct Simulation {
     last_served: Cycle,
 }
 
-/// Study 004's program: the scheme's algorithm over the group, with the adapter's software times.
-fn software_torus(s: &Scenario) -> SoftwareTorus {
-    let (wl, ad) = (&s.workload, &s.adapter);
-    let algorithm = Algorithm::of(wl.multicast_scheme, wl.multicast_partition)
-        .expect("a study-004 scheme with a multicast_group_size (validate.rs)");
-    let costs =
-        Overheads { send: ad.send_overhead_cycles, receive: ad.receive_overhead_cycles, process: ad.process_cycles };
-    SoftwareTorus::new(algorithm, s.network.k, wl.multicast_root, wl.multicast_group_size, costs, wl.message_flits)
-}
-
 impl Simulation {
     pub fn build(scenario: &Scenario) -> Result<Simulation, Error> {
         scenario.validate()?;
@@ -190,7 +179,7 @@ impl Simulation {
                 u64::MAX
             },
             programs: if wl.multicast_group_size > 0 {
-                Programs::SoftwareTorus(Box::new(software_torus(scenario)))
+                Programs::SoftwareTorus(Box::new(SoftwareTorus::of(scenario)))
             } else if !wl.multicast_group.is_empty() {
                 Programs::Adapter(Box::new(Adapter::new(scenario, &topo)))
             } else if wl.batch_sources > 0.0 {

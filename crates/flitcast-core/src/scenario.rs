@@ -352,11 +352,12 @@ pub struct Workload {
     #[serde(default)]
     pub multicast_root: u32,
     /// Mu-torus partition length r.
-    #[serde(default = "four")]
+    #[serde(default = "default_partition")]
     pub multicast_partition: u32,
 }
 
-fn four() -> u32 {
+/// Mu-torus's partition length unless one is given (study 004's 4×4 runs).
+pub(crate) fn default_partition() -> u32 {
     4
 }
 
@@ -565,7 +566,7 @@ impl Default for Scenario {
                 background_flits_max: 4000,
                 multicast_group_size: 0,
                 multicast_root: 0,
-                multicast_partition: 4,
+                multicast_partition: default_partition(),
             },
             run: Run {
                 warmup_cycles: 10_000,

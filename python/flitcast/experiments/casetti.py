@@ -355,7 +355,7 @@ def _experiment(figure: int, title: str, group: str, unicast: bool, k: int, meas
         study=STUDY,
         figure=f"Fig. {figure}",
         title=title,
-        points=lambda quick: _points(group, cases, quick and not fast),
+        points=lambda quick: _points(group, cases, quick),
         claims=claims,
         plot=_plot(figure, group, unicast, k, measure),
         quick_note=FAST_NOTE if fast else QUICK_NOTE,

@@ -67,7 +67,7 @@ class Experiment:
     study: str
     figure: str
     title: str
-    #: the points to simulate, full or quick
+    #: the points to simulate, full or quick (a run asks through :meth:`run_points`)
     points: Callable[[bool], list[Point]]
     #: the study's claims checked against the results table
     claims: Callable[[pd.DataFrame], list[Claim]]
@@ -87,6 +87,10 @@ class Experiment:
     #: derived columns added to the results table before claims, plots and results.csv (e.g. a time in ns)
     derive: Callable[[pd.DataFrame], pd.DataFrame] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+
+    def run_points(self, quick: bool) -> list[Point]:
+        """The points a run simulates: the quick ones, unless the quick run is the full run."""
+        return self.points(quick and not self.quick_runs_full)
 
 
 def run_experiment(
@@ -115,7 +119,7 @@ def run_experiment(
 
     from flitcast.api import run_identity, sweep
 
-    points = experiment.points(quick)
+    points = experiment.run_points(quick)
     run = run_identity([p.scenario for p in points])
     if out is not None:
         from flitcast.output import prepare_out_dir

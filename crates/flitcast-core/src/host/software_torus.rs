@@ -19,7 +19,8 @@
 use std::collections::BTreeSet;
 
 use super::program::{Delivered, Outbox, Priority, Send, Serves, Target};
-use super::torus_multicast::{plan, Algorithm, Plan};
+use super::torus_multicast::{plan, rank, route_links, Algorithm, Plan};
+use crate::scenario::Scenario;
 use crate::Cycle;
 
 /// The timer that starts the multicast; every other timer tag is the plan index of the node a message
@@ -64,9 +65,21 @@ pub struct SoftwareTorus {
 }
 
 impl SoftwareTorus {
+    /// A scenario's multicast: its scheme's algorithm over the group, with the adapter's software times.
+    pub fn of(s: &Scenario) -> Self {
+        let (wl, ad) = (&s.workload, &s.adapter);
+        let algorithm = Algorithm::of(wl.multicast_scheme, wl.multicast_partition)
+            .expect("a study-004 scheme with a multicast_group_size (validate.rs)");
+        let costs = Overheads {
+            send: ad.send_overhead_cycles,
+            receive: ad.receive_overhead_cycles,
+            process: ad.process_cycles,
+        };
+        Self::new(algorithm, s.network.k, wl.multicast_root, wl.multicast_group_size, costs, wl.message_flits)
+    }
+
     /// The multicast of `algorithm` from `root` to the next `group − 1` nodes of its chain.
     pub fn new(algorithm: Algorithm, k: u32, root: u32, group: u32, costs: Overheads, message_flits: u32) -> Self {
-        use super::torus_multicast::rank;
         let mut others: Vec<u32> = (0..k * k).filter(|&n| n != root).collect();
         others.sort_by_key(|&n| rank(n, root, k));
         others.truncate(group as usize - 1);
@@ -149,21 +162,6 @@ impl SoftwareTorus {
     pub fn report(&self) -> Report {
         Report { links_used: self.links.len() as u64, concurrency: most_at_once(&self.transit[1..]), ..self.report }
     }
-}
-
-/// The links (node, dimension) of the x-then-y route from `a` to `b` on a `k`-wide unidirectional torus.
-fn route_links(a: u32, b: u32, k: u32) -> Vec<(u32, u8)> {
-    let (mut x, mut y, xb, yb) = (a % k, a / k, b % k, b / k);
-    let mut links = Vec::new();
-    while x != xb {
-        links.push((x + k * y, 0));
-        x = (x + 1) % k;
-    }
-    while y != yb {
-        links.push((x + k * y, 1));
-        y = (y + 1) % k;
-    }
-    links
 }
 
 /// The most intervals [start, end) open at once (one ending as another starts does not overlap it).

@@ -111,6 +111,21 @@ pub fn hops(a: u32, b: u32, k: u32) -> (u32, u32, u32) {
     (h_p, h_p.saturating_sub(1 + h_s), h_s)
 }
 
+/// The links (node, dimension) of the x-then-y route from `a` to `b` on a `k`-wide unidirectional torus.
+pub fn route_links(a: u32, b: u32, k: u32) -> Vec<(u32, u8)> {
+    let ((mut x, mut y), (xb, yb)) = (xy(a, k), xy(b, k));
+    let mut links = Vec::new();
+    while x != xb {
+        links.push((x + k * y, 0));
+        x = (x + 1) % k;
+    }
+    while y != yb {
+        links.push((x + k * y, 1));
+        y = (y + 1) % k;
+    }
+    links
+}
+
 /// The plan of `algorithm` from `root` to `destinations` (distinct, without the root) on a `k`-wide
 /// torus.
 pub fn plan(algorithm: Algorithm, k: u32, root: u32, destinations: &[u32]) -> Plan {
@@ -207,12 +222,8 @@ pub struct Request {
     pub k: u32,
     pub root: u32,
     pub destinations: Vec<u32>,
-    #[serde(default = "four")]
+    #[serde(default = "crate::scenario::default_partition")]
     pub r: u32,
-}
-
-fn four() -> u32 {
-    4
 }
 
 /// What the analytic model needs of a plan: per node (the root first) its parent, its logical step, the
