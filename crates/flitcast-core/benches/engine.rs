@@ -11,7 +11,7 @@ use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criteri
 use flitcast_core::credits::Lanes;
 use flitcast_core::packet::{Dest, Flit, Header, Packet, Slab};
 use flitcast_core::routing::Routing;
-use flitcast_core::switch::{Alone, Router};
+use flitcast_core::switch::{Alone, Router, Site};
 use flitcast_core::topology::Topology;
 use flitcast_core::Scenario;
 
@@ -32,7 +32,16 @@ fn router_step(c: &mut Criterion) {
     // (input port, destination): from +x to -x, -x to +x, +y to -y, -y to +y, terminal to itself.
     let flows = [(0u8, 3 * 8), (1, 3 * 8 + 7), (2, 3), (3, 7 * 8 + 3), (4, me)];
     let mut packets = Slab::default();
-    let mut loaded = Router::build(&s.switch, &s.routing, s.run.seed, &topo, me);
+    let site = Site {
+        router: me,
+        topo: &topo,
+        routing: &routing,
+        selection: s.routing.selection,
+        history: s.routing.selection_history,
+        seed: s.run.seed,
+        largest_worm: None,
+    };
+    let mut loaded = Router::build(&s.switch, &site);
     for &(port, dst) in &flows {
         let p = packets.insert(Packet::unicast(Header::new(0, Dest::One(dst), 0, 8, 0, false, 0)));
         for i in 0..8 {

@@ -33,7 +33,7 @@ use crate::routing::Routing;
 use crate::scenario::{FlowControl, MulticastScheme, SaturationStop, Scenario};
 use crate::stats::{Collector, EarlyStop, Finish, RunResult};
 use crate::stop_go::{self, StopGo};
-use crate::switch::{MoveCounters, Router, StepCtx};
+use crate::switch::{MoveCounters, Router, Site, StepCtx};
 use crate::topology::Topology;
 use crate::wheel::{Arrival, Wheel, TO_TERMINAL};
 use crate::workload::{self, Pattern};
@@ -121,18 +121,24 @@ impl Simulation {
             routing = routing.with_multicast(&topo)?;
         }
         check::routes::verify(&topo, &routing, scenario.switch.vcs as u8, scenario.routing.check_deadlock_free)?;
-        let (sw, seed) = (&scenario.switch, scenario.run.seed);
-        let mut routers: Vec<Router> =
-            (0..topo.routers() as u32).map(|r| Router::build(sw, &scenario.routing, seed, &topo, r)).collect();
-        if let Some(tree) = routing.multicast() {
-            // (up-bound packets leave the largest worm's chunks to down-bound ones: central_buffer.rs)
-            let nodes = topo.terminals() as u32;
-            let down = (0..topo.routers() as u32).map(|r| tree.down_ports(r).count_ones()).max().unwrap_or(1);
-            let chunks = scenario.workload.replication_chunks(nodes, down, sw.chunk_flits);
-            for (r, router) in routers.iter_mut().enumerate() {
-                router.keep_for_down_bound(chunks, tree.up_ports(r as u32));
-            }
-        }
+        let (sw, r, wl) = (&scenario.switch, &scenario.routing, &scenario.workload);
+        let largest_worm = routing
+            .multicast()
+            .map(|_| wl.packet_flits.min(wl.message_flits) + wl.header_flits(topo.terminals() as u32));
+        let routers: Vec<Router> = (0..topo.routers() as u32)
+            .map(|router| {
+                let site = Site {
+                    router,
+                    topo: &topo,
+                    routing: &routing,
+                    selection: r.selection,
+                    history: r.selection_history,
+                    seed: scenario.run.seed,
+                    largest_worm,
+                };
+                Router::build(sw, &site)
+            })
+            .collect();
         let terminals = topo.terminals();
         let lanes = Lanes::new(&topo, scenario.switch.vcs);
         let nics = (0..terminals as u32).map(|t| Nic::new(lanes.injection(t))).collect();

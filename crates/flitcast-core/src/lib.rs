@@ -5,6 +5,7 @@
 //! and runs it to a [`RunResult`]. The architecture is described in docs/engine.md;
 //! each model file names the study section it implements.
 
+pub mod arbiter;
 pub mod bitset;
 pub mod catalogue;
 pub mod check;
@@ -13,6 +14,7 @@ pub mod credits;
 pub mod dest_set;
 pub mod engine;
 pub mod error;
+mod family;
 pub mod host;
 pub mod memory;
 pub mod packet;

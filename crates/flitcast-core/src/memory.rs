@@ -100,23 +100,11 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
     let mut parts = Vec::new();
     let mut part = |what, bytes: u64, keys| parts.push(Part { what, bytes, keys });
 
-    let (buffers, state, keys) = match sw.model {
-        SwitchModel::InputBuffered => {
-            let (b, st) = switch::input_buffered::InputBuffered::bytes(sw, topo);
-            (b, st, "network.k, network.n, switch.vcs, switch.buffer_flits")
-        }
-        SwitchModel::CentralBuffer => {
-            let (b, st) = switch::central_buffer::CentralBuffer::bytes(sw, topo);
-            (b, st, "network.k, network.n, switch.buffer_flits, switch.central_buffer_chunks")
-        }
-        SwitchModel::InputFifo => {
-            let (b, st) = switch::input_fifo::InputFifo::bytes(sw, topo);
-            (b, st, "network.k, network.n, switch.buffer_flits")
-        }
-        SwitchModel::Infiniband => {
-            let (b, st) = switch::infiniband::Infiniband::bytes(sw, topo);
-            (b, st, "network.k, network.n, switch.vcs, switch.buffer_flits")
-        }
+    let (buffers, state) = switch::Router::bytes(sw, topo);
+    let keys = match sw.model {
+        SwitchModel::InputBuffered | SwitchModel::Infiniband => "network.k, network.n, switch.vcs, switch.buffer_flits",
+        SwitchModel::CentralBuffer => "network.k, network.n, switch.buffer_flits, switch.central_buffer_chunks",
+        SwitchModel::InputFifo => "network.k, network.n, switch.buffer_flits",
     };
     part("router buffers", buffers, keys);
     part("router state", state, "network.k, network.n, switch.vcs");

@@ -31,6 +31,8 @@ pub struct TreeMulticast {
     /// Per router: its down ports (mask) and its up ports (mask).
     down: Vec<u64>,
     up: Vec<u64>,
+    /// The most down ports of any router.
+    max_down: u32,
     /// Reachability strings, `width` words per port (`Topology::port_index` order; zero for up ports).
     reach: Vec<u64>,
     /// Per router: the union of its down strings (every terminal below it).
@@ -110,7 +112,8 @@ impl TreeMulticast {
                 chain
             })
             .collect();
-        Ok(TreeMulticast { width, level, down, up, reach, below, ancestors })
+        let max_down = down.iter().map(|d| d.count_ones()).max().unwrap_or(1);
+        Ok(TreeMulticast { width, level, down, up, max_down, reach, below, ancestors })
     }
 
     /// The count field of a worm from `src` to the set `dests` (its words): the LCA stage, the number
@@ -150,6 +153,11 @@ impl TreeMulticast {
 
     pub fn down_ports(&self, router: u32) -> u64 {
         self.down[router as usize]
+    }
+
+    /// The most down ports of any router (the widest replication).
+    pub fn max_down_ports(&self) -> u32 {
+        self.max_down
     }
 
     pub fn level(&self, router: u32) -> u32 {

@@ -3,22 +3,22 @@
 //! among the granted ports the least recently used wins. Ports that were busy keep ageing, so they
 //! win as soon as they are granted again. Switch2 implements this function.
 
-use super::order::Order;
-use super::Request;
+use super::function::{Function, Request, Site};
+use crate::arbiter::Recency;
 
 #[derive(Debug, Clone)]
 pub struct Lru {
-    lists: Vec<Order>,
+    lists: Vec<Recency>,
 }
 
-impl Lru {
-    pub fn new(radix: usize) -> Lru {
-        Lru { lists: (0..radix).map(|_| Order::new(radix)).collect() }
+impl Function for Lru {
+    fn new(site: Site) -> Self {
+        Lru { lists: (0..site.radix).map(|_| Recency::new(site.radix)).collect() }
     }
-    pub fn pick(&self, req: Request, granted: u64) -> u8 {
+    fn pick(&mut self, req: Request, granted: u64) -> u8 {
         self.lists[req.in_port as usize].least_recent(granted)
     }
-    pub fn commit(&mut self, req: Request, port: u8) {
+    fn commit(&mut self, req: Request, port: u8) {
         self.lists[req.in_port as usize].touch(port);
     }
 }

@@ -1,21 +1,22 @@
 //! LRUC (study 002 §4.3): one LRU list per switch chip, shared and updated by every input port — a
 //! chip-wide balance that the study finds, counter-intuitively, worse than per-input LRU.
 
-use super::order::Order;
+use super::function::{Function, Request, Site};
+use crate::arbiter::Recency;
 
 #[derive(Debug, Clone)]
 pub struct Lruc {
-    list: Order,
+    list: Recency,
 }
 
-impl Lruc {
-    pub fn new(radix: usize) -> Lruc {
-        Lruc { list: Order::new(radix) }
+impl Function for Lruc {
+    fn new(site: Site) -> Self {
+        Lruc { list: Recency::new(site.radix) }
     }
-    pub fn pick(&self, granted: u64) -> u8 {
+    fn pick(&mut self, _: Request, granted: u64) -> u8 {
         self.list.least_recent(granted)
     }
-    pub fn commit(&mut self, port: u8) {
+    fn commit(&mut self, _: Request, port: u8) {
         self.list.touch(port);
     }
 }

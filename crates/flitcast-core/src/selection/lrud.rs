@@ -2,22 +2,25 @@
 //! destination is attached to), shared by all inputs; the list of the packet's destination switch is
 //! used and updated, spreading traffic to one destination switch over all LCAs.
 
-use super::order::Order;
-use super::Request;
+use super::function::{Function, Request, Site};
+use crate::arbiter::Recency;
 
 #[derive(Debug, Clone)]
 pub struct Lrud {
-    lists: Vec<Order>,
+    lists: Vec<Recency>,
 }
 
-impl Lrud {
-    pub fn new(radix: usize, switches: usize) -> Lrud {
-        Lrud { lists: (0..switches.max(1)).map(|_| Order::new(radix)).collect() }
+impl Function for Lrud {
+    fn new(site: Site) -> Self {
+        Lrud { lists: (0..site.switches.max(1)).map(|_| Recency::new(site.radix)).collect() }
     }
-    pub fn pick(&self, req: Request, granted: u64) -> u8 {
+    fn pick(&mut self, req: Request, granted: u64) -> u8 {
         self.lists[req.dst_switch as usize].least_recent(granted)
     }
-    pub fn commit(&mut self, req: Request, port: u8) {
+    fn commit(&mut self, req: Request, port: u8) {
         self.lists[req.dst_switch as usize].touch(port);
+    }
+    fn keys_on_destination(&self) -> bool {
+        true
     }
 }

@@ -3,22 +3,26 @@
 
 use rand::Rng;
 
-use crate::rng::Stream;
+use super::function::{Function, Request, Site};
+use crate::rng::{stream, Stream, StreamKind};
 
 #[derive(Debug, Clone)]
 pub struct Rnd {
     rng: Stream,
 }
 
-impl Rnd {
-    pub fn new(rng: Stream) -> Rnd {
-        Rnd { rng }
+impl Function for Rnd {
+    fn new(site: Site) -> Self {
+        Rnd { rng: stream(site.seed, StreamKind::Router, site.router as u64) }
     }
-    pub fn pick(&mut self, granted: u64) -> u8 {
+    fn pick(&mut self, _: Request, granted: u64) -> u8 {
         let mut m = granted;
         for _ in 0..self.rng.random_range(0..granted.count_ones()) {
             m &= m - 1;
         }
         m.trailing_zeros() as u8
+    }
+    fn has_history(&self) -> bool {
+        false
     }
 }

@@ -1,25 +1,25 @@
 //! RR (study 002 §4.3): each input port has a register RRID holding the most recently used output;
 //! granted outputs are considered "in round robin fashion starting with the last output port number
-//! + 1 (mod 8)" and RRID takes the winner. No other history (log2 n latches in hardware).
+//! plus 1 (mod 8)" and RRID takes the winner. No other history (log2 n latches in hardware). RRID
+//! starts at the last port, so the first search begins at port 0.
 
-use super::Request;
+use super::function::{Function, Request, Site};
+use crate::arbiter::RoundRobin;
 
 #[derive(Debug, Clone)]
 pub struct Rr {
-    radix: u8,
-    rrid: Vec<u8>,
+    rrid: Vec<RoundRobin>,
 }
 
-impl Rr {
-    pub fn new(radix: usize) -> Rr {
-        // RRID starts at the last port, so the first search begins at port 0.
-        Rr { radix: radix as u8, rrid: vec![radix as u8 - 1; radix] }
+impl Function for Rr {
+    fn new(site: Site) -> Self {
+        Rr { rrid: vec![RoundRobin::default(); site.radix] }
     }
-    pub fn pick(&self, req: Request, granted: u64) -> u8 {
-        let last = self.rrid[req.in_port as usize];
-        (1..=self.radix).map(|i| (last + i) % self.radix).find(|&p| granted & (1 << p) != 0).expect("a port is granted")
+    fn pick(&mut self, req: Request, granted: u64) -> u8 {
+        self.rrid[req.in_port as usize].first(granted) as u8
     }
-    pub fn commit(&mut self, req: Request, port: u8) {
-        self.rrid[req.in_port as usize] = port;
+    fn commit(&mut self, req: Request, port: u8) {
+        let radix = self.rrid.len();
+        self.rrid[req.in_port as usize].served(port as usize, radix);
     }
 }

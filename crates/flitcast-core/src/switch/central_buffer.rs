@@ -49,16 +49,24 @@
 use std::collections::VecDeque;
 
 use super::flit_fifo::FlitFifo;
-use super::{links_of, InLink, OutLink, StepCtx};
+use super::model::{links_of, steering_terminal, InLink, Model, OutLink, Site, StepCtx};
+use crate::arbiter::{least_served, Recency};
 use crate::bitset::ones;
 use crate::error::BlockedChannel;
 use crate::packet::Flit;
 use crate::routing::{At, Candidates, Step};
-use crate::scenario::{self, MulticastAdmission, SelectionHistory, Switch};
-use crate::selection::order::Order;
-use crate::selection::{records, Request as Choice, Selection};
+use crate::scenario::{MulticastAdmission, SelectionHistory, Switch};
+use crate::selection::{records, Request as Choice, Selection, Site as SelectionSite};
 use crate::topology::Topology;
 use crate::Cycle;
+
+/// Central-buffer chunks the largest replicating worm needs: its `worm_flits` (packet and header) in
+/// chunks of `chunk_flits`, and a header-chunk copy per further output of the widest fan-out,
+/// `down_ports` (study 000 §4.2). Up-bound packets leave this many chunks to down-bound ones, and the
+/// buffer must hold twice as many (`validate.rs`).
+pub fn replication_chunks(worm_flits: u32, down_ports: u32, chunk_flits: u32) -> u32 {
+    worm_flits.div_ceil(chunk_flits) + down_ports - 1
+}
 
 /// Flits `first .. first + count` of `packet`, whose copy had made `hops` hops on arriving.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -261,7 +269,7 @@ struct Output {
     /// Packets queued in the central buffer for this output, in header-chunk write order.
     queue: VecDeque<Queued>,
     /// Inputs from least to most recently granted.
-    grant_order: Order,
+    grant_order: Recency,
     /// Last cycle this output was given the central buffer's read port.
     served: Cycle,
     window_flits: u64,
@@ -286,14 +294,14 @@ pub struct CentralBuffer {
     replicas: Vec<Replica>,
     admission: MulticastAdmission,
     /// With multicasts replicating: the outputs that lead up the tree, and the chunks packets bound
-    /// for them must leave free (`keep_for_down_bound`).
+    /// for them must leave free (`kept_from`).
     up: u64,
     reserve: u32,
 }
 
-impl CentralBuffer {
-    /// Bytes all switches of `topo` need: (input FIFOs and the central buffer's chunks, everything else).
-    pub fn bytes(s: &crate::scenario::Switch, topo: &Topology) -> (u64, u64) {
+impl Model for CentralBuffer {
+    /// (input FIFOs and the central buffer's chunks, everything else)
+    fn bytes(s: &Switch, topo: &Topology) -> (u64, u64) {
         let (ports, routers) = (topo.links.len() as u64, topo.routers() as u64);
         let fifos = ports * s.buffer_flits as u64 * std::mem::size_of::<Flit>() as u64;
         // A stored chunk is a record (packet, first flit, count); at most one queue entry per chunk.
@@ -302,8 +310,22 @@ impl CentralBuffer {
         (fifos + chunks, ports * per_port as u64 + routers * std::mem::size_of::<CentralBuffer>() as u64)
     }
 
-    pub fn new(sw: &Switch, routing: &scenario::Routing, seed: u64, topo: &Topology, router: u32) -> CentralBuffer {
+    /// With multidestination worms on a tree, packets bound up (outputs `up`) may not take the buffer's
+    /// last chunks: a replicating multicast (always bound down) must eventually find room for all of its
+    /// chunks. Without this, the buffers of a leaf full of up-bound chunks and of its parent full of
+    /// down-bound chunks wait on each other: the leaf's input holds a multicast waiting for room, and
+    /// the parent's inputs hold multicasts waiting for theirs (our reading: the study's guarantee
+    /// that an admitted packet "will eventually obtain space" needs it; docs/models/central_buffer.md,
+    /// "Replication"). Down-bound chunks always drain (towards terminals), so the reserve always comes free.
+    fn new(sw: &Switch, site: &Site) -> CentralBuffer {
+        let (topo, router) = (site.topo, site.router);
         let radix = topo.radix(router);
+        let (up, reserve) = match (site.routing.multicast(), site.largest_worm) {
+            (Some(tree), Some(worm)) => {
+                (tree.up_ports(router), replication_chunks(worm, tree.max_down_ports(), sw.chunk_flits))
+            }
+            _ => (0, 0),
+        };
         assert!(radix <= 64, "router radix above 64 is not supported");
         let (out_links, in_links) = links_of(topo, router, sw);
         let inputs: Vec<Input> = in_links
@@ -322,7 +344,7 @@ impl CentralBuffer {
                 link,
                 state: OutState::Idle,
                 queue: VecDeque::new(),
-                grant_order: Order::new(radix),
+                grant_order: Recency::new(radix),
                 served: 0,
                 window_flits: 0,
             })
@@ -332,8 +354,11 @@ impl CentralBuffer {
             fifo_flits: sw.buffer_flits as usize,
             capacity: sw.central_buffer_chunks,
             free_chunks: sw.central_buffer_chunks,
-            selection: Selection::build(routing.selection, router, radix, topo.node_switches().len(), seed),
-            history: routing.selection_history,
+            selection: Selection::build(
+                site.selection,
+                SelectionSite { router, radix, switches: topo.node_switches().len(), seed: site.seed },
+            ),
+            history: site.history,
             ports: Ports::of(&inputs, &outputs),
             inputs,
             outputs,
@@ -342,40 +367,18 @@ impl CentralBuffer {
             shared: Vec::new(),
             replicas: vec![Replica::default(); radix],
             admission: sw.multicast_admission,
-            up: 0,
-            reserve: 0,
+            up,
+            reserve,
         }
     }
 
     #[inline]
-    pub fn flits(&self) -> u32 {
+    fn flits(&self) -> u32 {
         self.flits
     }
 
-    /// Packets bound up the tree (outputs `up`) may not take the buffer's last `chunks` chunks: a
-    /// replicating multicast (always bound down) must eventually find room for all of its chunks.
-    /// Without this, the buffers of a leaf full of up-bound chunks and of its parent full of
-    /// down-bound chunks wait on each other: the leaf's input holds a multicast waiting for room, and
-    /// the parent's inputs hold multicasts waiting for theirs (our reading: the study's guarantee
-    /// that an admitted packet "will eventually obtain space" needs it; docs/models/central_buffer.md,
-    /// "Replication").
-    /// Down-bound chunks always drain (towards terminals), so the reserve always comes free.
-    pub fn keep_for_down_bound(&mut self, chunks: u32, up: u64) {
-        (self.reserve, self.up) = (chunks, up);
-    }
-
-    /// Chunks an input writing for `out` must leave free.
     #[inline]
-    fn kept_from(&self, out: u8) -> u32 {
-        if self.up & (1 << out) != 0 {
-            self.reserve
-        } else {
-            0
-        }
-    }
-
-    #[inline]
-    pub fn accept_flit(&mut self, port: u8, flit: Flit, hops: u16) -> bool {
+    fn accept_flit(&mut self, port: u8, _vc: u8, flit: Flit, hops: u16, _now: Cycle) -> bool {
         let input = &mut self.inputs[port as usize];
         if input.fifo.len() == self.fifo_flits {
             return false;
@@ -386,13 +389,13 @@ impl CentralBuffer {
         true
     }
 
-    pub fn window_flits(&self, port: u8) -> u64 {
+    fn window_flits(&self, port: u8) -> u64 {
         self.outputs[port as usize].window_flits
     }
 
     /// Every chunk is free or holds flits of a queued packet, and every flit the router counts is
     /// in a FIFO, a chunk register or a stored chunk.
-    pub fn check_accounting(&self) -> Result<(), String> {
+    fn check_accounting(&self) -> Result<(), String> {
         if self.ports != Ports::of(&self.inputs, &self.outputs) {
             return Err(format!("port state sets {:?} do not match the ports' states", self.ports));
         }
@@ -433,7 +436,7 @@ impl CentralBuffer {
         Ok(())
     }
 
-    pub fn step(&mut self, me: u32, ctx: &mut StepCtx) {
+    fn step(&mut self, me: u32, ctx: &mut StepCtx) {
         let now = ctx.now;
         // Heads request first, so a packet refused the crossbar starts into its chunk register in
         // the same cycle, and a chunk can be written, read and sent in the cycle it completes: the
@@ -461,6 +464,22 @@ impl CentralBuffer {
         }
     }
 
+    fn blocked(&self, me: u32, credits: &[u32]) -> Vec<BlockedChannel> {
+        self.blocked_channels(me, credits)
+    }
+}
+
+impl CentralBuffer {
+    /// Chunks an input writing for `out` must leave free.
+    #[inline]
+    fn kept_from(&self, out: u8) -> u32 {
+        if self.up & (1 << out) != 0 {
+            self.reserve
+        } else {
+            0
+        }
+    }
+
     /// The central buffer's write port: one complete chunk per cycle, least recently served input
     /// among those with a chunk ready and room for it (a free chunk, or one reserved at admission).
     fn write_chunk(&mut self, now: Cycle, ctx: &mut StepCtx) {
@@ -474,7 +493,7 @@ impl CentralBuffer {
             (a.count == c || (a.count > 0 && a.has_tail())) && room(p)
         };
         // (only inputs bound for the buffer assemble chunks)
-        let Some(p) = ones(self.ports.in_buffer).filter(|&p| ready(p)).min_by_key(|&p| self.inputs[p].served) else {
+        let Some(p) = least_served(ones(self.ports.in_buffer).filter(|&p| ready(p)), |p| self.inputs[p].served) else {
             return;
         };
         let input = &mut self.inputs[p];
@@ -666,13 +685,13 @@ impl CentralBuffer {
             let p = pending.trailing_zeros() as usize;
             pending &= pending - 1;
             let flit = self.inputs[p].fifo.front().expect("requesting input has a head");
-            let steer = super::steering_terminal(&ctx.packets[flit.packet()].header, ctx.sets);
+            let steer = steering_terminal(&ctx.packets[flit.packet()].header, ctx.sets);
             let choice = Choice { in_port: p as u8, dst_switch: ctx.topo.terminal_switch[steer as usize] };
             let mut cands = Candidates::default();
             let has_grants = grants[p] != 0;
             let offered = if has_grants { grants[p] } else { wanted[p] };
             cands.push_ports(offered, 0, 1);
-            let (o, _) = self.selection.pick(choice, &cands, |_, _| true).expect("a candidate");
+            let (o, _) = self.selection.choose(choice, &cands, |_, _| true).expect("a candidate");
             if records(self.history, wanted[p]) {
                 self.selection.commit(choice, o);
             }
@@ -801,9 +820,8 @@ impl CentralBuffer {
             matches!(out.state, OutState::FromBuffer { register: None, then: None, .. })
                 && out.queue.front().is_some_and(|q| q.stored > 0)
         };
-        let Some(o) =
-            ones(self.ports.out_buffer).filter(|&o| wants(&self.outputs[o])).min_by_key(|&o| self.outputs[o].served)
-        else {
+        let candidates = ones(self.ports.out_buffer).filter(|&o| wants(&self.outputs[o]));
+        let Some(o) = least_served(candidates, |o| self.outputs[o].served) else {
             return;
         };
         let out = &mut self.outputs[o];
@@ -851,7 +869,7 @@ impl CentralBuffer {
         moved
     }
 
-    pub fn blocked(&self, me: u32, credits: &[u32]) -> Vec<BlockedChannel> {
+    fn blocked_channels(&self, me: u32, credits: &[u32]) -> Vec<BlockedChannel> {
         let mut out = Vec::new();
         for (p, input) in self.inputs.iter().enumerate() {
             if input.fifo.is_empty() && input.assembly.count == 0 {
@@ -906,7 +924,16 @@ mod tests {
         let topo = Topology::build(&s.network).unwrap();
         let routing = Routing::build(&s.routing, 1, &topo).unwrap().with_multicast(&topo).unwrap();
         let me = 4; // a top switch: down port p leads to leaf p
-        let mut sw = CentralBuffer::new(&s.switch, &s.routing, 1, &topo, me);
+        let site = Site {
+            router: me,
+            topo: &topo,
+            routing: &routing,
+            selection: s.routing.selection,
+            history: s.routing.selection_history,
+            seed: 1,
+            largest_worm: None,
+        };
+        let mut sw = CentralBuffer::new(&s.switch, &site);
         let lanes = Lanes::new(&topo, 1);
         let blocked = lanes.router_output(&topo, me, 2) as usize; // the branch to leaf 2
         let mut alone = Alone::new(topo.clone(), routing, lanes.initial(&topo, 64));
@@ -919,7 +946,7 @@ mod tests {
         let mut fed = 0;
         // (nothing comes back from the leaves: the blocked lane gets no credit but the test's)
         let step = |sw: &mut CentralBuffer, alone: &mut Alone, fed: &mut u32, now: Cycle| {
-            if *fed < 64 && sw.accept_flit(0, Flit::new(p, *fed == 0, *fed == 63), 1) {
+            if *fed < 64 && sw.accept_flit(0, 0, Flit::new(p, *fed == 0, *fed == 63), 1, now) {
                 *fed += 1;
             }
             alone.cycle(now, |ctx| sw.step(me, ctx));

@@ -22,14 +22,16 @@
 
 use std::collections::VecDeque;
 
-use super::{links_of, InLink, OutLink, StepCtx};
-use crate::bitset::{ones, ones128};
+use super::model::{links_of, InLink, Model, OutLink, Site, StepCtx};
+use crate::arbiter::RoundRobin;
+use crate::bitset::ones;
 
 use crate::error::BlockedChannel;
 use crate::packet::Flit;
 use crate::routing::{At, Candidates, Step};
 use crate::scenario::Switch;
 use crate::topology::Topology;
+use crate::Cycle;
 
 /// A buffered flit and the hops its copy had made on arriving.
 #[derive(Debug, Clone, Copy)]
@@ -75,7 +77,7 @@ struct Output {
     link: OutLink,
     state: OutState,
     /// Round-robin pointer over (input, lane) pairs.
-    rr: usize,
+    rr: RoundRobin,
     window_flits: u64,
 }
 
@@ -97,16 +99,17 @@ pub struct Infiniband {
     busy: u64,
 }
 
-impl Infiniband {
-    /// Bytes all switches of `topo` need: (lane buffers, everything else).
-    pub fn bytes(s: &Switch, topo: &Topology) -> (u64, u64) {
+impl Model for Infiniband {
+    /// (lane buffers, everything else)
+    fn bytes(s: &Switch, topo: &Topology) -> (u64, u64) {
         let ports = topo.links.len() as u64;
         let buffers = ports * s.vcs as u64 * s.buffer_flits as u64 * std::mem::size_of::<Slot>() as u64;
         let per_port = s.vcs as usize * std::mem::size_of::<Lane>() + std::mem::size_of::<Output>() + 32;
         (buffers, ports * per_port as u64 + topo.routers() as u64 * std::mem::size_of::<Infiniband>() as u64)
     }
 
-    pub fn new(sw: &Switch, topo: &Topology, router: u32) -> Infiniband {
+    fn new(sw: &Switch, site: &Site) -> Infiniband {
+        let (topo, router) = (site.topo, site.router);
         let radix = topo.radix(router);
         assert!(radix <= MAX_PORTS, "the InfiniBand switch model has at most {MAX_PORTS} ports");
         let lanes = sw.vcs as usize;
@@ -118,7 +121,7 @@ impl Infiniband {
             inputs: in_links.into_iter().map(|l| (l, vec![Lane::default(); lanes])).collect(),
             outputs: out_links
                 .into_iter()
-                .map(|link| Output { link, state: OutState::Idle, rr: 0, window_flits: 0 })
+                .map(|link| Output { link, state: OutState::Idle, rr: RoundRobin::default(), window_flits: 0 })
                 .collect(),
             cands: Candidates::default(),
             flits: 0,
@@ -129,15 +132,15 @@ impl Infiniband {
         }
     }
 
-    pub fn flits(&self) -> u32 {
+    fn flits(&self) -> u32 {
         self.flits
     }
 
-    pub fn window_flits(&self, port: u8) -> u64 {
+    fn window_flits(&self, port: u8) -> u64 {
         self.outputs[port as usize].window_flits
     }
 
-    pub fn accept_flit(&mut self, port: u8, vc: u8, flit: Flit, hops: u16) -> bool {
+    fn accept_flit(&mut self, port: u8, vc: u8, flit: Flit, hops: u16, _now: Cycle) -> bool {
         let lane = &mut self.inputs[port as usize].1[vc as usize];
         if lane.slots.len() == self.depth {
             return false;
@@ -149,7 +152,7 @@ impl Infiniband {
     }
 
     /// Every flit counted is in a lane.
-    pub fn check_accounting(&self) -> Result<(), String> {
+    fn check_accounting(&self) -> Result<(), String> {
         let held: u32 = self.inputs.iter().flat_map(|(_, lanes)| lanes).map(|l| l.slots.len() as u32).sum();
         if held != self.flits {
             return Err(format!("{} flits counted but {held} in lanes", self.flits));
@@ -157,7 +160,7 @@ impl Infiniband {
         Ok(())
     }
 
-    pub fn step(&mut self, me: u32, ctx: &mut StepCtx) {
+    fn step(&mut self, me: u32, ctx: &mut StepCtx) {
         self.route_fronts(me, ctx);
         self.grant(ctx);
         let moved = self.send(ctx);
@@ -167,6 +170,12 @@ impl Infiniband {
         }
     }
 
+    fn blocked(&self, me: u32, credits: &[u32]) -> Vec<BlockedChannel> {
+        self.blocked_channels(me, credits)
+    }
+}
+
+impl Infiniband {
     /// The head at the front of every lane not yet routed is routed: its outputs and the output lanes
     /// each allows.
     fn route_fronts(&mut self, me: u32, ctx: &mut StepCtx) {
@@ -214,11 +223,8 @@ impl Infiniband {
             if self.busy & (1 << o) != 0 || self.wants[o] == 0 {
                 continue;
             }
-            // (from the round-robin pointer on: pairs rr, rr + 1, …, then 0, …, rr − 1)
-            let rr = self.outputs[o].rr % pairs;
-            let (wants, below) = (self.wants[o], (1u128 << rr) - 1);
             let link = self.outputs[o].link;
-            let found = ones128(wants & !below).chain(ones128(wants & below)).find_map(|pair| {
+            let found = self.outputs[o].rr.order_wide(self.wants[o]).find_map(|pair| {
                 let lane = &self.inputs[pair / lanes].1[pair % lanes];
                 // (virtual cut-through: room downstream for the whole packet; an ejection link always has it)
                 let vl = ones(lane.lanes[o] as u64).find(|&w| ctx.credits(link, w as u8) >= lane.flits)?;
@@ -230,7 +236,7 @@ impl Infiniband {
             self.busy |= 1 << o;
             let out = &mut self.outputs[o];
             out.state = OutState::Sending { from: (pair / lanes) as u8, lane: (pair % lanes) as u8, vl: vl as u8 };
-            out.rr = pair + 1;
+            out.rr.served(pair, pairs);
         }
     }
 
@@ -275,7 +281,7 @@ impl Infiniband {
         moved
     }
 
-    pub fn blocked(&self, me: u32, credits: &[u32]) -> Vec<BlockedChannel> {
+    fn blocked_channels(&self, me: u32, credits: &[u32]) -> Vec<BlockedChannel> {
         let mut out = Vec::new();
         for (p, (_, lanes)) in self.inputs.iter().enumerate() {
             for (v, lane) in lanes.iter().enumerate() {
@@ -328,14 +334,23 @@ mod tests {
         let topo = Topology::build(&s.network).unwrap();
         let routing = Routing::build(&s.routing, 1, &topo).unwrap();
         let me = 5; // (1, 1): a packet for terminal 7, (3, 1), leaves by +x (port 0)
-        let mut sw = Infiniband::new(&s.switch, &topo, me);
+        let site = Site {
+            router: me,
+            topo: &topo,
+            routing: &routing,
+            selection: s.routing.selection,
+            history: s.routing.selection_history,
+            seed: 1,
+            largest_worm: None,
+        };
+        let mut sw = Infiniband::new(&s.switch, &site);
         let lanes = Lanes::new(&topo, 1);
         let east = lanes.router_output(&topo, me, 0) as usize;
         let mut alone = Alone::new(topo.clone(), routing, lanes.initial(&topo, 16));
         alone.credits[east] = 15;
         let p = alone.packets.insert(Packet::unicast(Header::new(4, Dest::One(7), 0, 16, 0, false, 0)));
         for i in 0..16 {
-            assert!(sw.accept_flit(1, 0, Flit::new(p, i == 0, i == 15), 1));
+            assert!(sw.accept_flit(1, 0, Flit::new(p, i == 0, i == 15), 1, 0));
         }
         for now in 0..40 {
             if now == 20 {

@@ -23,12 +23,13 @@
 
 use std::mem::size_of;
 
-use super::{links_of, InLink, OutLink, StepCtx};
+use super::model::{links_of, InLink, Model, OutLink, Site, StepCtx};
+use crate::arbiter::RoundRobin;
 use crate::error::BlockedChannel;
 use crate::packet::Flit;
 use crate::routing::{At, Candidates};
-use crate::scenario::{self, FlowControl, SelectionHistory, Switch};
-use crate::selection::{records, Request as Choice, Selection};
+use crate::scenario::{FlowControl, SelectionHistory, Switch};
+use crate::selection::{records, Request as Choice, Selection, Site as SelectionSite};
 use crate::topology::Topology;
 use crate::topology::{Geometry, PortLink};
 use crate::Cycle;
@@ -80,8 +81,8 @@ struct Request {
 struct InPort {
     /// Bit v set while VC v holds flits.
     occupied: u32,
-    /// Round-robin pointer over this port's VCs.
-    rr: u8,
+    /// Round robin over this port's VCs.
+    rr: RoundRobin,
     /// This cycle's request (valid while this port's bit is in some output's `requests`).
     request: Request,
     link: InLink,
@@ -98,8 +99,8 @@ struct OutPort {
     window_flits: u64,
     /// Bit w set while output VC w is owned by a packet.
     busy: u32,
-    /// Round-robin pointer over the input ports.
-    rr: u8,
+    /// Round robin over the input ports.
+    rr: RoundRobin,
     /// The channel; the free slots of each downstream VC are in its credit lanes (`StepCtx::credits`).
     link: OutLink,
 }
@@ -182,7 +183,7 @@ fn allocate(
     // A retrying wormhole head needs one free slot; only VCT needs the packet's length.
     let need = if vct { ctx.packets[flit.packet()].header.flits } else { 1 };
     let choice = choice(at.in_port, flit, selection, ctx);
-    selection.pick(choice, cands, |o, w| {
+    selection.choose(choice, cands, |o, w| {
         let out = &outputs[o as usize];
         out.busy & (1 << w) == 0 && ctx.credits(out.link, w) >= need
     })
@@ -191,23 +192,24 @@ fn allocate(
 /// What the selection function may know about the head `flit` that entered by `in_port`.
 #[inline]
 fn choice(in_port: u8, flit: Flit, selection: &Selection, ctx: &StepCtx) -> Choice {
-    let dst_switch = match selection {
-        Selection::Lrud(_) => ctx.topo.terminal_switch[ctx.packets[flit.packet()].header.dst() as usize],
-        _ => 0,
+    let dst_switch = if selection.keys_on_destination() {
+        ctx.topo.terminal_switch[ctx.packets[flit.packet()].header.dst() as usize]
+    } else {
+        0
     };
     Choice { in_port, dst_switch }
 }
 
-impl InputBuffered {
-    /// Bytes all routers of `topo` need: (flit buffers, everything else).
-    pub fn bytes(s: &crate::scenario::Switch, topo: &Topology) -> (u64, u64) {
+impl Model for InputBuffered {
+    fn bytes(s: &Switch, topo: &Topology) -> (u64, u64) {
         let ports = topo.links.len() as u64;
         let per_port = size_of::<InPort>() + size_of::<OutPort>() + MAX_VCS * size_of::<Candidates>();
         let state = ports * per_port as u64 + topo.routers() as u64 * size_of::<InputBuffered>() as u64;
         (ports * s.vcs as u64 * s.buffer_flits as u64 * size_of::<Slot>() as u64, state)
     }
 
-    pub fn new(sw: &Switch, routing: &scenario::Routing, seed: u64, topo: &Topology, router: u32) -> InputBuffered {
+    fn new(sw: &Switch, site: &Site) -> InputBuffered {
+        let (topo, router) = (site.topo, site.router);
         let radix = topo.radix(router);
         assert!(radix <= 64, "router radix above 64 is not supported");
         let vcs = sw.vcs as usize;
@@ -225,17 +227,28 @@ impl InputBuffered {
                     state: VcState::Idle,
                     out_lane: 0,
                 };
-                InPort { link, occupied: 0, rr: 0, request: Request::default(), vcs: std::array::from_fn(vc) }
+                InPort {
+                    link,
+                    occupied: 0,
+                    rr: RoundRobin::default(),
+                    request: Request::default(),
+                    vcs: std::array::from_fn(vc),
+                }
             })
             .collect();
-        let outputs =
-            out_links.into_iter().map(|link| OutPort { link, busy: 0, rr: 0, requests: 0, window_flits: 0 }).collect();
+        let outputs = out_links
+            .into_iter()
+            .map(|link| OutPort { link, busy: 0, rr: RoundRobin::default(), requests: 0, window_flits: 0 })
+            .collect();
         InputBuffered {
             vcs,
             depth,
             vct: sw.flow_control == FlowControl::Vct,
-            selection: Selection::build(routing.selection, router, radix, topo.node_switches().len(), seed),
-            history: routing.selection_history,
+            selection: Selection::build(
+                site.selection,
+                SelectionSite { router, radix, switches: topo.node_switches().len(), seed: site.seed },
+            ),
+            history: site.history,
             inputs,
             outputs,
             cands: vec![Candidates::default(); radix * MAX_VCS],
@@ -260,12 +273,12 @@ impl InputBuffered {
     }
 
     #[inline]
-    pub fn flits(&self) -> u32 {
+    fn flits(&self) -> u32 {
         self.flits
     }
 
     #[inline]
-    pub fn accept_flit(&mut self, port: u8, vc: u8, flit: Flit, hops: u16, now: Cycle) -> bool {
+    fn accept_flit(&mut self, port: u8, vc: u8, flit: Flit, hops: u16, now: Cycle) -> bool {
         let depth = self.depth;
         let input = &mut self.inputs[port as usize];
         let q = &mut input.vcs[vc as usize & (MAX_VCS - 1)];
@@ -290,7 +303,7 @@ impl InputBuffered {
         true
     }
 
-    pub fn step(&mut self, me: u32, ctx: &mut StepCtx) {
+    fn step(&mut self, me: u32, ctx: &mut StepCtx) {
         let vct = self.vct;
         let mut requested = 0u64;
         // Input stage: each occupied input port offers one flit, round robin over its occupied VCs.
@@ -299,13 +312,8 @@ impl InputBuffered {
             let p = ports.trailing_zeros() as usize;
             ports &= ports - 1;
             let input = &mut self.inputs[p];
-            // Occupied VCs from the round-robin pointer on: rotated, bit i is VC rr + i (mod 32; the
-            // bits above `vcs` are clear, so the order is rr, rr+1, …, vcs−1, 0, …, rr−1).
-            let rr = input.rr as u32;
-            let mut pending = input.occupied.rotate_right(rr);
-            while pending != 0 {
-                let v = ((pending.trailing_zeros() + rr) & 31) as usize;
-                pending &= pending - 1;
+            // Occupied VCs from the round-robin pointer on.
+            for v in input.rr.order_narrow(input.occupied) {
                 let q = &mut input.vcs[v & (MAX_VCS - 1)];
                 let want = match q.state {
                     VcState::Active { port, vc } => (ctx.credits[q.out_lane as usize] > 0).then_some((port, vc)),
@@ -334,9 +342,8 @@ impl InputBuffered {
             requested &= requested - 1;
             let out = &mut self.outputs[o];
             let mask = std::mem::take(&mut out.requests);
-            let from_rr = mask & (u64::MAX << out.rr);
-            let p = if from_rr != 0 { from_rr.trailing_zeros() } else { mask.trailing_zeros() } as usize;
-            out.rr = if p + 1 == radix { 0 } else { (p + 1) as u8 };
+            let p = out.rr.first(mask);
+            out.rr.served(p, radix);
             self.traverse(p, ctx);
             moved += 1;
         }
@@ -346,47 +353,11 @@ impl InputBuffered {
         }
     }
 
-    /// Moves the front flit of input port `p`'s requesting VC through the crossbar.
-    #[inline]
-    fn traverse(&mut self, p: usize, ctx: &mut StepCtx) {
-        let input = &mut self.inputs[p];
-        let r = input.request;
-        let q = &mut input.vcs[r.vc as usize & (MAX_VCS - 1)];
-        let slot = (q.base + q.head as u32) as usize;
-        let Slot { flit, hops } = self.slots[slot];
-        q.head = if q.head as usize + 1 == self.depth { 0 } else { q.head + 1 };
-        q.len -= 1;
-        // Branch-free bookkeeping: which flit empties a VC or a port is data, not a pattern the
-        // branch predictor can learn.
-        input.occupied &= !(((q.len == 0) as u32) << r.vc);
-        self.port_mask &= !(((input.occupied == 0) as u64) << p);
-        input.rr = r.vc + 1;
-        let out = &mut self.outputs[r.port as usize];
-        // A packet holds its output VC from head to tail. Written without branches where it can be
-        // (every flit of a packet writes the same lane and state; the tail releases them).
-        let (head, tail) = (flit.head(), flit.tail());
-        out.busy = (out.busy | ((head as u32) << r.out_vc)) & !((tail as u32) << r.out_vc);
-        q.out_lane = out.link.lane + r.out_vc as u32;
-        q.state = if tail { VcState::Idle } else { VcState::Active { port: r.port, vc: r.out_vc } };
-        if head
-            && self.selection.has_history()
-            && records(self.history, self.cands[p * MAX_VCS + r.vc as usize].ports())
-        {
-            let choice = choice(p as u8, flit, &self.selection, ctx);
-            self.selection.commit(choice, r.port);
-        }
-        ctx.spend_credit(out.link, r.out_vc);
-        out.window_flits += ctx.measuring as u64;
-        self.flits -= 1;
-        ctx.send_flit(out.link, r.out_vc, flit, hops);
-        ctx.send_credit(input.link, r.vc);
-    }
-
-    pub fn window_flits(&self, port: u8) -> u64 {
+    fn window_flits(&self, port: u8) -> u64 {
         self.outputs[port as usize].window_flits
     }
 
-    pub fn blocked(&self, me: u32, credits: &[u32]) -> Vec<BlockedChannel> {
+    fn blocked(&self, me: u32, credits: &[u32]) -> Vec<BlockedChannel> {
         let mut out = Vec::new();
         for (p, input) in self.inputs.iter().enumerate() {
             for (v, q) in input.vcs[..self.vcs].iter().enumerate() {
@@ -415,5 +386,43 @@ impl InputBuffered {
             }
         }
         out
+    }
+}
+
+impl InputBuffered {
+    /// Moves the front flit of input port `p`'s requesting VC through the crossbar.
+    #[inline]
+    fn traverse(&mut self, p: usize, ctx: &mut StepCtx) {
+        let input = &mut self.inputs[p];
+        let r = input.request;
+        let q = &mut input.vcs[r.vc as usize & (MAX_VCS - 1)];
+        let slot = (q.base + q.head as u32) as usize;
+        let Slot { flit, hops } = self.slots[slot];
+        q.head = if q.head as usize + 1 == self.depth { 0 } else { q.head + 1 };
+        q.len -= 1;
+        // Branch-free bookkeeping: which flit empties a VC or a port is data, not a pattern the
+        // branch predictor can learn.
+        input.occupied &= !(((q.len == 0) as u32) << r.vc);
+        self.port_mask &= !(((input.occupied == 0) as u64) << p);
+        input.rr.served_narrow(r.vc as usize);
+        let out = &mut self.outputs[r.port as usize];
+        // A packet holds its output VC from head to tail. Written without branches where it can be
+        // (every flit of a packet writes the same lane and state; the tail releases them).
+        let (head, tail) = (flit.head(), flit.tail());
+        out.busy = (out.busy | ((head as u32) << r.out_vc)) & !((tail as u32) << r.out_vc);
+        q.out_lane = out.link.lane + r.out_vc as u32;
+        q.state = if tail { VcState::Idle } else { VcState::Active { port: r.port, vc: r.out_vc } };
+        if head
+            && self.selection.has_history()
+            && records(self.history, self.cands[p * MAX_VCS + r.vc as usize].ports())
+        {
+            let choice = choice(p as u8, flit, &self.selection, ctx);
+            self.selection.commit(choice, r.port);
+        }
+        ctx.spend_credit(out.link, r.out_vc);
+        out.window_flits += ctx.measuring as u64;
+        self.flits -= 1;
+        ctx.send_flit(out.link, r.out_vc, flit, hops);
+        ctx.send_credit(input.link, r.vc);
     }
 }

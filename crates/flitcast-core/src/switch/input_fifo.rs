@@ -24,14 +24,14 @@
 //! copy of its flits (`MoveCounters::copied_flits`).
 
 use super::flit_fifo::FlitFifo;
-use super::{links_of, steering_terminal, InLink, OutLink, StepCtx};
+use super::model::{links_of, steering_terminal, InLink, Model, OutLink, Site, StepCtx};
+use crate::arbiter::{least_served, Recency};
 use crate::bitset::ones;
 use crate::error::BlockedChannel;
 use crate::packet::Flit;
 use crate::routing::{At, Candidates, Step};
-use crate::scenario::{self, SelectionHistory, Switch};
-use crate::selection::order::Order;
-use crate::selection::{records, Request as Choice, Selection};
+use crate::scenario::{SelectionHistory, Switch};
+use crate::selection::{records, Request as Choice, Selection, Site as SelectionSite};
 use crate::topology::Topology;
 use crate::Cycle;
 
@@ -106,7 +106,7 @@ enum OutState {
 struct Output {
     link: OutLink,
     state: OutState,
-    grant_order: Order,
+    grant_order: Recency,
     window_flits: u64,
 }
 
@@ -123,24 +123,28 @@ pub struct InputFifo {
     flits: u32,
 }
 
-impl InputFifo {
-    /// Bytes all switches of `topo` need: (input FIFOs, everything else).
-    pub fn bytes(s: &Switch, topo: &Topology) -> (u64, u64) {
+impl Model for InputFifo {
+    /// (input FIFOs, everything else)
+    fn bytes(s: &Switch, topo: &Topology) -> (u64, u64) {
         let ports = topo.links.len() as u64;
         let fifos = ports * s.buffer_flits as u64 * std::mem::size_of::<Flit>() as u64;
         let per_port = std::mem::size_of::<Input>() + std::mem::size_of::<Output>() + topo.max_radix();
         (fifos, ports * per_port as u64 + topo.routers() as u64 * std::mem::size_of::<InputFifo>() as u64)
     }
 
-    pub fn new(sw: &Switch, routing: &scenario::Routing, seed: u64, topo: &Topology, router: u32) -> InputFifo {
+    fn new(sw: &Switch, site: &Site) -> InputFifo {
+        let (topo, router) = (site.topo, site.router);
         let radix = topo.radix(router);
         assert!(radix <= 64, "router radix above 64 is not supported");
         let (out_links, in_links) = links_of(topo, router, sw);
         InputFifo {
             chunk_flits: sw.chunk_flits,
             fifo_flits: sw.buffer_flits as usize,
-            selection: Selection::build(routing.selection, router, radix, topo.node_switches().len(), seed),
-            history: routing.selection_history,
+            selection: Selection::build(
+                site.selection,
+                SelectionSite { router, radix, switches: topo.node_switches().len(), seed: site.seed },
+            ),
+            history: site.history,
             inputs: in_links
                 .into_iter()
                 .map(|link| Input {
@@ -159,7 +163,7 @@ impl InputFifo {
                 .collect(),
             outputs: out_links
                 .into_iter()
-                .map(|link| Output { link, state: OutState::Idle, grant_order: Order::new(radix), window_flits: 0 })
+                .map(|link| Output { link, state: OutState::Idle, grant_order: Recency::new(radix), window_flits: 0 })
                 .collect(),
             cands: Candidates::default(),
             flits: 0,
@@ -167,17 +171,17 @@ impl InputFifo {
     }
 
     #[inline(never)]
-    pub fn flits(&self) -> u32 {
+    fn flits(&self) -> u32 {
         self.flits
     }
 
-    pub fn window_flits(&self, port: u8) -> u64 {
+    fn window_flits(&self, port: u8) -> u64 {
         self.outputs[port as usize].window_flits
     }
 
     // (out of line, as `flits`: inlined into the routers' dispatch they cost the other switches ~1%)
     #[inline(never)]
-    pub fn accept_flit(&mut self, port: u8, flit: Flit, hops: u16) -> bool {
+    fn accept_flit(&mut self, port: u8, _vc: u8, flit: Flit, hops: u16, _now: Cycle) -> bool {
         let input = &mut self.inputs[port as usize];
         if input.fifo.len() == self.fifo_flits {
             return false;
@@ -188,7 +192,7 @@ impl InputFifo {
     }
 
     /// Every flit counted is in a FIFO or an output register.
-    pub fn check_accounting(&self) -> Result<(), String> {
+    fn check_accounting(&self) -> Result<(), String> {
         let fifo: u32 = self.inputs.iter().map(|i| i.fifo.len() as u32).sum();
         let registers: u32 = self
             .outputs
@@ -204,7 +208,7 @@ impl InputFifo {
         Ok(())
     }
 
-    pub fn step(&mut self, me: u32, ctx: &mut StepCtx) {
+    fn step(&mut self, me: u32, ctx: &mut StepCtx) {
         self.route_heads(me, ctx);
         self.grant(ctx);
         let mut moved = self.crossbar(ctx);
@@ -216,6 +220,12 @@ impl InputFifo {
         }
     }
 
+    fn blocked(&self, me: u32, credits: &[u32]) -> Vec<BlockedChannel> {
+        self.blocked_channels(me, credits)
+    }
+}
+
+impl InputFifo {
     /// Heads at the front of idle inputs are routed: a copy to one output requests it, a copy to
     /// several starts replicating.
     fn route_heads(&mut self, me: u32, ctx: &mut StepCtx) {
@@ -283,7 +293,7 @@ impl InputFifo {
                     let choice = Choice { in_port: p as u8, dst_switch: ctx.topo.terminal_switch[steer as usize] };
                     let mut cands = Candidates::default();
                     cands.push_ports(grants[p], 0, 1);
-                    let (o, _) = self.selection.pick(choice, &cands, |_, _| true).expect("a grant");
+                    let (o, _) = self.selection.choose(choice, &cands, |_, _| true).expect("a grant");
                     if records(self.history, wanted) {
                         self.selection.commit(choice, o);
                     }
@@ -355,7 +365,7 @@ impl InputFifo {
                 }
                 _ => false,
             };
-            let Some(o) = ones(input.fan).filter(|&o| wants(o)).min_by_key(|&o| input.turn[o]) else { continue };
+            let Some(o) = least_served(ones(input.fan).filter(|&o| wants(o)), |o| input.turn[o]) else { continue };
             let input = &mut self.inputs[p];
             let j = input.reads[o];
             let count = input.chunk_ready(j, c).expect("ready");
@@ -407,7 +417,7 @@ impl InputFifo {
         moved
     }
 
-    pub fn blocked(&self, me: u32, credits: &[u32]) -> Vec<BlockedChannel> {
+    fn blocked_channels(&self, me: u32, credits: &[u32]) -> Vec<BlockedChannel> {
         let mut out = Vec::new();
         for (p, input) in self.inputs.iter().enumerate() {
             if input.fifo.is_empty() {

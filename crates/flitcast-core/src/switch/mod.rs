@@ -1,286 +1,63 @@
-//! Switch microarchitectures, one per file. A router receives flits and credits from the timing
-//! wheel, and each cycle it is active it decides what moves and sends flits and credits back into
-//! the wheel through a [`StepCtx`]. It reads only its own state, so visit order cannot leak into
-//! results.
+//! Switch microarchitectures, one per file implementing [`Model`] (`model.rs`); this file is their
+//! registry. A router receives flits and credits from the timing wheel and, each cycle it is active,
+//! decides what moves (docs/engine.md).
 
+pub mod alone;
 pub mod central_buffer;
 pub mod flit_fifo;
 pub mod infiniband;
 pub mod input_buffered;
 pub mod input_fifo;
+pub mod model;
 
-use crate::credits::Lanes;
-use crate::dest_set::DestSets;
+pub use alone::Alone;
+pub use model::{links_of, steering_terminal, InLink, Model, MoveCounters, OutLink, Site, StepCtx};
+
 use crate::error::BlockedChannel;
-use crate::packet::{Flit, Packet, Slab};
-use crate::routing::Routing;
-use crate::scenario::{self, Switch, SwitchModel};
-use crate::topology::{PortLink, Topology};
-use crate::wheel::{Arrival, Wheel, TO_TERMINAL};
+use crate::family::family;
+use crate::packet::Flit;
+use crate::scenario::{Switch, SwitchModel};
+use crate::topology::Topology;
 use crate::Cycle;
 
-/// Counters routers update as flits move.
-#[derive(Debug, Clone, Default)]
-pub struct MoveCounters {
-    /// Flit router traversals over the whole run.
-    pub flit_hops: u64,
-    /// Last cycle any flit moved (deadlock watchdog).
-    pub last_progress: Cycle,
-    /// Flits made by replication: a switch that turns one copy of a flit into k counts k − 1
-    /// (conservation: injected + copied = delivered + buffered + on channels).
-    pub copied_flits: u64,
-}
-
-/// What a router may touch while it steps: read-only shared structure, and the outbox.
-pub struct StepCtx<'a> {
-    pub now: Cycle,
-    pub topo: &'a Topology,
-    pub routing: &'a Routing,
-    pub packets: &'a mut Slab<Packet>,
-    /// The multicast destination sets packet headers refer to.
-    pub sets: &'a DestSets,
-    pub wheel: &'a mut Wheel,
-    /// Every channel's credit counters (`credits.rs`): a router reads and spends those of its
-    /// outputs' lanes.
-    pub credits: &'a mut [u32],
-    pub counters: &'a mut MoveCounters,
-    /// True during the measurement window (routers count the flits each output sends).
-    pub measuring: bool,
-}
-
-/// A router's view of the channel leaving one of its ports, precomputed so that sending a flit
-/// costs no topology look-ups.
-#[derive(Debug, Clone, Copy)]
-pub struct OutLink {
-    /// Where the channel lands, as an [`Arrival::dest`] (`u32::MAX` on an unconnected port).
-    pub dest: u32,
-    /// The input port it lands on, at a router.
-    pub port: u8,
-    /// Feeds a terminal: ejection spends no credits and is not a router-to-router hop.
-    pub sink: bool,
-    /// Cycles from sending until the flit is in the next hop's input FIFO, ready to leave:
-    /// channel latency plus, into a router, its pipeline delay.
-    pub latency: u32,
-    /// Credit lane of the channel's virtual channel 0.
-    pub lane: u32,
-}
-
-/// A router's view of whoever feeds one of its input ports (where its credits go back to).
-#[derive(Debug, Clone, Copy)]
-pub struct InLink {
-    pub from: PortLink,
-    pub latency: u32,
-    /// Credit lane of the feeding channel's virtual channel 0 (where freed slots are returned).
-    pub lane: u32,
-}
-
-/// The output and input links of `router`, in port order. A flit sent on an output reaches the
-/// next hop's input FIFO after this router's output stage (`switch.output_delay()`), the channel, and
-/// — into a router — that router's input stage (`switch.input_delay()`).
-pub fn links_of(topo: &Topology, router: u32, switch: &crate::scenario::Switch) -> (Vec<OutLink>, Vec<InLink>) {
-    let lanes = Lanes::new(topo, switch.vcs);
-    let ports = 0..topo.radix(router) as u8;
-    let outs = ports
-        .clone()
-        .map(|p| {
-            let idx = topo.port_index(router, p);
-            let to = topo.links[idx];
-            let (dest, port, input) = match to {
-                PortLink::Router { router, port } => (router, port, switch.input_delay()),
-                PortLink::Terminal { terminal } => (TO_TERMINAL | terminal, 0, 0),
-                PortLink::Unused => (u32::MAX, 0, 0),
-            };
-            let lane = lanes.router_output(topo, router, p);
-            let latency = topo.latency[idx] + switch.output_delay() + input;
-            OutLink { dest, port, sink: matches!(to, PortLink::Terminal { .. }), latency, lane }
-        })
-        .collect();
-    let ins = ports
-        .map(|p| {
-            let from = topo.input(router, p);
-            // Credits travel back over the feeding channel's wires, with its latency. (Under stop/go a
-            // freed slot reaches the engine next cycle, which sends GO over that latency: stop_go.rs.)
-            let latency = match switch.flow_control {
-                crate::scenario::FlowControl::StopGo => 1,
-                _ => topo.feeding_latency(router, p),
-            };
-            InLink { from, latency, lane: lanes.feeding(topo, from) }
-        })
-        .collect();
-    (outs, ins)
-}
-
-/// A router stepped on its own, outside a simulation (unit tests, benches): what a [`StepCtx`]
-/// borrows, owned.
-pub struct Alone {
-    pub topo: Topology,
-    pub routing: Routing,
-    pub packets: Slab<Packet>,
-    pub sets: DestSets,
-    pub wheel: Wheel,
-    pub credits: Vec<u32>,
-    pub counters: MoveCounters,
-}
-
-impl Alone {
-    /// `topo` routed by `routing`, every lane's counter from `credits`, no packet yet.
-    pub fn new(topo: Topology, routing: Routing, credits: Vec<u32>) -> Alone {
-        let sets = DestSets::new(topo.terminals());
-        let wheel = Wheel::new(topo.latency.iter().copied().max().unwrap_or(1) + 16);
-        Alone { topo, routing, packets: Slab::default(), sets, wheel, credits, counters: MoveCounters::default() }
+family! {
+    /// One router: the switch model of the scenario.
+    pub enum Router: Model {
+        InputBuffered(input_buffered::InputBuffered),
+        CentralBuffer(central_buffer::CentralBuffer),
+        InputFifo(input_fifo::InputFifo),
+        Infiniband(infiniband::Infiniband),
     }
-
-    /// One cycle at `now`: `step` runs with a context; the flits sent leave (nobody receives them) and
-    /// the credits due arrive.
-    pub fn cycle(&mut self, now: Cycle, step: impl FnOnce(&mut StepCtx)) {
-        let mut ctx = StepCtx {
-            now,
-            topo: &self.topo,
-            routing: &self.routing,
-            packets: &mut self.packets,
-            sets: &self.sets,
-            wheel: &mut self.wheel,
-            credits: &mut self.credits,
-            counters: &mut self.counters,
-            measuring: false,
-        };
-        step(&mut ctx);
-        let due = self.wheel.take(now);
-        self.wheel.recycle(due);
-        self.wheel.deliver_credits(now, &mut self.credits);
+    mut {
+        fn step(me: u32, ctx: &mut StepCtx<'_>);
+        fn accept_flit(port: u8, vc: u8, flit: Flit, hops: u16, now: Cycle) -> bool;
     }
-}
-
-/// The terminal whose switch a history-keeping selection function keys on (LRUD): a unicast's
-/// destination; for a multicast copy on its way up, its lowest-numbered destination.
-pub fn steering_terminal(header: &crate::packet::Header, sets: &DestSets) -> u32 {
-    match header.dest {
-        crate::packet::Dest::One(d) => d,
-        crate::packet::Dest::Set(set) => sets.members(set).next().expect("a multicast has destinations"),
+    ref {
+        fn flits() -> u32;
+        fn check_accounting() -> Result<(), String>;
+        fn window_flits(port: u8) -> u64;
+        fn blocked(me: u32, credits: &[u32]) -> Vec<BlockedChannel>;
     }
-}
-
-impl StepCtx<'_> {
-    /// Sends `flit` on virtual channel `vc` of the channel `link`; `hops` is the router-to-router
-    /// hops its copy had made when it arrived here (meaningful for a head). The flit arrives with one
-    /// more — at a terminal too, which does not count the ejection channel (`Simulation::eject`). The
-    /// caller counts the flit hop and the progress (once per step, not per flit).
-    #[inline]
-    pub fn send_flit(&mut self, link: OutLink, vc: u8, flit: Flit, hops: u16) {
-        debug_assert!(link.dest != u32::MAX, "routing chose an unconnected port");
-        let at = self.now + link.latency as Cycle;
-        let hops = hops + 1;
-        self.wheel.schedule_flit(at, Arrival { dest: link.dest, port: link.port, vc, hops, flit });
-    }
-
-    /// Returns a credit for a freed slot of virtual channel `vc` to whoever feeds `link`.
-    #[inline]
-    pub fn send_credit(&mut self, link: InLink, vc: u8) {
-        self.wheel.schedule_credit(self.now + link.latency as Cycle, link.lane + vc as u32);
-    }
-
-    /// Credits of virtual channel `vc` of the channel leaving by `link`.
-    #[inline]
-    pub fn credits(&self, link: OutLink, vc: u8) -> u32 {
-        self.credits[(link.lane + vc as u32) as usize]
-    }
-
-    /// Spends one credit of virtual channel `vc` of the channel leaving by `link`; ejection
-    /// channels hold `SINK` credits and spend none (without a branch: which channel a flit takes is
-    /// data, not a pattern the branch predictor learns).
-    #[inline]
-    pub fn spend_credit(&mut self, link: OutLink, vc: u8) {
-        self.credits[(link.lane + vc as u32) as usize] -= (!link.sink) as u32;
-    }
-}
-
-#[derive(Debug, Clone)]
-pub enum Router {
-    InputBuffered(input_buffered::InputBuffered),
-    CentralBuffer(central_buffer::CentralBuffer),
-    InputFifo(input_fifo::InputFifo),
-    Infiniband(infiniband::Infiniband),
 }
 
 impl Router {
-    /// Router `router` of `topo`: the switch `sw`, with the selection function of `routing` (its
-    /// random stream from `seed`).
-    pub fn build(sw: &Switch, routing: &scenario::Routing, seed: u64, topo: &Topology, router: u32) -> Router {
+    /// Router `site.router`: the switch `sw`.
+    pub fn build(sw: &Switch, site: &Site) -> Router {
         match sw.model {
-            SwitchModel::InputBuffered => {
-                Router::InputBuffered(input_buffered::InputBuffered::new(sw, routing, seed, topo, router))
-            }
-            SwitchModel::CentralBuffer => {
-                Router::CentralBuffer(central_buffer::CentralBuffer::new(sw, routing, seed, topo, router))
-            }
-            SwitchModel::InputFifo => Router::InputFifo(input_fifo::InputFifo::new(sw, routing, seed, topo, router)),
-            SwitchModel::Infiniband => Router::Infiniband(infiniband::Infiniband::new(sw, topo, router)),
+            SwitchModel::InputBuffered => Router::InputBuffered(Model::new(sw, site)),
+            SwitchModel::CentralBuffer => Router::CentralBuffer(Model::new(sw, site)),
+            SwitchModel::InputFifo => Router::InputFifo(Model::new(sw, site)),
+            SwitchModel::Infiniband => Router::Infiniband(Model::new(sw, site)),
         }
     }
 
-    #[inline]
-    pub fn step(&mut self, me: u32, ctx: &mut StepCtx) {
-        match self {
-            Router::InputBuffered(r) => r.step(me, ctx),
-            Router::CentralBuffer(r) => r.step(me, ctx),
-            Router::InputFifo(r) => r.step(me, ctx),
-            Router::Infiniband(r) => r.step(me, ctx),
-        }
-    }
-    /// A flit arrives on (`port`, `vc`), its copy having made `hops` hops; false if the buffer
-    /// overflowed (a flow-control bug).
-    #[inline]
-    pub fn accept_flit(&mut self, port: u8, vc: u8, flit: Flit, hops: u16, now: Cycle) -> bool {
-        match self {
-            Router::InputBuffered(r) => r.accept_flit(port, vc, flit, hops, now),
-            Router::CentralBuffer(r) => r.accept_flit(port, flit, hops),
-            Router::InputFifo(r) => r.accept_flit(port, flit, hops),
-            Router::Infiniband(r) => r.accept_flit(port, vc, flit, hops),
-        }
-    }
-    /// Packets bound for outputs `up` leave `chunks` of the central buffer to down-bound ones
-    /// (`CentralBuffer::keep_for_down_bound`; other switches keep nothing).
-    pub fn keep_for_down_bound(&mut self, chunks: u32, up: u64) {
-        if let Router::CentralBuffer(r) = self {
-            r.keep_for_down_bound(chunks, up);
-        }
-    }
-    /// Flits held in this router's buffers.
-    #[inline]
-    pub fn flits(&self) -> u32 {
-        match self {
-            Router::InputBuffered(r) => r.flits(),
-            Router::CentralBuffer(r) => r.flits(),
-            Router::InputFifo(r) => r.flits(),
-            Router::Infiniband(r) => r.flits(),
-        }
-    }
-    /// The model's own bookkeeping invariants (checked at the end of every run).
-    pub fn check_accounting(&self) -> Result<(), String> {
-        match self {
-            Router::InputBuffered(_) => Ok(()),
-            Router::CentralBuffer(r) => r.check_accounting(),
-            Router::InputFifo(r) => r.check_accounting(),
-            Router::Infiniband(r) => r.check_accounting(),
-        }
-    }
-
-    /// Flits sent out of `port` during the measurement window.
-    pub fn window_flits(&self, port: u8) -> u64 {
-        match self {
-            Router::InputBuffered(r) => r.window_flits(port),
-            Router::CentralBuffer(r) => r.window_flits(port),
-            Router::InputFifo(r) => r.window_flits(port),
-            Router::Infiniband(r) => r.window_flits(port),
-        }
-    }
-    /// Every non-empty buffer and why its head cannot move (for the deadlock report).
-    pub fn blocked(&self, me: u32, credits: &[u32]) -> Vec<BlockedChannel> {
-        match self {
-            Router::InputBuffered(r) => r.blocked(me, credits),
-            Router::CentralBuffer(r) => r.blocked(me, credits),
-            Router::InputFifo(r) => r.blocked(me, credits),
-            Router::Infiniband(r) => r.blocked(me, credits),
+    /// Bytes all routers of `topo` need with the switch `sw`: (flit buffers, everything else).
+    pub fn bytes(sw: &Switch, topo: &Topology) -> (u64, u64) {
+        match sw.model {
+            SwitchModel::InputBuffered => <input_buffered::InputBuffered as Model>::bytes(sw, topo),
+            SwitchModel::CentralBuffer => <central_buffer::CentralBuffer as Model>::bytes(sw, topo),
+            SwitchModel::InputFifo => <input_fifo::InputFifo as Model>::bytes(sw, topo),
+            SwitchModel::Infiniband => <infiniband::Infiniband as Model>::bytes(sw, topo),
         }
     }
 }

@@ -3,13 +3,13 @@
 
 use flitcast_core::routing::{Candidate, Candidates};
 use flitcast_core::scenario::{SelectionHistory, SelectionKind};
-use flitcast_core::selection::{records, Request, Selection};
+use flitcast_core::selection::{records, Request, Selection, Site};
 
 const ALL: u64 = 0xF0;
 
 /// Picks for a sequence of (input port, destination switch, granted ports), committing each pick.
 fn run(kind: SelectionKind, script: &[(u8, u32, u64)]) -> Vec<u8> {
-    let mut sel = Selection::build(kind, 0, 8, 4, 1);
+    let mut sel = Selection::build(kind, Site { router: 0, radix: 8, switches: 4, seed: 1 });
     let mut cands = Candidates::default();
     for port in 4..8 {
         cands.push(Candidate { port, vc_lo: 0, vc_hi: 1 });
@@ -18,7 +18,7 @@ fn run(kind: SelectionKind, script: &[(u8, u32, u64)]) -> Vec<u8> {
         .iter()
         .map(|&(in_port, dst_switch, granted)| {
             let req = Request { in_port, dst_switch };
-            let (port, _) = sel.pick(req, &cands, |p, _| granted & (1 << p) != 0).expect("something granted");
+            let (port, _) = sel.choose(req, &cands, |p, _| granted & (1 << p) != 0).expect("something granted");
             sel.commit(req, port);
             port
         })
@@ -67,7 +67,7 @@ fn rnd_is_uniform_over_the_grants_only() {
 /// RR's RRID over an adaptive hop, a forced hop down through port 1, and another adaptive hop, under
 /// both readings of which hops update the history (`routing.selection_history`).
 fn rr_after_a_forced_hop(history: SelectionHistory) -> [u8; 2] {
-    let mut sel = Selection::build(SelectionKind::Rr, 0, 8, 4, 1);
+    let mut sel = Selection::build(SelectionKind::Rr, Site { router: 0, radix: 8, switches: 4, seed: 1 });
     let req = Request { in_port: 0, dst_switch: 0 };
     let mut up = Candidates::default();
     for port in 4..8 {
@@ -76,7 +76,7 @@ fn rr_after_a_forced_hop(history: SelectionHistory) -> [u8; 2] {
     let mut down = Candidates::default();
     down.push(Candidate { port: 1, vc_lo: 0, vc_hi: 1 });
     let mut hop = |cands: &Candidates| {
-        let (port, _) = sel.pick(req, cands, |_, _| true).expect("granted");
+        let (port, _) = sel.choose(req, cands, |_, _| true).expect("granted");
         if records(history, cands.ports()) {
             sel.commit(req, port);
         }

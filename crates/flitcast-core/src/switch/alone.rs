@@ -1,0 +1,49 @@
+//! A router stepped on its own, outside a simulation (unit tests, benches).
+
+use super::model::{MoveCounters, StepCtx};
+use crate::dest_set::DestSets;
+use crate::packet::{Packet, Slab};
+use crate::routing::Routing;
+use crate::topology::Topology;
+use crate::wheel::Wheel;
+use crate::Cycle;
+
+/// What a [`StepCtx`] borrows, owned.
+pub struct Alone {
+    pub topo: Topology,
+    pub routing: Routing,
+    pub packets: Slab<Packet>,
+    pub sets: DestSets,
+    pub wheel: Wheel,
+    pub credits: Vec<u32>,
+    pub counters: MoveCounters,
+}
+
+impl Alone {
+    /// `topo` routed by `routing`, every lane's counter from `credits`, no packet yet.
+    pub fn new(topo: Topology, routing: Routing, credits: Vec<u32>) -> Alone {
+        let sets = DestSets::new(topo.terminals());
+        let wheel = Wheel::new(topo.latency.iter().copied().max().unwrap_or(1) + 16);
+        Alone { topo, routing, packets: Slab::default(), sets, wheel, credits, counters: MoveCounters::default() }
+    }
+
+    /// One cycle at `now`: `step` runs with a context; the flits sent leave (nobody receives them) and
+    /// the credits due arrive.
+    pub fn cycle(&mut self, now: Cycle, step: impl FnOnce(&mut StepCtx)) {
+        let mut ctx = StepCtx {
+            now,
+            topo: &self.topo,
+            routing: &self.routing,
+            packets: &mut self.packets,
+            sets: &self.sets,
+            wheel: &mut self.wheel,
+            credits: &mut self.credits,
+            counters: &mut self.counters,
+            measuring: false,
+        };
+        step(&mut ctx);
+        let due = self.wheel.take(now);
+        self.wheel.recycle(due);
+        self.wheel.deliver_credits(now, &mut self.credits);
+    }
+}

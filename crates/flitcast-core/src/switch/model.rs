@@ -1,0 +1,191 @@
+//! What every switch model is given and does (the vocabulary of `switch/`; the registry of models is
+//! `mod.rs`). A router receives flits and credits from the timing wheel, and each cycle it is active it
+//! decides what moves and sends flits and credits back into the wheel through a [`StepCtx`]. It reads
+//! only its own state, so visit order cannot leak into results.
+
+use crate::credits::Lanes;
+use crate::dest_set::DestSets;
+use crate::error::BlockedChannel;
+use crate::packet::{Flit, Packet, Slab};
+use crate::routing::Routing;
+use crate::scenario::{FlowControl, SelectionHistory, SelectionKind, Switch};
+use crate::topology::{PortLink, Topology};
+use crate::wheel::{Arrival, Wheel, TO_TERMINAL};
+use crate::Cycle;
+
+/// A switch microarchitecture, one per file (`switch/mod.rs` registers them).
+pub trait Model: Sized {
+    /// The switch `sw` as router `site.router`.
+    fn new(sw: &Switch, site: &Site) -> Self;
+
+    /// Bytes all routers of `topo` need: (flit buffers, everything else).
+    fn bytes(sw: &Switch, topo: &Topology) -> (u64, u64);
+
+    /// One cycle of the router `me`.
+    fn step(&mut self, me: u32, ctx: &mut StepCtx);
+
+    /// A flit arrives on (`port`, `vc`), its copy having made `hops` hops; false if the buffer
+    /// overflowed (a flow-control bug).
+    fn accept_flit(&mut self, port: u8, vc: u8, flit: Flit, hops: u16, now: Cycle) -> bool;
+
+    /// Flits held in this router's buffers.
+    fn flits(&self) -> u32;
+
+    /// The model's own bookkeeping invariants (checked at the end of every run).
+    fn check_accounting(&self) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// Flits sent out of `port` during the measurement window.
+    fn window_flits(&self, port: u8) -> u64;
+
+    /// Every non-empty buffer and why its head cannot move (for the deadlock report).
+    fn blocked(&self, me: u32, credits: &[u32]) -> Vec<BlockedChannel>;
+}
+
+/// What a router is built from beside its switch's parameters: where it is, the routing and selection
+/// it serves, and the run's seed.
+pub struct Site<'a> {
+    pub router: u32,
+    pub topo: &'a Topology,
+    pub routing: &'a Routing,
+    pub selection: SelectionKind,
+    pub history: SelectionHistory,
+    pub seed: u64,
+    /// With multidestination worms: the largest one, in flits (packet and header).
+    pub largest_worm: Option<u32>,
+}
+
+/// Counters routers update as flits move.
+#[derive(Debug, Clone, Default)]
+pub struct MoveCounters {
+    /// Flit router traversals over the whole run.
+    pub flit_hops: u64,
+    /// Last cycle any flit moved (deadlock watchdog).
+    pub last_progress: Cycle,
+    /// Flits made by replication: a switch that turns one copy of a flit into k counts k − 1
+    /// (conservation: injected + copied = delivered + buffered + on channels).
+    pub copied_flits: u64,
+}
+
+/// What a router may touch while it steps: read-only shared structure, and the outbox.
+pub struct StepCtx<'a> {
+    pub now: Cycle,
+    pub topo: &'a Topology,
+    pub routing: &'a Routing,
+    pub packets: &'a mut Slab<Packet>,
+    /// The multicast destination sets packet headers refer to.
+    pub sets: &'a DestSets,
+    pub wheel: &'a mut Wheel,
+    /// Every channel's credit counters (`credits.rs`): a router reads and spends those of its
+    /// outputs' lanes.
+    pub credits: &'a mut [u32],
+    pub counters: &'a mut MoveCounters,
+    /// True during the measurement window (routers count the flits each output sends).
+    pub measuring: bool,
+}
+
+/// A router's view of the channel leaving one of its ports, precomputed so that sending a flit
+/// costs no topology look-ups.
+#[derive(Debug, Clone, Copy)]
+pub struct OutLink {
+    /// Where the channel lands, as an [`Arrival::dest`] (`u32::MAX` on an unconnected port).
+    pub dest: u32,
+    /// The input port it lands on, at a router.
+    pub port: u8,
+    /// Feeds a terminal: ejection spends no credits and is not a router-to-router hop.
+    pub sink: bool,
+    /// Cycles from sending until the flit is in the next hop's input FIFO, ready to leave:
+    /// channel latency plus, into a router, its pipeline delay.
+    pub latency: u32,
+    /// Credit lane of the channel's virtual channel 0.
+    pub lane: u32,
+}
+
+/// A router's view of whoever feeds one of its input ports (where its credits go back to).
+#[derive(Debug, Clone, Copy)]
+pub struct InLink {
+    pub from: PortLink,
+    pub latency: u32,
+    /// Credit lane of the feeding channel's virtual channel 0 (where freed slots are returned).
+    pub lane: u32,
+}
+
+/// The output and input links of `router`, in port order. A flit sent on an output reaches the
+/// next hop's input FIFO after this router's output stage (`switch.output_delay()`), the channel, and
+/// — into a router — that router's input stage (`switch.input_delay()`).
+pub fn links_of(topo: &Topology, router: u32, switch: &Switch) -> (Vec<OutLink>, Vec<InLink>) {
+    let lanes = Lanes::new(topo, switch.vcs);
+    let ports = 0..topo.radix(router) as u8;
+    let outs = ports
+        .clone()
+        .map(|p| {
+            let idx = topo.port_index(router, p);
+            let to = topo.links[idx];
+            let (dest, port, input) = match to {
+                PortLink::Router { router, port } => (router, port, switch.input_delay()),
+                PortLink::Terminal { terminal } => (TO_TERMINAL | terminal, 0, 0),
+                PortLink::Unused => (u32::MAX, 0, 0),
+            };
+            let lane = lanes.router_output(topo, router, p);
+            let latency = topo.latency[idx] + switch.output_delay() + input;
+            OutLink { dest, port, sink: matches!(to, PortLink::Terminal { .. }), latency, lane }
+        })
+        .collect();
+    let ins = ports
+        .map(|p| {
+            let from = topo.input(router, p);
+            // Credits travel back over the feeding channel's wires, with its latency. (Under stop/go a
+            // freed slot reaches the engine next cycle, which sends GO over that latency: stop_go.rs.)
+            let latency = match switch.flow_control {
+                FlowControl::StopGo => 1,
+                _ => topo.feeding_latency(router, p),
+            };
+            InLink { from, latency, lane: lanes.feeding(topo, from) }
+        })
+        .collect();
+    (outs, ins)
+}
+
+/// The terminal whose switch a history-keeping selection function keys on (LRUD): a unicast's
+/// destination; for a multicast copy on its way up, its lowest-numbered destination.
+pub fn steering_terminal(header: &crate::packet::Header, sets: &DestSets) -> u32 {
+    match header.dest {
+        crate::packet::Dest::One(d) => d,
+        crate::packet::Dest::Set(set) => sets.members(set).next().expect("a multicast has destinations"),
+    }
+}
+
+impl StepCtx<'_> {
+    /// Sends `flit` on virtual channel `vc` of the channel `link`; `hops` is the router-to-router
+    /// hops its copy had made when it arrived here (meaningful for a head). The flit arrives with one
+    /// more — at a terminal too, which does not count the ejection channel (`Simulation::eject`). The
+    /// caller counts the flit hop and the progress (once per step, not per flit).
+    #[inline]
+    pub fn send_flit(&mut self, link: OutLink, vc: u8, flit: Flit, hops: u16) {
+        debug_assert!(link.dest != u32::MAX, "routing chose an unconnected port");
+        let at = self.now + link.latency as Cycle;
+        let hops = hops + 1;
+        self.wheel.schedule_flit(at, Arrival { dest: link.dest, port: link.port, vc, hops, flit });
+    }
+
+    /// Returns a credit for a freed slot of virtual channel `vc` to whoever feeds `link`.
+    #[inline]
+    pub fn send_credit(&mut self, link: InLink, vc: u8) {
+        self.wheel.schedule_credit(self.now + link.latency as Cycle, link.lane + vc as u32);
+    }
+
+    /// Credits of virtual channel `vc` of the channel leaving by `link`.
+    #[inline]
+    pub fn credits(&self, link: OutLink, vc: u8) -> u32 {
+        self.credits[(link.lane + vc as u32) as usize]
+    }
+
+    /// Spends one credit of virtual channel `vc` of the channel leaving by `link`; ejection
+    /// channels hold `SINK` credits and spend none (without a branch: which channel a flit takes is
+    /// data, not a pattern the branch predictor learns).
+    #[inline]
+    pub fn spend_credit(&mut self, link: OutLink, vc: u8) {
+        self.credits[(link.lane + vc as u32) as usize] -= (!link.sink) as u32;
+    }
+}
