@@ -89,6 +89,18 @@ pub fn max_live_operations(m: u64, nodes: u64) -> u64 {
     ((1u64 << 22) / m.max(1)).max(nodes)
 }
 
+/// [`max_live_operations`] of the multicasts of `s` on `nodes` nodes; unbounded for unicasts (every
+/// one of which holds a live packet until it completes, so `max_live_packets` bounds them).
+pub fn max_live_operations_of(s: &Scenario, nodes: u64) -> u64 {
+    let wl = &s.workload;
+    if wl.multicast_destinations > 0 || !wl.multicast_group.is_empty() {
+        let m = wl.multicast_destinations.max(wl.multicast_group.len() as u32);
+        max_live_operations(m as u64, nodes)
+    } else {
+        u64::MAX
+    }
+}
+
 /// The memory a run of `s` on `topo` needs.
 pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
     let (sw, r) = (&s.switch, &s.routing);

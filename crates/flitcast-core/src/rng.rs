@@ -18,11 +18,11 @@ pub enum StreamKind {
     Injection = 4,
     /// Per source: the route variant of each packet where it is drawn at random (torus ties).
     RouteVariant = 5,
-    /// The sources and the group of a closed batch (`host/batch.rs`).
+    /// The sources and the group of a closed batch (`host/programs/batch.rs`).
     Batch = 6,
     /// Per host: message sizes drawn from a distribution (`workload/sizes.rs`).
     Sizes = 7,
-    /// Per host: the background unicast traffic beside a fixed group's multicasts (`host/adapter.rs`).
+    /// Per host: the background unicast traffic beside a fixed group's multicasts (`host/programs/host_adapter.rs`).
     Background = 8,
 }
 

@@ -328,7 +328,7 @@ pub struct Workload {
     #[serde(default = "forty_percent")]
     pub batch_group: f64,
     /// A fixed multicast group by global host ID (study 001: the Hamiltonian ordering of
-    /// `host/rooted_tree.rs`); every member originates multicasts to the others at `load` flits per
+    /// `multicast/rooted_tree.rs`); every member originates multicasts to the others at `load` flits per
     /// cycle. Empty: no fixed group.
     #[serde(default)]
     pub multicast_group: Vec<u32>,
@@ -369,7 +369,7 @@ fn background_max() -> u32 {
     4000
 }
 
-/// The host adapters' reliable forwarding protocol (study 001 §3; `host/adapter.rs`).
+/// The host adapters' reliable forwarding protocol (study 001 §3; `host/programs/host_adapter.rs`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Adapter {
@@ -439,10 +439,10 @@ impl Workload {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum MulticastScheme {
-    /// Unicasts along the binomial U-Min tree (`host/u_min.rs`).
+    /// Unicasts along the binomial U-Min tree (`host/programs/software_multicast.rs`).
     #[default]
     Software,
-    /// Multidestination worms replicated by the switches (`host/hardware_multicast.rs`).
+    /// Multidestination worms replicated by the switches (`host/programs/hardware_multicast.rs`).
     Hardware,
     /// One unicast from the source to each destination, back to back (separate addressing: the
     /// "unicast scheme" of study 003; the "multiple unicasts" of study 001 §4.1).
@@ -456,7 +456,7 @@ pub enum MulticastScheme {
     TreeWrapAround,
     /// Study 001 §4.4, the up/down rooted tree of the OMT heuristic.
     TreeUpDown,
-    /// Study 004 §3 on a unidirectional torus (`host/torus_multicast.rs`): the binomial U-torus, the
+    /// Study 004 §3 on a unidirectional torus (`multicast/torus.rs`): the binomial U-torus, the
     /// S-torus chain, and the Md-torus and Mu-torus partitions.
     UTorus,
     STorus,

@@ -14,6 +14,11 @@
 //! freed slot as they return a credit, but with one cycle of latency, to the engine, which counts it
 //! and sends GO over the rest of the channel's latency — the same timing, and no cost to credit runs.
 
+use crate::credits::Lanes;
+use crate::topology::Topology;
+use crate::wheel::{Arrival, Wheel, TO_TERMINAL};
+use crate::Cycle;
+
 /// A lane's counter while its receiver says GO.
 pub const GO: u32 = u32::MAX / 2;
 
@@ -42,6 +47,47 @@ impl StopGo {
     pub fn new(stop: u32, go: u32, lanes: usize) -> StopGo {
         debug_assert!(go < stop);
         StopGo { stop, go, occupancy: vec![0; lanes], latency: vec![1; lanes], feeding: Vec::new(), peak: 0 }
+    }
+
+    /// Stop/go on every channel of `topo` with `vcs` virtual channels per channel, the receivers
+    /// stopping their senders at `stop` flits and letting them go at `go`. Senders start in GO: their
+    /// initial credit counts are [`GO`] (`Lanes::initial`).
+    pub fn wire(topo: &Topology, lanes: &Lanes, vcs: u32, stop: u32, go: u32) -> StopGo {
+        let mut sg = StopGo::new(stop, go, (topo.links.len() + topo.terminals()) * vcs as usize);
+        for r in 0..topo.routers() as u32 {
+            for p in 0..topo.radix(r) as u8 {
+                let lane = lanes.feeding(topo, topo.input(r, p));
+                sg.feeding.push(lane);
+                if lane != u32::MAX {
+                    for vc in 0..vcs {
+                        sg.latency[(lane + vc) as usize] = topo.feeding_latency(r, p);
+                    }
+                }
+            }
+        }
+        sg
+    }
+
+    /// Start of a cycle: the slots freed last cycle are counted, a buffer drained to GO sends GO over the
+    /// rest of its channel's latency, and the signals due now take effect on the senders' `credits`.
+    pub fn signals(&mut self, now: Cycle, wheel: &mut Wheel, credits: &mut [u32]) {
+        for lane in wheel.take_credits(now) {
+            if self.left(lane).is_some() {
+                wheel.schedule_signal(now + self.latency[lane as usize] as Cycle - 1, lane, GO);
+            }
+        }
+        wheel.deliver_signals(now, credits);
+    }
+
+    /// The flits that entered router buffers at `now` are counted; a buffer filled to STOP sends STOP
+    /// over its channel's latency.
+    pub fn arrivals(&mut self, now: Cycle, events: &[Arrival], topo: &Topology, wheel: &mut Wheel) {
+        for ev in events.iter().filter(|ev| ev.dest & TO_TERMINAL == 0) {
+            let lane = self.feeding[topo.port_index(ev.dest, ev.port)] + ev.vc as u32;
+            if self.arrived(lane).is_some() {
+                wheel.schedule_signal(now + self.latency[lane as usize] as Cycle, lane, 0);
+            }
+        }
     }
 
     /// A flit entered the buffer fed by `lane`: STOP if it fills it to the threshold.

@@ -346,7 +346,7 @@ fn hardware_multicast_fits(s: &Scenario, nodes: u32) -> Result<(), Error> {
     }
 }
 
-/// A closed batch (`host/batch.rs`): shares of the nodes in (0, 1], no open-loop multicasts beside
+/// A closed batch (`host/programs/batch.rs`): shares of the nodes in (0, 1], no open-loop multicasts beside
 /// it, and a run that measures from cycle 0 (its operations all start then). Separate addressing is
 /// a batch's scheme only.
 fn batch_fits(s: &Scenario) -> Result<(), Error> {
@@ -400,7 +400,7 @@ fn sizes_fit(mean: u32, max: Option<u32>, key: &str) -> Result<(), Error> {
     }
 }
 
-/// A fixed multicast group (study 001, `host/adapter.rs`): members by global ID on a 2-D mesh or torus
+/// A fixed multicast group (study 001, `host/programs/host_adapter.rs`): members by global ID on a 2-D mesh or torus
 /// with one host per switch, one of the host-adapter schemes, whole worms in one packet; and the
 /// adapter protocol's ranges.
 fn group_fits(s: &Scenario, nodes: u32) -> Result<(), Error> {
@@ -471,13 +471,13 @@ fn group_fits(s: &Scenario, nodes: u32) -> Result<(), Error> {
     check(
         ids.len() == wl.multicast_group.len()
             && ids.len() >= 2
-            && ids.len() <= crate::host::adapter::MAX_MEMBERS
+            && ids.len() <= crate::host::programs::host_adapter::MAX_MEMBERS
             && ids.iter().all(|&g| g < nodes),
         "workload.multicast_group",
         format!("{:?}", wl.multicast_group),
         &format!(
             "2 to {} distinct global host IDs from 0 to {} (every source's tree costs the cube of the group)",
-            crate::host::adapter::MAX_MEMBERS,
+            crate::host::programs::host_adapter::MAX_MEMBERS,
             nodes - 1
         ),
     )?;
@@ -509,7 +509,7 @@ fn group_fits(s: &Scenario, nodes: u32) -> Result<(), Error> {
     )
 }
 
-/// One software multicast on a unidirectional torus (study 004, `host/software_torus.rs`).
+/// One software multicast on a unidirectional torus (study 004, `host/programs/torus_multicast.rs`).
 fn torus_group_fits(s: &Scenario, nodes: u32) -> Result<(), Error> {
     let (net, wl, ad) = (&s.network, &s.workload, &s.adapter);
     for (key, v) in [

@@ -123,13 +123,13 @@ fn memory_estimate(scenario_json: &str) -> String {
 }
 
 /// A study-004 multicast plan on a unidirectional torus: `{"ok": {"nodes", "parent", "children", "step",
-/// "relays", "hops"}}` or an error outcome (`host/torus_multicast.rs`).
+/// "relays", "hops"}}` or an error outcome (`multicast/torus.rs`).
 #[pyfunction]
 fn torus_multicast(request_json: &str) -> String {
     guarded(|| {
-        let request: flitcast_core::host::torus_multicast::Request = serde_json::from_str(request_json)
+        let request: flitcast_core::multicast::torus::Request = serde_json::from_str(request_json)
             .map_err(|e| Error::config("model", "(json)", format!("a valid plan request ({e})")))?;
-        flitcast_core::host::torus_multicast::describe(&request)
+        flitcast_core::multicast::torus::describe(&request)
     })
 }
 

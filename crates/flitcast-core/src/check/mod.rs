@@ -1,4 +1,6 @@
-//! Build-time checks of a network and its routing (docs/engine.md, "Invariants checked on every run").
+//! Build-time checks of a network and its routing (docs/engine.md, "Invariants checked on every run"),
+//! and the InfiniBand subnet manager's tables the mesh's multicast routing is checked against (`check/subnet/`).
 
 pub mod fan_out;
 pub mod routes;
+pub mod subnet;

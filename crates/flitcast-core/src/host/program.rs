@@ -1,22 +1,73 @@
-//! Host programs: what each host does when one of its timers fires or a message reaches it
-//! (docs/engine.md, "Hosts"). A program never touches the network: it asks its host to send
-//! messages and to set timers through an [`Outbox`], and the engine carries the requests out after
-//! the call, so programs of different hosts cannot see each other's state.
-//!
-//! Programs, one per file: `open_loop.rs` (every open-network unicast workload: a Poisson or
-//! Bernoulli source per host, a traffic pattern), `u_min.rs` (software multicast along the
-//! binomial U-Min tree) and `hardware_multicast.rs` (multidestination worms); the multicast
-//! programs draw their operations from `operations.rs`; `adapter.rs` is the reliable multicast of
-//! study 001's host adapters, which also sees each message's head arrive (and may refuse it), learns
-//! when its own messages have left, forwards in cut-through, and opens operations before it sends.
+//! What a host program is given and does (the vocabulary every program uses; the registry of programs
+//! is `programs/mod.rs`; docs/engine.md, "Hosts"). A program never touches the network: it asks its
+//! host to send messages, set timers and open operations through an [`Outbox`], and the hosts carry
+//! the requests out after the call (`hosts.rs`), so programs of different hosts cannot see each
+//! other's state.
 
-use super::adapter::Adapter;
-use super::batch::Batch;
-use super::hardware_multicast::HardwareMulticast;
-use super::open_loop::OpenLoop;
-use super::software_torus::{Report, SoftwareTorus};
-use super::u_min::UMin;
 use crate::Cycle;
+
+/// A host program: what every host of a simulation does when one of its timers fires or a message
+/// reaches it. Methods a program has nothing to say in default to doing nothing.
+pub trait Program {
+    /// Every host's first timers.
+    fn start(&mut self, out: &mut Outbox);
+
+    /// `host`'s timer `tag` fired at `now`.
+    fn on_timer(&mut self, host: u32, tag: u32, now: Cycle, out: &mut Outbox);
+
+    /// A whole message reached `host` at `now`.
+    fn on_delivered(&mut self, _host: u32, _message: &Delivered, _now: Cycle, _out: &mut Outbox) {}
+
+    /// Whether the program sees heads arrive and its messages leave (`on_head`, `on_sent`), and waits on
+    /// the hosts' reception buffers (so the hosts watch its operations for a buffer deadlock).
+    fn sees_flits(&self) -> bool {
+        false
+    }
+
+    /// The head of `message` reached `host`: false refuses it (its flits are drained and dropped,
+    /// and it serves nobody). Called only where [`sees_flits`](Self::sees_flits).
+    fn on_head(&mut self, _host: u32, _message: &Arriving, _now: Cycle, _out: &mut Outbox) -> bool {
+        true
+    }
+
+    /// The last flit of `host`'s message `tag` left its NIC. Called only where
+    /// [`sees_flits`](Self::sees_flits).
+    fn on_sent(&mut self, _host: u32, _tag: u64, _now: Cycle, _out: &mut Outbox) {}
+
+    /// The operation `host` asked to open with `tag` has id `operation`.
+    fn on_opened(&mut self, _host: u32, _tag: u64, _operation: u32, _now: Cycle, _out: &mut Outbox) {}
+
+    /// Flits the program holds that its hosts have not handed to their NICs yet (a source queue kept
+    /// by the program).
+    fn queued_flits(&self) -> u64 {
+        0
+    }
+
+    /// What the program measured beyond the engine's statistics.
+    fn report(&self) -> Option<Report> {
+        None
+    }
+
+    /// `src` starts a multicast to `dests` (distinct, increasing, without `src`) now, as the program
+    /// sends its own (a zero-load probe); false if the program does not multicast that way.
+    fn begin_multicast(&mut self, _src: u32, _dests: Vec<u32>, _out: &mut Outbox) -> bool {
+        false
+    }
+}
+
+/// What a program measured beyond the engine's statistics (study 004's software multicast;
+/// docs/results.md).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Report {
+    /// Cycles from the start until the last destination has received (its o_r done).
+    pub completion: Cycle,
+    /// Cycles the root's processor spent sending.
+    pub root_busy: Cycle,
+    pub link_visits: u64,
+    pub links_used: u64,
+    /// Most messages in transit at once (from the sender's overhead to the receiver's).
+    pub concurrency: u64,
+}
 
 /// Where a message goes: one host, or every member of a list (a multicast message).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,7 +122,7 @@ pub struct Send {
     pub cut_through: Option<u32>,
 }
 
-/// A message whose head has just reached a host (the host may refuse it: [`Programs::on_head`]).
+/// A message whose head has just reached a host (the host may refuse it: [`Program::on_head`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Arriving {
     pub src: u32,
@@ -98,111 +149,12 @@ pub struct Outbox {
     /// (when, host, tag): the host's program is called back with `tag` at `when`.
     pub timers: Vec<(Cycle, u32, u32)>,
     /// (host, tag, destinations, flits): open an operation now and call the host's program back with
-    /// its id ([`Programs::on_opened`]): an operation that starts before its first message leaves.
+    /// its id ([`Program::on_opened`]): an operation that starts before its first message leaves.
     pub opens: Vec<(u32, u64, Vec<u32>, u32)>,
 }
 
 impl Outbox {
     pub fn is_empty(&self) -> bool {
         self.sends.is_empty() && self.timers.is_empty() && self.opens.is_empty()
-    }
-}
-
-/// The programs of all hosts (one kind per simulation).
-#[derive(Debug, Clone)]
-pub enum Programs {
-    OpenLoop(OpenLoop),
-    UMin(UMin),
-    Hardware(HardwareMulticast),
-    Batch(Batch),
-    Adapter(Box<Adapter>),
-    SoftwareTorus(Box<SoftwareTorus>),
-}
-
-impl Programs {
-    /// Every host's first timers.
-    pub fn start(&mut self, out: &mut Outbox) {
-        match self {
-            Programs::OpenLoop(p) => p.start(out),
-            Programs::UMin(p) => p.start(out),
-            Programs::Hardware(p) => p.start(out),
-            Programs::Batch(p) => p.start(out),
-            Programs::Adapter(p) => p.start(out),
-            Programs::SoftwareTorus(p) => p.start(out),
-        }
-    }
-
-    /// What a program measured beyond the engine's statistics (study 004's metrics).
-    pub fn report(&self) -> Option<Report> {
-        match self {
-            Programs::SoftwareTorus(p) => Some(p.report()),
-            _ => None,
-        }
-    }
-
-    /// True for programs that see heads arrive and their messages leave (`on_head`, `on_sent`).
-    #[inline]
-    pub fn reacts_to_flits(&self) -> bool {
-        matches!(self, Programs::Adapter(_))
-    }
-
-    /// The head of `message` reached `host`: false refuses it (its flits are drained and dropped,
-    /// and it serves nobody).
-    pub fn on_head(&mut self, host: u32, message: &Arriving, now: Cycle, out: &mut Outbox) -> bool {
-        match self {
-            Programs::Adapter(p) => p.on_head(host, message, now, out),
-            _ => true,
-        }
-    }
-
-    /// The last flit of `host`'s message `tag` left its NIC.
-    pub fn on_sent(&mut self, host: u32, tag: u64, now: Cycle, out: &mut Outbox) {
-        if let Programs::Adapter(p) = self {
-            p.on_sent(host, tag, now, out);
-        }
-    }
-
-    /// The operation `host` asked to open with `tag` has id `operation`.
-    pub fn on_opened(&mut self, host: u32, tag: u64, operation: u32, now: Cycle, out: &mut Outbox) {
-        match self {
-            Programs::Adapter(p) => p.on_opened(host, tag, operation, now, out),
-            Programs::SoftwareTorus(p) => p.on_opened(host, tag, operation, now, out),
-            _ => {}
-        }
-    }
-
-    /// Flits the programs hold that their hosts have not handed to their NICs yet (a source queue
-    /// kept by the program).
-    pub fn queued_flits(&self) -> u64 {
-        match self {
-            Programs::Adapter(p) => p.queued_flits(),
-            _ => 0,
-        }
-    }
-
-    /// `host`'s timer `tag` fired at `now`.
-    #[inline]
-    pub fn on_timer(&mut self, host: u32, tag: u32, now: Cycle, out: &mut Outbox) {
-        match self {
-            Programs::OpenLoop(p) => p.on_timer(host, tag, now, out),
-            Programs::UMin(p) => p.on_timer(host, tag, now, out),
-            Programs::Hardware(p) => p.on_timer(host, out),
-            Programs::Batch(p) => p.on_timer(host, out),
-            Programs::Adapter(p) => p.on_timer(host, tag, now, out),
-            Programs::SoftwareTorus(p) => p.on_timer(host, tag, now, out),
-        }
-    }
-
-    /// A whole message reached `host` at `now`.
-    #[inline]
-    pub fn on_delivered(&mut self, host: u32, message: &Delivered, now: Cycle, out: &mut Outbox) {
-        match self {
-            Programs::OpenLoop(_) | Programs::Hardware(_) | Programs::Batch(_) => {
-                let _ = (host, message, now, out); // open-loop sources do not react to deliveries
-            }
-            Programs::UMin(p) => p.on_delivered(host, message, now, out),
-            Programs::Adapter(p) => p.on_delivered(host, message, now, out),
-            Programs::SoftwareTorus(p) => p.on_delivered(host, message, now, out),
-        }
     }
 }

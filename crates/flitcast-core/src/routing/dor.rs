@@ -5,7 +5,7 @@
 //! Multicast (study 003 §3.3.2): a copy at a router fans out to the union of the ports its source's
 //! unicasts to each destination leave that router by — the multicast forwarding table the union
 //! operation builds for the (source, group), computed where the copy is (`fan_out`; the subnet
-//! manager's tables in `subnet/` give the same entries). The dimension-order paths from one source
+//! manager's tables in `check/subnet/` give the same entries). The dimension-order paths from one source
 //! form a tree, so each destination gets one copy.
 
 use super::{At, Candidate, Candidates};

@@ -128,7 +128,7 @@ pub struct Collector {
     /// kept only for probes (`keep_each`).
     each: Vec<Option<(u64, u32, f64)>>,
     keep_each: bool,
-    /// A closed batch (`host/batch.rs`): only an unfinished drain makes it saturated.
+    /// A closed batch (`host/programs/batch.rs`): only an unfinished drain makes it saturated.
     pub closed: bool,
     multicast_done_flits: u64,
     multicast_opened_flits: u64,
@@ -152,6 +152,27 @@ impl Collector {
     /// The `id`-th measured operation's mean latency over its destinations (definition (b)), if complete.
     pub fn delivered_dest_mean(&self, id: u32) -> Option<f64> {
         self.each.get(id as usize).copied().flatten().map(|(_, _, mean)| mean)
+    }
+
+    /// The collector of a run of `run` on `nodes` nodes offered `load` flits per node per cycle in
+    /// messages of `message_flits` flits; `closed` for a closed workload (no steady state: it has no
+    /// saturation, only its completion, and never stops early).
+    pub fn for_run(run: &crate::scenario::Run, nodes: u32, load: f64, message_flits: u32, closed: bool) -> Collector {
+        let mut stats = Collector::new(run.warmup_cycles, run.measure_cycles, run.batches);
+        // The end-of-run backlog limit of the whole window (rule 2 above), offered traffic taken as
+        // expected from the load.
+        let window_offered = load * nodes as f64 * run.measure_cycles as f64;
+        let threshold = (0.01 * window_offered).max(2.0 * nodes as f64 * message_flits as f64);
+        stats.closed = closed;
+        let early = run.saturation_stop == crate::scenario::SaturationStop::Backlog && !closed;
+        stats.early = EarlyStop::new(early, run.measure_cycles, threshold, nodes, load);
+        stats
+    }
+
+    /// Ends the run at `now`, saturated, for `why`; `backlog` flits wait at the sources.
+    pub fn stop_early(&mut self, now: Cycle, backlog: u64, why: String) {
+        self.backlog_at_end = Some(backlog);
+        self.stopped = Some((now, why));
     }
 
     pub fn new(warmup: Cycle, measure: Cycle, batches: u32) -> Collector {
@@ -369,7 +390,7 @@ pub struct Finish {
     pub channel_names: Vec<String>,
     pub channel_flits: Vec<u64>,
     /// What the host programs measured (study 004's program only).
-    pub program: Option<crate::host::software_torus::Report>,
+    pub program: Option<crate::host::program::Report>,
 }
 
 /// Two-sided 97.5% quantile of Student's t with `df` degrees of freedom.

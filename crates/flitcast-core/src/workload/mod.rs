@@ -1,6 +1,7 @@
 //! Workloads: who sends what to whom, and when (pattern × size × arrival process).
 
 pub mod arrival;
+pub mod operations;
 pub mod pattern;
 pub mod sizes;
 
@@ -20,7 +21,7 @@ pub struct Source {
     pub dest_rng: Stream,
 }
 
-/// Every host's open-loop source (`host/open_loop.rs`): rate `load / message_flits` messages per cycle.
+/// Every host's open-loop source (`host/programs/open_loop.rs`): rate `load / message_flits` messages per cycle.
 pub fn sources(wl: &Workload, seed: u64, terminals: u32) -> Vec<Source> {
     sources_at(wl, wl.load, seed, terminals)
 }

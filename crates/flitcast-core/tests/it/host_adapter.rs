@@ -1,4 +1,4 @@
-//! Study 001's host adapters (`host/adapter.rs`): every scheme serves each member of each multicast
+//! Study 001's host adapters (`host/programs/host_adapter.rs`): every scheme serves each member of each multicast
 //! exactly once — with worms refused, NACKed and retransmitted under heavy load and tiny reception
 //! FIFOs — and the two buffer classes prevent the adapter buffer deadlock that one class produces.
 

@@ -2,7 +2,7 @@
 //! exactly once, virtual cut-through (a head never leaves without credits for its whole packet), and
 //! the zero-load closed form.
 
-use flitcast_core::host::batch::Batch;
+use flitcast_core::host::programs::batch::Batch;
 use flitcast_core::scenario::{FlowControl, LaneMap, MulticastScheme, SwitchModel};
 use flitcast_core::{Scenario, Simulation};
 
@@ -141,12 +141,12 @@ fn a_one_source_batch_completes_as_the_closed_form_says() {
 #[test]
 fn the_engines_fan_out_is_the_subnet_managers_multicast_table() {
     // At every switch of a 16x16 mesh, for random sources and 40% groups, the ports a copy fans out to
-    // (engine: computed where the copy is) equal the MFT entry the union operation builds (subnet/),
+    // (engine: computed where the copy is) equal the MFT entry the union operation builds (check/subnet/),
     // mapping engine terminal t to N(t mod 16, t div 16) and ports +x, -x, +y, -y, node to 1, 3, 2, 4, 0.
+    use flitcast_core::check::subnet::{lft::Lfts, mft::Mft, IbaMesh};
     use flitcast_core::dest_set::DestSets;
     use flitcast_core::packet::{Dest, Header};
     use flitcast_core::routing::{At, Candidates, Routing, Step};
-    use flitcast_core::subnet::{lft::Lfts, mft::Mft, IbaMesh};
     use flitcast_core::topology::Topology;
     use rand::{Rng, SeedableRng};
     let k = 16u32;

@@ -1,5 +1,5 @@
 //! Study 004's software multicast on a unidirectional torus, simulated with host overheads
-//! (`host/software_torus.rs`): on an idle network the completion latency is the sum, along the deepest
+//! (`host/programs/torus_multicast.rs`): on an idle network the completion latency is the sum, along the deepest
 //! path, of each message's overheads and its zero-load transfer time T0 = (H + 1)(D + L) + L + (M − 1)
 //! (tests/it/zero_load.rs), which is what the analytic model's Eq. 3 adds up; every destination is
 //! served exactly once; the program's metrics follow the plans.

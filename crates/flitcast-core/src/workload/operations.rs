@@ -10,7 +10,7 @@
 
 use rand::Rng;
 
-use super::program::Outbox;
+use crate::host::program::Outbox;
 use crate::scenario::Workload;
 use crate::workload::{multicast_destinations, sources_at, Source};
 

@@ -11,9 +11,10 @@
 
 use rand::seq::SliceRandom;
 
-use super::program::{Outbox, Priority, Send, Serves, Target};
+use crate::host::program::{Outbox, Priority, Program, Send, Serves, Target};
 use crate::rng::{stream, StreamKind};
 use crate::scenario::MulticastScheme;
+use crate::Cycle;
 
 #[derive(Debug, Clone)]
 pub struct Batch {
@@ -46,15 +47,17 @@ impl Batch {
         let (sources, group) = (draw(sources), draw(group));
         Batch { sources, group, scheme, message_flits, header_flits }
     }
+}
 
+impl Program for Batch {
     /// Every source's message, at cycle 0.
-    pub fn start(&mut self, out: &mut Outbox) {
+    fn start(&mut self, out: &mut Outbox) {
         for &host in &self.sources {
             out.timers.push((0, host, 0));
         }
     }
 
-    pub fn on_timer(&mut self, host: u32, out: &mut Outbox) {
+    fn on_timer(&mut self, host: u32, _tag: u32, _now: Cycle, out: &mut Outbox) {
         let dests: Vec<u32> = self.group.iter().copied().filter(|&d| d != host).collect();
         if dests.is_empty() {
             return; // (a one-member group of its own source: nothing to send)

@@ -20,8 +20,8 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use super::program::{Arriving, Delivered, Outbox, Priority, Send, Serves, Target};
-use super::rooted_tree::{self, snake_position};
+use crate::host::program::{Arriving, Delivered, Outbox, Priority, Program, Send, Serves, Target};
+use crate::multicast::rooted_tree::{self, snake_position};
 use crate::rng::{stream, Stream, StreamKind};
 use crate::scenario::TopologyKind;
 use crate::scenario::{MulticastScheme, Scenario};
@@ -111,7 +111,7 @@ struct Traffic {
 }
 
 #[derive(Debug, Clone)]
-pub struct Adapter {
+pub struct HostAdapter {
     scheme: MulticastScheme,
     /// Members' terminals, in increasing global ID.
     members: Vec<u32>,
@@ -146,8 +146,8 @@ pub fn terminal_of(id: u32, k: u32) -> u32 {
     col + k * row
 }
 
-impl Adapter {
-    pub fn new(s: &Scenario, topo: &Topology) -> Adapter {
+impl HostAdapter {
+    pub fn new(s: &Scenario, topo: &Topology) -> HostAdapter {
         let (wl, ad, k) = (&s.workload, &s.adapter, s.network.k);
         let mut ids = wl.multicast_group.clone();
         ids.sort_unstable();
@@ -183,7 +183,7 @@ impl Adapter {
             Vec::new()
         };
         let reception_worms = ad.reception_worms as usize;
-        Adapter {
+        HostAdapter {
             scheme: wl.multicast_scheme,
             member_of: members.iter().enumerate().map(|(i, &t)| (t, i)).collect(),
             members,
@@ -205,8 +205,14 @@ impl Adapter {
             queued: 0,
         }
     }
+}
 
-    pub fn start(&mut self, out: &mut Outbox) {
+impl Program for HostAdapter {
+    fn sees_flits(&self) -> bool {
+        true
+    }
+
+    fn start(&mut self, out: &mut Outbox) {
         for (i, traffic) in self.multicasts.iter_mut().enumerate() {
             out.timers.push((traffic.arrivals.next_arrival(), self.members[i], MULTICAST_ARRIVAL));
         }
@@ -215,11 +221,11 @@ impl Adapter {
         }
     }
 
-    pub fn queued_flits(&self) -> u64 {
+    fn queued_flits(&self) -> u64 {
         self.queued
     }
 
-    pub fn on_timer(&mut self, host: u32, timer: u32, _now: Cycle, out: &mut Outbox) {
+    fn on_timer(&mut self, host: u32, timer: u32, _now: Cycle, out: &mut Outbox) {
         match timer {
             MULTICAST_ARRIVAL => {
                 let m = self.member_of[&host];
@@ -255,7 +261,7 @@ impl Adapter {
         }
     }
 
-    pub fn on_opened(&mut self, host: u32, tag: u64, operation: u32, _now: Cycle, out: &mut Outbox) {
+    fn on_opened(&mut self, host: u32, tag: u64, operation: u32, _now: Cycle, out: &mut Outbox) {
         let (source, flits) = ((tag >> 32) as usize, tag as u32);
         if self.scheme == MulticastScheme::Separate {
             // multiple unicasts: one copy per member, back to back, no protocol (§4.1)
@@ -289,7 +295,7 @@ impl Adapter {
         self.enqueue(w, out);
     }
 
-    pub fn on_head(&mut self, host: u32, message: &Arriving, _now: Cycle, out: &mut Outbox) -> bool {
+    fn on_head(&mut self, host: u32, message: &Arriving, _now: Cycle, out: &mut Outbox) -> bool {
         let (kind, copy, source, sender_worm) = untag(message.tag);
         if kind != DATA {
             return true;
@@ -321,7 +327,7 @@ impl Adapter {
         true
     }
 
-    pub fn on_delivered(&mut self, host: u32, message: &Delivered, now: Cycle, out: &mut Outbox) {
+    fn on_delivered(&mut self, host: u32, message: &Delivered, now: Cycle, out: &mut Outbox) {
         let (kind, copy, _, worm) = untag(message.tag);
         match kind {
             DATA => {
@@ -371,14 +377,16 @@ impl Adapter {
     }
 
     /// A copy has left: a data worm's tag names the sender's worm and the copy.
-    pub fn on_sent(&mut self, _host: u32, tag: u64, _now: Cycle, out: &mut Outbox) {
+    fn on_sent(&mut self, _host: u32, tag: u64, _now: Cycle, out: &mut Outbox) {
         let (kind, copy, _, worm) = untag(tag);
         if kind == DATA {
             self.worm(worm).copies[copy].sending -= 1;
             self.try_finish(worm, out);
         }
     }
+}
 
+impl HostAdapter {
     fn insert(&mut self, worm: Worm) -> u32 {
         let w = self.next_worm;
         self.next_worm = self.next_worm.wrapping_add(1);

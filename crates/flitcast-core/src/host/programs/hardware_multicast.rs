@@ -3,8 +3,9 @@
 //! destinations as an N-bit string in `header_flits` extra flits (§3.2; docs/models/multicast.md).
 //! A unicast operation of bimodal traffic is an ordinary unicast.
 
-use super::operations::Operations;
-use super::program::{Outbox, Priority, Send, Serves, Target};
+use crate::host::program::{Outbox, Priority, Program, Send, Serves, Target};
+use crate::workload::operations::Operations;
+use crate::Cycle;
 
 #[derive(Debug, Clone)]
 pub struct HardwareMulticast {
@@ -17,18 +18,20 @@ impl HardwareMulticast {
     pub fn new(operations: Operations, message_flits: u32, header_flits: u32) -> HardwareMulticast {
         HardwareMulticast { operations, message_flits, header_flits }
     }
+}
 
-    pub fn start(&mut self, out: &mut Outbox) {
+impl Program for HardwareMulticast {
+    fn start(&mut self, out: &mut Outbox) {
         self.operations.start(out);
     }
 
-    pub fn on_timer(&mut self, host: u32, out: &mut Outbox) {
+    fn on_timer(&mut self, host: u32, _tag: u32, _now: Cycle, out: &mut Outbox) {
         let dests = self.operations.arrive(host, out);
-        self.begin(host, dests, out);
+        self.begin_multicast(host, dests, out);
     }
 
     /// `host` starts a multicast to `dests` (distinct, without `host`).
-    pub fn begin(&mut self, host: u32, dests: Vec<u32>, out: &mut Outbox) {
+    fn begin_multicast(&mut self, host: u32, dests: Vec<u32>, out: &mut Outbox) -> bool {
         let (target, header_flits) = match dests[..] {
             [one] => (Target::One(one), 0),
             _ => (Target::Set(dests), self.header_flits),
@@ -43,5 +46,6 @@ impl HardwareMulticast {
             priority: Priority::Unicast,
             cut_through: None,
         });
+        true
     }
 }

@@ -3,7 +3,7 @@
 //! from the traffic pattern (`workload/pattern.rs`), each message a new operation of one destination.
 //! Each host draws from its own two streams, so results do not depend on the order hosts are visited.
 
-use super::program::{Outbox, Priority, Send, Serves, Target};
+use crate::host::program::{Outbox, Priority, Program, Send, Serves, Target};
 use crate::workload::{Pattern, Source};
 use crate::Cycle;
 
@@ -18,8 +18,10 @@ impl OpenLoop {
     pub fn new(pattern: Pattern, sources: Vec<Source>, message_flits: u32) -> OpenLoop {
         OpenLoop { pattern, sources, message_flits }
     }
+}
 
-    pub fn start(&mut self, out: &mut Outbox) {
+impl Program for OpenLoop {
+    fn start(&mut self, out: &mut Outbox) {
         for (host, source) in self.sources.iter_mut().enumerate() {
             out.timers.push((source.arrivals.next_arrival(), host as u32, 0));
         }
@@ -27,7 +29,7 @@ impl OpenLoop {
 
     /// A message arrives at `host`: send it, and wait for the next.
     #[inline]
-    pub fn on_timer(&mut self, host: u32, _tag: u32, _now: Cycle, out: &mut Outbox) {
+    fn on_timer(&mut self, host: u32, _tag: u32, _now: Cycle, out: &mut Outbox) {
         let source = &mut self.sources[host as usize];
         let dst = self.pattern.destination(host, &mut source.dest_rng);
         out.timers.push((source.arrivals.next_arrival(), host, 0));

@@ -1,6 +1,6 @@
 //! One software multicast on a unidirectional torus, run by host programs with host overheads (study
 //! 004 §4; docs/models/torus_multicast.md, "Simulation"): the root starts the multicast at cycle 0, and
-//! every host follows its algorithm's plan (`torus_multicast.rs`), store-and-forward.
+//! every host follows its algorithm's plan (`multicast/torus.rs`), store-and-forward.
 //!
 //! Host software is scheduled time on each host's processor:
 //! * the root spends the sender overhead o_s per message it sends (separate addressing: t_process + o_s
@@ -18,27 +18,14 @@
 
 use std::collections::BTreeSet;
 
-use super::program::{Delivered, Outbox, Priority, Send, Serves, Target};
-use super::torus_multicast::{plan, rank, route_links, Algorithm, Plan};
+use crate::host::program::{Delivered, Outbox, Priority, Program, Report, Send, Serves, Target};
+use crate::multicast::torus::{plan, rank, route_links, Algorithm, Plan};
 use crate::scenario::Scenario;
 use crate::Cycle;
 
 /// The timer that starts the multicast; every other timer tag is the plan index of the node a message
 /// goes to, set for when its sender's overhead ends.
 const START: u32 = u32::MAX;
-
-/// What the program measured (docs/results.md).
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub struct Report {
-    /// Cycles from the start until the last destination has received (its o_r done).
-    pub completion: Cycle,
-    /// Cycles the root's processor spent sending.
-    pub root_busy: Cycle,
-    pub link_visits: u64,
-    pub links_used: u64,
-    /// Most messages in transit at once (from the sender's overhead to the receiver's).
-    pub concurrency: u64,
-}
 
 /// Host software times, in cycles.
 #[derive(Debug, Clone, Copy)]
@@ -49,7 +36,7 @@ pub struct Overheads {
 }
 
 #[derive(Debug, Clone)]
-pub struct SoftwareTorus {
+pub struct TorusMulticast {
     algorithm: Algorithm,
     k: u32,
     plan: Plan,
@@ -64,7 +51,7 @@ pub struct SoftwareTorus {
     report: Report,
 }
 
-impl SoftwareTorus {
+impl TorusMulticast {
     /// A scenario's multicast: its scheme's algorithm over the group, with the adapter's software times.
     pub fn of(s: &Scenario) -> Self {
         let (wl, ad) = (&s.workload, &s.adapter);
@@ -84,7 +71,7 @@ impl SoftwareTorus {
         others.sort_by_key(|&n| rank(n, root, k));
         others.truncate(group as usize - 1);
         let plan = plan(algorithm, k, root, &others);
-        SoftwareTorus {
+        TorusMulticast {
             algorithm,
             k,
             parent: plan.parents(),
@@ -102,11 +89,22 @@ impl SoftwareTorus {
         &self.plan
     }
 
-    pub fn start(&mut self, out: &mut Outbox) {
+    /// Node `v`'s processor, free from `from`, sends to each child after `each` cycles more.
+    fn send_children(&mut self, v: usize, from: Cycle, each: Cycle, out: &mut Outbox) {
+        let mut t = from;
+        for &child in &self.plan.children[v] {
+            t += each;
+            out.timers.push((t, self.plan.nodes[v], child as u32));
+        }
+    }
+}
+
+impl Program for TorusMulticast {
+    fn start(&mut self, out: &mut Outbox) {
         out.timers.push((0, self.plan.nodes[0], START));
     }
 
-    pub fn on_timer(&mut self, host: u32, tag: u32, now: Cycle, out: &mut Outbox) {
+    fn on_timer(&mut self, host: u32, tag: u32, now: Cycle, out: &mut Outbox) {
         if tag == START {
             let destinations = self.plan.nodes[1..].to_vec();
             out.opens.push((host, 0, destinations, self.message_flits));
@@ -131,14 +129,14 @@ impl SoftwareTorus {
         });
     }
 
-    pub fn on_opened(&mut self, _host: u32, _tag: u64, operation: u32, now: Cycle, out: &mut Outbox) {
+    fn on_opened(&mut self, _host: u32, _tag: u64, operation: u32, now: Cycle, out: &mut Outbox) {
         self.operation = operation;
         let per_child = self.costs.send + if self.algorithm == Algorithm::Separate { self.costs.process } else { 0 };
         self.report.root_busy = per_child * self.plan.children[0].len() as Cycle;
         self.send_children(0, now, per_child, out);
     }
 
-    pub fn on_delivered(&mut self, host: u32, message: &Delivered, now: Cycle, out: &mut Outbox) {
+    fn on_delivered(&mut self, host: u32, message: &Delivered, now: Cycle, out: &mut Outbox) {
         let v = message.tag as usize;
         debug_assert_eq!(self.plan.nodes[v], host);
         let received = now + self.costs.receive;
@@ -149,18 +147,13 @@ impl SoftwareTorus {
         }
     }
 
-    /// Node `v`'s processor, free from `from`, sends to each child after `each` cycles more.
-    fn send_children(&mut self, v: usize, from: Cycle, each: Cycle, out: &mut Outbox) {
-        let mut t = from;
-        for &child in &self.plan.children[v] {
-            t += each;
-            out.timers.push((t, self.plan.nodes[v], child as u32));
-        }
-    }
-
     /// What the run measured, once it is over.
-    pub fn report(&self) -> Report {
-        Report { links_used: self.links.len() as u64, concurrency: most_at_once(&self.transit[1..]), ..self.report }
+    fn report(&self) -> Option<Report> {
+        Some(Report {
+            links_used: self.links.len() as u64,
+            concurrency: most_at_once(&self.transit[1..]),
+            ..self.report
+        })
     }
 }
 

@@ -69,7 +69,7 @@ impl Mft {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::subnet::lft::Lfts;
+    use crate::check::subnet::lft::Lfts;
 
     fn xy_mft(mesh: IbaMesh, src: u32, group: &[u32]) -> Mft {
         let lfts = Lfts::xy(mesh);

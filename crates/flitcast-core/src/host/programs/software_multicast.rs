@@ -19,16 +19,16 @@
 //! arrived, after `multicast_forward_cycles` (zero in the study, which "zeroes" this overhead to give
 //! software multicast its best chance).
 
-use super::operations::Operations;
-use super::program::{Delivered, Outbox, Priority, Send, Serves, Target};
+use crate::host::program::{Delivered, Outbox, Priority, Program, Send, Serves, Target};
 use crate::packet::Slab;
+use crate::workload::operations::Operations;
 use crate::Cycle;
 
 /// Timer tags below this are message arrivals; at or above, `FORWARD + i` is pending forward i.
 const FORWARD: u32 = 1 << 31;
 
 #[derive(Debug, Clone)]
-pub struct UMin {
+pub struct SoftwareMulticast {
     operations: Operations,
     message_flits: u32,
     forward_cycles: Cycle,
@@ -38,16 +38,24 @@ pub struct UMin {
     pending: Slab<(u32, u32, u32, u32, u32)>,
 }
 
-impl UMin {
-    pub fn new(operations: Operations, message_flits: u32, forward_cycles: Cycle) -> UMin {
-        UMin { operations, message_flits, forward_cycles, chains: Slab::default(), pending: Slab::default() }
+impl SoftwareMulticast {
+    pub fn new(operations: Operations, message_flits: u32, forward_cycles: Cycle) -> SoftwareMulticast {
+        SoftwareMulticast {
+            operations,
+            message_flits,
+            forward_cycles,
+            chains: Slab::default(),
+            pending: Slab::default(),
+        }
     }
+}
 
-    pub fn start(&mut self, out: &mut Outbox) {
+impl Program for SoftwareMulticast {
+    fn start(&mut self, out: &mut Outbox) {
         self.operations.start(out);
     }
 
-    pub fn on_timer(&mut self, host: u32, tag: u32, _now: Cycle, out: &mut Outbox) {
+    fn on_timer(&mut self, host: u32, tag: u32, _now: Cycle, out: &mut Outbox) {
         if tag >= FORWARD {
             let (host, chain, l, r, operation) = self.pending[tag - FORWARD];
             self.pending.remove(tag - FORWARD);
@@ -55,20 +63,21 @@ impl UMin {
             return;
         }
         let dests = self.operations.arrive(host, out);
-        self.begin(host, dests, out);
+        self.begin_multicast(host, dests, out);
     }
 
     /// `host` starts a multicast to `dests` (distinct, increasing, without `host`).
-    pub fn begin(&mut self, host: u32, dests: Vec<u32>, out: &mut Outbox) {
+    fn begin_multicast(&mut self, host: u32, dests: Vec<u32>, out: &mut Outbox) -> bool {
         let mut chain = dests.clone();
         let at = chain.partition_point(|&d| d < host);
         chain.insert(at, host);
         let last = chain.len() as u32 - 1;
         let id = self.chains.insert((chain, dests.len() as u32));
         self.forward(host, id, 0, last, at as u32, Serves::Open(dests), out);
+        true
     }
 
-    pub fn on_delivered(&mut self, host: u32, message: &Delivered, now: Cycle, out: &mut Outbox) {
+    fn on_delivered(&mut self, host: u32, message: &Delivered, now: Cycle, out: &mut Outbox) {
         let (chain, l, r) = decode(message.tag);
         self.chains[chain].1 -= 1;
         if l < r {
@@ -84,7 +93,9 @@ impl UMin {
             self.chains.remove(chain);
         }
     }
+}
 
+impl SoftwareMulticast {
     /// `host`, at position `p` of the chain, sends the sub-chain [l, r] on down the tree. The first
     /// send serves `first` (a new operation at the root); the rest serve the same operation.
     #[allow(clippy::too_many_arguments)]

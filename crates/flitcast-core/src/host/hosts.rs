@@ -1,0 +1,449 @@
+//! The hosts of a simulation: their NICs (`nic.rs`), the program they all run (`programs/`), their
+//! timers, and the accounting of what they send and receive (`delivery.rs`; docs/engine.md, "Hosts").
+//!
+//! The engine calls the hosts at three points of a cycle: a flit reaching a terminal
+//! ([`Hosts::eject`]), the timers due ([`Hosts::fire_timers`]) and the NICs' injection
+//! ([`Hosts::step_nics`]). Whatever a program asks for in a call — messages, timers, operations to open —
+//! is carried out right after it, so the program of one host never sees another's state mid-call.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use super::delivery::Deliveries;
+use super::nic::Nic;
+use super::program::{Arriving, Delivered, Outbox, Send, Serves, Target};
+use super::programs::Programs;
+use crate::bitset::IdSet;
+use crate::dest_set::DestSets;
+use crate::error::Error;
+use crate::packet::{Dest, Flit, Packet, Slab};
+use crate::routing::variants::Variants;
+use crate::routing::Routing;
+use crate::stats::Collector;
+use crate::switch::MoveCounters;
+use crate::topology::Topology;
+use crate::wheel::{Arrival, Wheel};
+use crate::Cycle;
+
+/// The operation of a message that serves none (`Serves::Nothing`).
+const NO_OPERATION: u32 = u32::MAX;
+
+/// What the hosts touch of the simulation during a call: the network's shared state, borrowed.
+pub struct Net<'a> {
+    pub now: Cycle,
+    pub topo: &'a Topology,
+    pub routing: &'a Routing,
+    pub variants: &'a mut Variants,
+    pub packets: &'a mut Slab<Packet>,
+    pub sets: &'a mut DestSets,
+    pub wheel: &'a mut Wheel,
+    pub credits: &'a mut [u32],
+    pub counters: &'a mut MoveCounters,
+    pub stats: &'a mut Collector,
+}
+
+/// How the hosts' NICs inject and what bounds a run's live state.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    pub packet_flits: u32,
+    /// Virtual cut-through: a head leaves only with room downstream for its whole packet.
+    pub vct: bool,
+    /// Cycles from a flit's arrival at a router until it may leave its input FIFO.
+    pub input_delay: Cycle,
+    /// Past this many live packets the run stops, saturated (`memory::max_live_packets`).
+    pub max_live_packets: u64,
+    /// Past this many incomplete operations the run stops, saturated (`memory::max_live_operations`).
+    pub max_live_operations: u64,
+}
+
+#[derive(Debug)]
+pub struct Hosts {
+    nics: Vec<Nic>,
+    /// Terminals whose NIC has something to inject.
+    active: IdSet,
+    programs: Programs,
+    /// The program sees heads arrive and its messages leave (`Program::sees_flits`), read per flit.
+    sees_flits: bool,
+    /// What the hosts sent and what it serves.
+    deliveries: Deliveries,
+    /// Requests of the program call being carried out (kept to reuse its vectors).
+    outbox: Outbox,
+    /// The programs' timers: (when, host, tag), earliest first (ties by host: deterministic).
+    timers: BinaryHeap<Reverse<(Cycle, u32, u32)>>,
+    /// The operation the last message sent serves (`Serves::Previous`).
+    last_operation: u32,
+    /// (terminal, packet): arriving packets a host refused; their flits are drained and dropped.
+    refused: Vec<(u32, u32)>,
+    /// Tails that left NICs this cycle, for programs that want to know.
+    sent_tails: Vec<(u32, u32)>,
+    /// The last cycle an operation served a destination, or was opened with none pending (the
+    /// hosts' buffer-deadlock watchdog).
+    last_served: Cycle,
+    /// Flits sent on each terminal's injection channel during the window.
+    injection_flits: Vec<u64>,
+    /// Flits created but not yet injected (source queues).
+    backlog: u64,
+    injected_flits: u64,
+    ejected_flits: u64,
+    limits: Limits,
+}
+
+impl Hosts {
+    /// `programs` on every terminal of `topo`, each NIC's injection channel on its credit lanes.
+    pub fn new(programs: Programs, nics: Vec<Nic>, limits: Limits) -> Hosts {
+        let terminals = nics.len();
+        Hosts {
+            sees_flits: programs.sees_flits(),
+            programs,
+            nics,
+            active: IdSet::new(terminals),
+            deliveries: Deliveries::default(),
+            outbox: Outbox::default(),
+            timers: BinaryHeap::new(),
+            last_operation: 0,
+            refused: Vec::new(),
+            sent_tails: Vec::new(),
+            last_served: 0,
+            injection_flits: vec![0; terminals],
+            backlog: 0,
+            injected_flits: 0,
+            ejected_flits: 0,
+            limits,
+        }
+    }
+
+    pub fn programs(&self) -> &Programs {
+        &self.programs
+    }
+
+    /// Every host's first timers.
+    pub fn start(&mut self, net: &mut Net) -> Result<(), Error> {
+        self.programs.start(&mut self.outbox);
+        self.carry_out(net)
+    }
+
+    /// `src` starts a multicast to `dests` as its program sends them (zero-load probes); false if the
+    /// program has none.
+    pub fn begin_multicast(&mut self, net: &mut Net, src: u32, dests: Vec<u32>) -> Result<bool, Error> {
+        if !self.programs.begin_multicast(src, dests, &mut self.outbox) {
+            return Ok(false);
+        }
+        self.carry_out(net)?;
+        Ok(true)
+    }
+
+    /// Nothing for the NICs to inject and no timer: the next cycle anything happens at the hosts.
+    pub fn next_timer(&self) -> Option<Cycle> {
+        self.timers.peek().map(|Reverse((t, ..))| *t)
+    }
+
+    pub fn idle(&self) -> bool {
+        self.active.is_empty()
+    }
+
+    pub fn injected_flits(&self) -> u64 {
+        self.injected_flits
+    }
+
+    pub fn ejected_flits(&self) -> u64 {
+        self.ejected_flits
+    }
+
+    /// Flits terminal `t` sent on its injection channel during the window.
+    pub fn injection_flits(&self, t: usize) -> u64 {
+        self.injection_flits[t]
+    }
+
+    /// Flits created and not yet injected: in the NICs' source queues, and in queues a program keeps
+    /// before its NIC (a host adapter's transmission queue).
+    pub fn source_backlog(&self) -> u64 {
+        self.backlog + self.programs.queued_flits()
+    }
+
+    /// The hosts' watchdog: operations wait at hosts that wait on each other's reception buffers, yet
+    /// no destination was served for `idle` cycles (flits may still move: refused worms and their
+    /// retransmissions). Only programs that see flits wait on buffers this way.
+    pub fn buffer_deadlock(&self, now: Cycle, idle: Cycle, refused: u64) -> Option<Error> {
+        let stalled = self.sees_flits && !self.deliveries.operations.is_empty() && now - self.last_served >= idle;
+        stalled.then(|| Error::AdapterDeadlock {
+            cycle: now,
+            idle,
+            pending: self.deliveries.operations.len() as u64,
+            refused,
+        })
+    }
+
+    /// Fires the timers due at `net.now`.
+    pub fn fire_timers(&mut self, net: &mut Net) -> Result<(), Error> {
+        while let Some(&Reverse((t, host, tag))) = self.timers.peek() {
+            if t > net.now {
+                break;
+            }
+            self.timers.pop();
+            self.programs.on_timer(host, tag, net.now, &mut self.outbox);
+            self.carry_out(net)?;
+        }
+        Ok(())
+    }
+
+    /// Carries out what the last program call asked for: its operations, its messages, its timers.
+    #[inline]
+    fn carry_out(&mut self, net: &mut Net) -> Result<(), Error> {
+        if self.outbox.is_empty() {
+            return Ok(());
+        }
+        self.carry_out_requests(net)
+    }
+
+    fn carry_out_requests(&mut self, net: &mut Net) -> Result<(), Error> {
+        // (opening calls the program back, which may ask for more: carried out before its sends)
+        while !self.outbox.opens.is_empty() {
+            let opens = std::mem::take(&mut self.outbox.opens);
+            for (host, tag, destinations, flits) in opens {
+                let operation = self.open_operation(net, &destinations, flits);
+                self.programs.on_opened(host, tag, operation, net.now, &mut self.outbox);
+            }
+        }
+        let mut sends = std::mem::take(&mut self.outbox.sends);
+        for send in sends.drain(..) {
+            self.send(net, send)?;
+        }
+        self.outbox.sends = sends;
+        for (at, host, tag) in self.outbox.timers.drain(..) {
+            self.timers.push(Reverse((at, host, tag)));
+        }
+        Ok(())
+    }
+
+    /// A new operation of `flits` flits to `destinations`, measured if created in the window.
+    fn open_operation(&mut self, net: &mut Net, destinations: &[u32], flits: u32) -> u32 {
+        if self.deliveries.operations.is_empty() {
+            // (the watchdog times waits from here: nothing was pending before)
+            self.last_served = net.now;
+        }
+        let measured = net.stats.operation_opened(net.now, flits, destinations.len() as u32);
+        self.deliveries.open(destinations, flits, net.now, measured, net.sets)
+    }
+
+    /// A host sends a message: the statistics and the delivery accounting learn of it, and its NIC
+    /// queues its packets.
+    pub fn send(&mut self, net: &mut Net, send: Send) -> Result<(), Error> {
+        let now = net.now;
+        let Send { src, target, flits, header_flits, serves, tag, priority, cut_through } = send;
+        let one;
+        let dests: &[u32] = match &target {
+            Target::One(d) => {
+                one = [*d];
+                &one
+            }
+            Target::Set(members) => members,
+        };
+        net.stats.message_sent(now, flits);
+        let operation = match serves {
+            Serves::NewOperation => self.open_operation(net, dests, flits),
+            Serves::Open(members) => self.open_operation(net, &members, flits),
+            Serves::Previous => self.last_operation,
+            Serves::Operation(op) => op,
+            Serves::Nothing => NO_OPERATION,
+        };
+        self.last_operation = operation;
+        let limits = self.limits;
+        let count = Nic::packets_of(flits, limits.packet_flits);
+        let message = self.deliveries.record(src, flits, operation, tag, count, dests);
+        let measured = net.stats.in_window(now);
+        self.nics[src as usize].queue_message(
+            src,
+            dests,
+            message,
+            flits,
+            header_flits,
+            limits.packet_flits,
+            now,
+            measured,
+            net.packets,
+            net.sets,
+            net.variants,
+            net.routing,
+            priority,
+            cut_through,
+        )?;
+        self.backlog += flits as u64 + (header_flits * count) as u64;
+        self.active.insert(src as usize);
+        if net.packets.len() as u64 > limits.max_live_packets && net.stats.stopped.is_none() {
+            let why = format!(
+                "stopped at cycle {now}: more than {} packets alive (source queues growing without bound; the \
+                 network accepts far less than is offered)",
+                limits.max_live_packets
+            );
+            net.stats.stop_early(now, self.source_backlog(), why);
+        }
+        // Operations can also pile up with few packets alive: a host program slower than its arrivals
+        // (a software multicast whose relays wait workload.multicast_forward_cycles each)
+        if self.deliveries.operations.len() as u64 > limits.max_live_operations && net.stats.stopped.is_none() {
+            let why = format!(
+                "stopped at cycle {now}: more than {} operations incomplete (they arrive faster than the hosts \
+                 complete them)",
+                limits.max_live_operations
+            );
+            net.stats.stop_early(now, self.source_backlog(), why);
+        }
+        Ok(())
+    }
+
+    /// Each NIC with something to inject puts at most one flit on its injection channel; it reaches
+    /// the router's input FIFO once the channel and the router's input stage are passed.
+    pub fn step_nics(&mut self, net: &mut Net) -> Result<(), Error> {
+        let (now, limits) = (net.now, self.limits);
+        let measuring = net.stats.in_window(now);
+        let Hosts { nics, active, injection_flits, sent_tails, sees_flits, .. } = self;
+        let (packets, routing, wheel, credits, topo) =
+            (&mut *net.packets, net.routing, &mut *net.wheel, &mut *net.credits, net.topo);
+        let mut sent = 0u64;
+        active.retain(|t| {
+            let nic = &mut nics[t];
+            if let Some(inj) = nic.step(now, packets, |p| routing.injection_vcs(p), limits.vct, credits) {
+                if *sees_flits && inj.flit.tail() {
+                    sent_tails.push((t as u32, packets[inj.flit.packet()].header.message));
+                }
+                let (router, port) = topo.terminal_at[t];
+                let at = now + topo.terminal_latency[t] as Cycle + limits.input_delay;
+                wheel.schedule_flit(at, Arrival { dest: router, port, vc: inj.vc, hops: 0, flit: inj.flit });
+                sent += 1;
+                injection_flits[t] += measuring as u64;
+            }
+            nic.busy()
+        });
+        if sent > 0 {
+            net.counters.last_progress = now;
+        }
+        self.injected_flits += sent;
+        self.backlog -= sent;
+        if !self.sent_tails.is_empty() {
+            self.tell_sent(net)?;
+        }
+        Ok(())
+    }
+
+    /// Tells the program which of its messages have left their hosts this cycle.
+    fn tell_sent(&mut self, net: &mut Net) -> Result<(), Error> {
+        let mut tails = std::mem::take(&mut self.sent_tails);
+        for &(host, message) in &tails {
+            let tag = self.deliveries.messages[message].tag;
+            self.programs.on_sent(host, tag, net.now, &mut self.outbox);
+            self.carry_out(net)?;
+        }
+        tails.clear();
+        self.sent_tails = tails;
+        Ok(())
+    }
+
+    /// A flit reaches `terminal`, its copy having made `hops` router-to-router hops. Every
+    /// destination of a packet is served exactly once: a flit for a terminal that is not one of
+    /// its destinations, or that has already received its tail, is a conservation error.
+    pub fn eject(&mut self, net: &mut Net, terminal: u32, flit: Flit, hops: u16) -> Result<(), Error> {
+        let p = &mut net.packets[flit.packet()];
+        if !p.pending.contains(terminal, net.sets) {
+            return Err(Error::Conservation {
+                message: format!(
+                    "a flit of packet {} ({:?}) reached terminal {terminal}, which is not one of its destinations \
+                     still to serve",
+                    flit.packet(),
+                    p.header.dest
+                ),
+            });
+        }
+        p.delivered += 1;
+        self.ejected_flits += 1;
+        net.stats.flit_ejected(net.now);
+        if self.sees_flits {
+            return self.eject_seen(net, terminal, flit, hops);
+        }
+        if !flit.tail() {
+            return Ok(());
+        }
+        self.eject_tail(net, terminal, flit, hops, false)
+    }
+
+    /// [`eject`](Self::eject) for programs that see heads arrive and may refuse a message.
+    fn eject_seen(&mut self, net: &mut Net, terminal: u32, flit: Flit, hops: u16) -> Result<(), Error> {
+        let packet = flit.packet();
+        if flit.head() {
+            let header = net.packets[packet].header;
+            let message = &self.deliveries.messages[header.message];
+            let arriving = Arriving {
+                src: message.src,
+                flits: message.flits,
+                operation: message.operation,
+                tag: message.tag,
+                handle: packet,
+            };
+            if !self.programs.on_head(terminal, &arriving, net.now, &mut self.outbox) {
+                self.refused.push((terminal, packet));
+                net.stats.worm_refused(net.now);
+            }
+            self.carry_out(net)?;
+        }
+        if !flit.tail() {
+            return Ok(());
+        }
+        self.nics[terminal as usize].open_gates(packet);
+        let refused = match self.refused.iter().position(|&r| r == (terminal, packet)) {
+            Some(i) => {
+                self.refused.swap_remove(i);
+                true
+            }
+            None => false,
+        };
+        self.eject_tail(net, terminal, flit, hops, refused)
+    }
+
+    /// A packet's tail reached `terminal`: the packet, its message and the operation it serves learn of
+    /// it (a `refused` message serves nobody), and so does the host's program.
+    fn eject_tail(&mut self, net: &mut Net, terminal: u32, flit: Flit, hops: u16, refused: bool) -> Result<(), Error> {
+        let now = net.now;
+        let p = &mut net.packets[flit.packet()];
+        p.pending.take(terminal, net.sets);
+        let (header, injected, hops) = (p.header, p.injected, hops as u32);
+        if header.measured {
+            net.stats.packet_delivered(now, header.created, injected, hops);
+        }
+        if p.pending.left() == 0 {
+            let destinations = match header.dest {
+                Dest::One(_) => 1,
+                Dest::Set(set) => net.sets.count(set),
+            };
+            if p.delivered != header.flits * destinations {
+                return Err(Error::Conservation {
+                    message: format!(
+                        "packet {} delivered {} flits to its {destinations} destinations, not {} each",
+                        flit.packet(),
+                        p.delivered,
+                        header.flits
+                    ),
+                });
+            }
+            if let Dest::Set(set) = header.dest {
+                net.sets.remove(set);
+            }
+            p.pending.release(net.sets);
+            net.packets.remove(flit.packet());
+        }
+        let message = &self.deliveries.messages[header.message];
+        let delivered =
+            Delivered { src: message.src, flits: message.flits, operation: message.operation, tag: message.tag };
+        if !self.deliveries.tail(header.message, terminal) || refused {
+            return Ok(());
+        }
+        if delivered.operation != NO_OPERATION {
+            self.last_served = now;
+            if let Some(done) = self.deliveries.serve(delivered.operation, terminal, now, net.sets)? {
+                net.stats.operation_done(now, done.flits, done.destinations);
+                if let Some(id) = done.measured {
+                    net.stats.operation_completed(now, done.created, id, hops, done.mean_latency, done.destinations);
+                }
+            }
+        }
+        self.programs.on_delivered(terminal, &delivered, now, &mut self.outbox);
+        self.carry_out(net)
+    }
+}
