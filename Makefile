@@ -48,7 +48,7 @@ lint: ## cargo clippy (warnings are errors) and cargo fmt --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo fmt --all --check
 
-docs: venv ## regenerate docs/config.md and the parameter table of `flitcast list` from the parameter declarations
+docs: build ## regenerate docs/config.md and the typed config models (config/sections.py) from the core's key catalogue
 	PYTHONPATH=python $(PY) -m flitcast.docgen
 
 clean: ## remove run outputs, caches, the built extension and the stamps (keeps .venv and target/)

@@ -11,12 +11,9 @@ import pandas as pd
 import pytest
 
 import flitcast
-from flitcast import _core, errors
+from flitcast import _core, catalogue, errors
 from flitcast.config import Scenario
-from flitcast.config.network import NetworkConfig
-from flitcast.config.routing import RoutingConfig
-from flitcast.config.switch import SwitchConfig
-from flitcast.config.workload import WorkloadConfig
+from flitcast.config.sections import SECTIONS
 from flitcast.results import METRIC_COLUMNS
 
 from conftest import deadlock_prone
@@ -41,6 +38,24 @@ def _without_wall(metrics: dict[str, Any]) -> dict[str, Any]:
 
 def test_version_matches() -> None:
     assert _core.version() == flitcast.__version__
+
+
+def test_public_names_come_from_their_modules() -> None:
+    from importlib import import_module
+
+    import flitcast.cli
+
+    # (import_module: the packages' re-exported names shadow the submodules flitcast.sweeps.grid and
+    # flitcast.cli.app as attributes)
+    def module(name: str) -> Any:
+        return import_module(name)
+
+    assert flitcast.run is module("flitcast.api").run
+    assert flitcast.sweep is module("flitcast.sweeps.run").sweep and flitcast.grid is module("flitcast.sweeps.grid").grid
+    assert flitcast.Scenario is module("flitcast.config.scenario").Scenario
+    assert flitcast.load_scenario is module("flitcast.config.scenario").load_scenario
+    assert flitcast.Result is module("flitcast.results").Result
+    assert flitcast.cli.app is module("flitcast.cli.app").app and flitcast.cli.main is module("flitcast.cli.app").main
 
 
 def test_run_tiny(tiny: dict[str, Any]) -> None:
@@ -184,7 +199,9 @@ def test_a_failed_point_reads_as_its_error(tiny: dict[str, Any]) -> None:
 
 
 def test_grid_is_a_cartesian_product(tiny: dict[str, Any]) -> None:
-    from flitcast.api import grid
+    from flitcast.sweeps.grid import grid
+
+    assert flitcast.grid is grid
 
     points = grid(tiny, {"workload.load": [0.1, 0.2], "network.topology": ["mesh", "torus"]})
     assert [(p.workload.load, p.network.topology) for p in points] == [
@@ -195,20 +212,41 @@ def test_grid_is_a_cartesian_product(tiny: dict[str, Any]) -> None:
     assert str(info.value).startswith("sweep point 1 (workload.load=7)")
 
 
+def _literal_choices(section: str, key: str) -> list[Any]:
+    """The choices the generated model's field ``section.key`` takes (its ``Literal[...] | None``)."""
+    from typing import Literal, get_args, get_origin
+
+    annotation = SECTIONS[section].model_fields[key].annotation
+    literals = [arg for arg in get_args(annotation) if get_origin(arg) is Literal]
+    assert len(literals) == 1, (section, key, annotation)
+    return list(get_args(literals[0]))
+
+
 def test_catalogue_matches_the_config_choices() -> None:
-    catalogue = json.loads(_core.catalogue())
-    models = {
-        "topology": NetworkConfig.model_fields["topology"],
-        "switch": SwitchConfig.model_fields["model"],
-        "flow_control": SwitchConfig.model_fields["flow_control"],
-        "routing": RoutingConfig.model_fields["algorithm"],
-        "pattern": WorkloadConfig.model_fields["pattern"],
-        "arrival": WorkloadConfig.model_fields["arrival"],
-    }
-    for family, field in models.items():
-        names = [entry["name"] for entry in catalogue[family]]
-        assert names == list(field.annotation.__args__), family
-        assert all(entry["doc"] for entry in catalogue[family])
+    # every key with a closed set of choices: the generated model takes exactly the union of the choices
+    # of its declarations (one per kind that takes it), in catalogue order
+    choices: dict[tuple[str, str], list[Any]] = {}
+    for section, _, keys in catalogue.sections():
+        for key in keys:
+            if key["choices"] is None:
+                continue
+            assert key["choice_docs"] is not None and len(key["choice_docs"]) == len(key["choices"]), key
+            union = choices.setdefault((section, key["key"]), [])
+            union += [c for c in key["choices"] if c not in union]
+    assert {("network", "topology"), ("switch", "model"), ("switch", "flow_control"), ("routing", "algorithm"),
+            ("routing", "selection"), ("workload", "program"), ("workload", "pattern"), ("workload", "arrival"),
+            ("workload", "scheme")} <= set(choices)
+    for (section, key), names in choices.items():
+        assert _literal_choices(section, key) == names, f"{section}.{key}"
+    # flitcast list: every family lists every choice of its key, each with a doc (a key several kinds
+    # declare with choices of their own, workload.scheme, lists each kind's: a name may recur)
+    families = catalogue.families()
+    tags = {"topologies": ("network", "topology"), "switches": ("switch", "model"), "flow_controls": ("switch", "flow_control"),
+            "routings": ("routing", "algorithm"), "selections": ("routing", "selection"), "programs": ("workload", "program"),
+            "patterns": ("workload", "pattern"), "arrivals": ("workload", "arrival"), "schemes": ("workload", "scheme")}
+    for family, (section, key) in tags.items():
+        assert list(dict.fromkeys(name for name, _ in families[family])) == choices[(section, key)], family
+        assert all(doc.strip() for _, doc in families[family]), family
 
 
 def test_core_rejects_what_python_would_reject() -> None:
@@ -222,13 +260,13 @@ def test_core_rejects_what_python_would_reject() -> None:
 
 def test_a_panic_in_the_core_is_an_internal_error_not_a_crash() -> None:
     from flitcast import _core
-    from flitcast.api import _result
+    from flitcast.api import result_of
     from flitcast.config import Scenario
     from flitcast.errors import InternalError
 
     outcome = _core._panic_for_test()
     with pytest.raises(InternalError, match="deliberate panic"):
-        _result(Scenario(), outcome, 0.0)
+        result_of(Scenario(), outcome, 0.0)
 
 
 def test_wall_seconds_is_per_point(tiny: dict[str, Any]) -> None:
@@ -243,7 +281,7 @@ def test_software_multicast_reports_both_latency_definitions_and_the_effective_l
     s = flitcast.Scenario(
         network={"topology": "fat_tree", "k": 4, "n": 2},
         routing={"algorithm": "adaptive"},
-        workload={"multicast_destinations": 6, "load": 0.3, "packet_flits": 64},
+        workload={"program": "software_multicast", "destinations": 6, "load": 0.3, "packet_flits": 64},
         run={"warmup_cycles": 2000, "measure_cycles": 20000},
     )
     m = flitcast.run(s).metrics
@@ -251,14 +289,14 @@ def test_software_multicast_reports_both_latency_definitions_and_the_effective_l
     assert m["latency_mean"] > m["latency_dest_mean"] > 0  # (a) the last destination, (b) the mean over them
     assert abs(m["effective_load"] - 0.3) < 0.05 and abs(m["offered_load"] - m["effective_load"]) < 0.03
     with pytest.raises(errors.ConfigError) as info:
-        flitcast.Scenario(workload={"multicast_destinations": 64})  # an 8x8 mesh has 63 other nodes
-    assert info.value.key == "workload.multicast_destinations"
+        flitcast.Scenario(workload={"program": "software_multicast", "destinations": 64})  # an 8x8 mesh has 63 other nodes
+    assert info.value.key == "workload.destinations"
 
 
 HW_TREE = {
     "network": {"topology": "fat_tree", "k": 4, "n": 2},
     "routing": {"algorithm": "adaptive"},
-    "workload": {"multicast_destinations": 6, "multicast_scheme": "hardware", "load": 0.3, "packet_flits": 64},
+    "workload": {"program": "hardware_multicast", "destinations": 6, "load": 0.3, "packet_flits": 64},
     "run": {"warmup_cycles": 2000, "measure_cycles": 20000},
 }
 
@@ -277,7 +315,7 @@ def test_hardware_multicast_on_both_replicating_switches(model: str) -> None:
 
 def test_bimodal_traffic_reports_each_class() -> None:
     data = {**HW_TREE, "switch": {"model": "central_buffer"}}
-    data["workload"] = {**HW_TREE["workload"], "multicast_destinations": 4, "multicast_fraction": 0.2}
+    data["workload"] = {**HW_TREE["workload"], "destinations": 4, "multicast_fraction": 0.2}
     m = flitcast.run(flitcast.Scenario.model_validate(data)).metrics
     assert m["latency_unicast_mean"] > 0 and m["latency_multicast_mean"] > 0
     assert min(m["latency_unicast_mean"], m["latency_multicast_mean"]) <= m["latency_mean"]
@@ -287,6 +325,7 @@ def test_bimodal_traffic_reports_each_class() -> None:
 @pytest.mark.parametrize(
     ("change", "key"),
     [
+        # (a central buffer on a torus is also refused: it has no VCs for the dateline classes)
         ({"network": {"topology": "torus", "k": 4, "n": 2}, "routing": {"algorithm": "dor"}}, "network.topology"),
         ({"network": {"topology": "mesh", "k": 4, "n": 2}, "routing": {"algorithm": "dor"}}, "switch.model"),
         ({"switch": {"model": "input_buffered"}}, "switch.model"),
@@ -298,28 +337,35 @@ def test_hardware_multicast_needs_a_replicating_switch_that_fits_a_worm(change: 
     data = {**HW_TREE, "switch": {"model": "central_buffer"}, **change}
     with pytest.raises(errors.ConfigError) as info:
         flitcast.Scenario.model_validate(data)
-    assert info.value.key == key
-    # the core's own check agrees (its last line of defence)
+    assert key in [p["key"] for p in info.value.problems]
+    # the core's own check when it runs a scenario agrees (its last line of defence): the resolved valid
+    # scenario with the change made (a table naming another kind takes that kind's defaults)
     core = flitcast.Scenario.model_validate({**HW_TREE, "switch": {"model": "central_buffer"}}).to_core_dict()
     for section, values in change.items():
-        core[section].update(values)
-    with pytest.raises(errors.ConfigError) as info:
-        flitcast.run(core)
-    assert info.value.key == key
+        tag = {"network": "topology", "switch": "model", "routing": "algorithm"}[section]
+        if tag in values and values[tag] != core[section][tag]:
+            core[section] = dict(values)
+        else:
+            core[section].update(values)
+    outcome = json.loads(_core.run(json.dumps(core)))
+    assert outcome["error"]["kind"] == "config" and outcome["error"]["key"] == info.value.key
 
 
 def test_mesh_multicast_on_infiniband_switches() -> None:
     data = {
         "network": {"topology": "mesh", "k": 4, "n": 2},
-        "switch": {"model": "infiniband", "flow_control": "vct", "vcs": 2, "buffer_flits": 16},
-        "workload": {"multicast_destinations": 5, "multicast_scheme": "hardware", "load": 0.3, "packet_flits": 16},
+        "switch": {"model": "infiniband", "vcs": 2, "buffer_flits": 16},  # virtual cut-through, always
+        "workload": {"program": "hardware_multicast", "destinations": 5, "load": 0.3, "packet_flits": 16},
         "run": {"warmup_cycles": 2000, "measure_cycles": 20000},
     }
     s = flitcast.Scenario.model_validate(data)
-    assert s.workload.multicast_header_flits == 0  # the multicast LID takes the DLID's place
+    assert s.value("workload.header_flits") == 0  # the multicast LID takes the DLID's place
     m = flitcast.run(s).metrics
     assert not m["saturated"] and m["operations_measured"] > 0
     assert abs(m["accepted_load"] - m["effective_load"]) < 0.03  # no header flits
     with pytest.raises(errors.ConfigError) as info:
         flitcast.Scenario.model_validate({**data, "switch": {"model": "infiniband", "flow_control": "wormhole"}})
-    assert info.value.key == "switch.flow_control"
+    assert info.value.key == "switch.flow_control" and "switch.model = 'input_buffered'" in str(info.value)
+    with pytest.raises(errors.ConfigError) as info:  # virtual cut-through: a lane holds a whole packet
+        flitcast.Scenario.model_validate({**data, "switch": {"model": "infiniband", "vcs": 2, "buffer_flits": 8}})
+    assert info.value.key == "switch.buffer_flits"

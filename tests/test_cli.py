@@ -13,7 +13,8 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
-from flitcast.cli import app, parse_list, parse_range, parse_set, parse_value, parse_vary
+from flitcast.cli import app
+from flitcast.cli.options import parse_list, parse_range, parse_set, parse_value, parse_vary
 from flitcast.errors import ConfigError
 
 runner = CliRunner()
@@ -167,8 +168,12 @@ def _failures(tiny: dict[str, Any], write_toml, tmp_path: Path) -> list[tuple[li
         (["run", good, "--set", "workload.load=2"], "workload.load = 2 is not allowed"),
         (["run", good, "--set", "workload.load=high"], "workload.load = 'high' is not allowed"),
         (["run", good, "--set", "workload.lod=0.2"], "workload.lod"),
-        (["run", good, "--set", "traffic.load=0.2"], "one of the sections"),
+        (["run", good, "--set", "traffic.load=0.2"], "one of the tables network, switch, routing, workload, run"),
         (["run", good, "--set", "network.topology=torus", "--set", "switch.vcs=1"], "switch.vcs = 1"),
+        # a key of another kind names the kind it belongs to
+        (["run", good, "--set", "workload.hotspot_fraction=0.3"], "it belongs to workload.pattern = 'hotspot'"),
+        # a key that moved names its new place
+        (["run", good, "--set", "workload.multicast_destinations=4"], "workload.destinations"),
         (["run", deadlock], "deadlock"),
         (["sweep", good], "--vary"),
         (["sweep", good, "--vary", "workload.load=0.1:0.5"], "START:STOP:STEP"),
@@ -217,11 +222,12 @@ def test_help_still_works() -> None:
 
 
 def test_ineffective_setting_is_one_warning_line(tiny: dict[str, Any], write_toml) -> None:
-    result = invoke("run", write_toml(tiny), "--set", "workload.hotspot_fraction=0.3")
+    # a key of the scenario's kinds that has no effect here (a tie rule on a mesh) warns; it does not fail
+    result = invoke("run", write_toml(tiny), "--set", "routing.torus_ties=positive")
     assert result.exit_code == 0, result.output
     assert result.stderr.strip() == (
-        "warning: workload.hotspot_fraction = 0.3 has no effect here; it matters only with "
-        'workload.pattern = "hotspot"'
+        "warning: routing.torus_ties = 'positive' has no effect here; it matters only on a bidirectional torus "
+        "or ring with k even (a distance of exactly k/2 is a tie)"
     )
     assert "latency_mean" in result.stdout
 
@@ -229,7 +235,10 @@ def test_ineffective_setting_is_one_warning_line(tiny: dict[str, Any], write_tom
 def test_ineffective_source_routing_key_on_a_mesh_is_an_error(tiny: dict[str, Any], write_toml, tmp_path: Path) -> None:
     out = tmp_path / "out"
     line = assert_clean_failure(invoke("run", write_toml(tiny), "--set", "routing.selection=lru", "--out", out), out)
-    assert "routing.selection = 'lru' is not allowed (it has no effect on a mesh)" in line
+    assert (
+        "routing.selection = 'lru' is not allowed (it belongs to routing.algorithm = 'adaptive'; this scenario's "
+        "is 'dor')" in line
+    )
 
 
 def test_deep_set_value_is_a_clean_failure(tiny: dict[str, Any], write_toml, tmp_path: Path) -> None:
@@ -257,8 +266,28 @@ def test_list() -> None:
         assert word in result.stdout
     # not a terminal: plain tab-separated lines under "# title", for grep and cut
     lines = invoke("list", "parameters").stdout.splitlines()
-    assert lines[:2] == ["# parameters", "key\ttype\tdefault\tbounds\tdescription"]
-    assert any(line.startswith("workload.multicast_destinations\t") for line in lines)
+    assert lines[:2] == ["# parameters", "key\tkind\ttype\tdefault\tallowed\tdescription"]
+    # a key of several kinds is listed once per kind, with the kind it belongs to
+    assert any(line.startswith("workload.destinations\tprogram = software_multicast\t") for line in lines)
+    assert any(line.startswith("workload.destinations\tprogram = hardware_multicast\t") for line in lines)
+    assert any(line.startswith("switch.buffer_flits\tmodel = input_fifo\tint\t320\t") for line in lines)
+
+
+def test_list_every_family() -> None:
+    from flitcast.catalogue import families
+
+    every = families()
+    assert {"topologies", "switches", "routings", "selections", "programs", "patterns", "arrivals"} <= set(every)
+    for family, rows in every.items():
+        result = invoke("list", family)
+        assert result.exit_code == 0, (family, result.output)
+        lines = result.stdout.splitlines()
+        assert lines[:2] == [f"# {family}", "name\tdescription"], family
+        assert [line.split("\t")[0] for line in lines[2:]] == [name for name, _ in rows], family
+    # a key several kinds declare with their own choices lists them all
+    schemes = [line.split("\t")[0] for line in invoke("list", "schemes").stdout.splitlines()[2:]]
+    for scheme in ("hardware", "separate", "ring", "bus", "tree_wrap_around", "tree_up_down", "u_torus", "mu_torus"):
+        assert scheme in schemes
 
 
 # --- as a real process ---------------------------------------------------------------------------------

@@ -21,8 +21,8 @@ import flitcast
 from flitcast import errors
 from flitcast.cli import app
 from flitcast.config import Scenario
-from flitcast.dask_runner import TASK_SECONDS, batches
-from flitcast.store import STORE_FILE
+from flitcast.sweeps.on_dask import TASK_SECONDS, batches
+from flitcast.sweeps.store import STORE_FILE
 
 distributed = pytest.importorskip("distributed")
 

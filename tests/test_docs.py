@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +19,22 @@ def test_config_reference_is_up_to_date() -> None:
     assert current == docgen.render(), "docs/config.md is stale: run `make docs`"
 
 
-def test_parameter_table_is_up_to_date() -> None:
-    # `flitcast list parameters` prints this file instead of importing pydantic
-    assert docgen.TABLE_PATH.read_text(encoding="utf-8") == docgen.render_table(), "parameters.json is stale: run `make docs`"
+def test_config_models_are_up_to_date() -> None:
+    # the typed models of the scenario's tables are generated from the core's key catalogue too
+    assert docgen.MODELS_PATH.read_text(encoding="utf-8") == docgen.render_models(), (
+        "python/flitcast/config/sections.py is stale: run `make docs`"
+    )
+
+
+def test_docgen_check_passes_and_catches_a_stale_file(tmp_path: Path) -> None:
+    check = [sys.executable, "-m", "flitcast.docgen", "--check"]
+    proc = subprocess.run(check, cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    stale = tmp_path / "config.md"
+    stale.write_text(docgen.render().replace("## Rules across keys", "## Rules"), encoding="utf-8")
+    proc = subprocess.run([*check, str(stale)], cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 1 and f"{stale} is out of date" in proc.stderr
+    assert "sections.py" not in proc.stderr  # the models are current: only the stale file is named
 
 
 def test_readme_python_snippets_run(monkeypatch, tmp_path: Path) -> None:
@@ -38,8 +53,22 @@ def test_readme_quick_start_is_make_demo_then_make_test() -> None:
 
 
 def test_results_doc_covers_every_column(tiny: dict[str, Any]) -> None:
+    # the metric columns are documented in results.md; the scenario columns (dotted keys, Scenario.flat())
+    # are the keys config.md documents, which results.md refers to
     doc = (REPO / "docs" / "results.md").read_text(encoding="utf-8")
     documented = set(re.findall(r"`([a-z_0-9.]+)`", doc))
-    columns = list(flitcast.run(tiny).to_frame().columns)
-    missing = [c for c in columns if c not in documented]
-    assert not missing, f"columns missing from docs/results.md: {missing}"
+    from flitcast import catalogue
+
+    moved = {old for old, _ in catalogue.schema()["moved"]}  # (config.md names them only where they went)
+    keys = set(re.findall(r"`([a-z_0-9]+\.[a-z_0-9]+)`", (REPO / "docs" / "config.md").read_text(encoding="utf-8"))) - moved
+    assert "Scenario.flat()" in doc and "config.md" in doc
+    short = {"run.warmup_cycles": 0, "run.measure_cycles": 300, "run.drain_max_cycles": 300}
+    scenarios = [flitcast.Scenario(**tiny)]  # and one of every program the examples show
+    scenarios += [flitcast.load_scenario(p).with_overrides(short) for p in sorted((REPO / "examples" / "scenarios").glob("*.toml"))]
+    assert len({s.workload.program for s in scenarios}) >= 3
+    for scenario in scenarios:
+        columns = list(flitcast.run(scenario).to_frame().columns)
+        missing = [c for c in columns if c not in (keys if "." in c else documented)]
+        assert not missing, f"columns missing from docs/results.md (metrics) or docs/config.md (keys): {missing}"
+    # no key that moved is documented as a column
+    assert not sorted(moved & documented), f"keys that moved still in docs/results.md: {sorted(moved & documented)}"

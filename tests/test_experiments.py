@@ -94,25 +94,29 @@ def test_quick_reproduction_writes_the_contract(experiment_id: str, tmp_path: Pa
     else:
         assert len(results) == len(points)
     if experiment_id.startswith("zhou"):  # study 003: closed batches on InfiniBand switches
-        assert (results["switch.model"] == "infiniband").all() and (results["workload.batch_sources"] > 0).all()
+        assert (results["switch.model"] == "infiniband").all() and (results["workload.program"] == "batch").all()
+        assert (results["workload.source_share"] > 0).all()
         assert (results["completion_ns"] == results["latency_max"] * 128).all()  # 32-byte flits at 4 ns a byte
         return
     if experiment_id.startswith("oral"):  # study 004: one multicast on a unidirectional torus
-        assert results["network.unidirectional"].all() and (results["workload.multicast_group_size"] == results["group"]).all()
+        assert results["network.unidirectional"].all() and (results["workload.program"] == "torus_multicast").all()
+        assert (results["workload.group_size"] == results["group"]).all()
         assert (results["completion_us"] == results["completion_cycles"] * oral.CYCLE_NS / 1000).all()
         assert results["model_us"].notna().all()
         return
     if experiment_id.startswith("casetti"):  # study 001: host adapters on the 8×8 torus, one fixed group
         assert (results["network.topology"] == "torus").all() and (results["switch.flow_control"] == "stop_go").all()
-        assert (results["workload.multicast_scheme"] == results["scheme"].map(casetti.SCHEMES)).all()
+        assert (results["workload.program"] == "host_adapter").all()
+        assert (results["workload.scheme"] == results["scheme"].map(casetti.SCHEMES)).all()
         return
     assert {"variant", "message_bytes", "accepted_load", "latency_mean", "switch.model"} <= set(results.columns)
     if experiment_id.startswith("banikazemi"):
-        assert (results["switch.model"] == "central_buffer").all()
+        assert (results["switch.model"] == "central_buffer").all() and (results["workload.program"] == "open_loop").all()
     else:  # study 000: central buffers (CB) and input FIFOs (IB)
         models = {"CB": "central_buffer", "IB": "input_fifo"}
         assert (results["switch.model"] == results["variant"].str[-2:].map(models)).all()
-        assert (results["workload.multicast_scheme"] == results["variant"].str[:2].map({"HW": "hardware", "SW": "software"})).all()
+        programs = {"HW": "hardware_multicast", "SW": "software_multicast"}
+        assert (results["workload.program"] == results["variant"].str[:2].map(programs)).all()
 
 
 def test_list_shows_every_experiment() -> None:

@@ -8,10 +8,12 @@ cycles or out of range, so nothing hangs.
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import sys
 import tempfile
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +24,10 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import flitcast
-from flitcast import errors
+from flitcast import catalogue, errors
 from flitcast.cli import app
-from flitcast.config.scenario import MAX_SCENARIO_BYTES, read_scenario_file
+from flitcast.config.files import MAX_SCENARIO_BYTES, read_scenario_file
+from flitcast.sweeps.grid import grid
 
 # a flitcast error that is not a core bug: bad input, or a deadlock the user asked for
 EXPECTED = (errors.ConfigError, errors.DeadlockError)
@@ -43,59 +46,82 @@ WRONG_TYPE = st.one_of(
     st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
 )
 
-# key -> (cheap valid values, out-of-range values or None)
-SECTIONS: dict[str, dict[str, tuple[st.SearchStrategy[Any], st.SearchStrategy[Any] | None]]] = {
+#: the core's key catalogue: each table's key declarations, a tag (the kind) before the keys of its kinds
+CATALOGUE = [(section, keys) for section, _, keys in catalogue.sections()]
+
+# key -> (cheap valid values, out-of-range values or None). A key that names a kind or a choice takes its
+# choices from the catalogue (a new kind is drawn without editing this table); a key missing here is drawn
+# by its type.
+VALUES: dict[str, dict[str, tuple[st.SearchStrategy[Any], st.SearchStrategy[Any] | None]]] = {
     "network": {
-        "topology": (st.sampled_from(["mesh", "torus", "ring", "fat_tree", "sp16", "sp128"]), None),
-        "node_numbering": (st.sampled_from(["sp", "plain"]), None),
         "k": (st.integers(2, 4), _outside(2, 1024)),
         "n": (st.integers(1, 2), _outside(1, 6)),
-        "unidirectional": (st.booleans(), None),
         "channel_latency_cycles": (st.integers(1, 3), _outside(1, 1000)),
-        "terminals_per_router": (st.just(1), _outside(1, 1)),
+        "terminal_latency_cycles": (st.integers(1, 3), _outside(1, 1000)),
     },
     "switch": {
-        "model": (st.sampled_from(["input_buffered", "central_buffer"]), None),
         "route_cycles": (st.integers(1, 6), _outside(1, 1000)),
         "chunk_flits": (st.integers(1, 16), _outside(1, 64)),
         "central_buffer_chunks": (st.integers(1, 64), _outside(1, 1_000_000)),
-        "flow_control": (st.sampled_from(["wormhole", "vct"]), None),
         "vcs": (st.integers(1, 4), _outside(1, 16)),
         "buffer_flits": (st.integers(1, 16), _outside(1, 4096)),
-        "router_delay_cycles": (st.integers(1, 3), _outside(1, 1000)),
+        "router_delay_cycles": (st.integers(1, 6), _outside(1, 1000)),
+        "turn_cycles": (st.integers(0, 3), _outside(0, 1_000_000)),
+        "stop_flits": (st.integers(1, 16), _outside(1, 4096)),
+        "go_flits": (st.integers(0, 8), _outside(0, 4096)),
     },
-    "routing": {
-        "algorithm": (st.sampled_from(["dor", "adaptive", "o1", "o4"]), None),
-        "selection": (st.sampled_from(["first_free", "lru", "mru", "rnd", "rr", "lruc", "lrud"]), None),
-        "check_deadlock_free": (st.booleans(), None),
-    },
+    "routing": {},
     "workload": {
-        "pattern": (
-            st.sampled_from(
-                ["uniform", "bit_reversal", "bit_complement", "transpose", "shuffle", "tornado", "neighbor", "hotspot"]
-            ),
-            None,
-        ),
         "load": (
             st.floats(min_value=1e-3, max_value=1.0),
             st.floats(max_value=0.0) | st.floats(min_value=1.0, exclude_min=True) | st.just(math.nan),
         ),
         "packet_flits": (st.integers(1, 16), _outside(1, 4096)),
         "message_flits": (st.integers(1, 40), _outside(1, 1_000_000)),
-        "arrival": (st.sampled_from(["poisson", "bernoulli"]), None),
-        "uniform_include_self": (st.booleans(), None),
         "hotspot_nodes": (st.lists(st.integers(0, 20), max_size=3), st.lists(st.integers(-(2**40), -1), min_size=1)),
         "hotspot_fraction": (st.floats(0.0, 1.0), st.floats(min_value=1.0, exclude_min=True) | st.just(-0.5)),
+        "destinations": (st.integers(1, 20), _outside(1, 1_048_575)),
+        "multicast_fraction": (st.floats(1e-3, 1.0), st.floats(max_value=0.0) | st.just(1.5)),
+        "forward_cycles": (st.integers(0, 20), _outside(0, 10**9)),
+        "header_flits": (st.integers(0, 4), _outside(0, 4096)),
+        "source_share": (st.floats(1e-3, 1.0), st.floats(max_value=0.0) | st.just(1.5)),
+        "group_share": (st.floats(1e-3, 1.0), st.floats(max_value=0.0) | st.just(1.5)),
+        "group": (st.lists(st.integers(0, 20), min_size=2, max_size=4), st.lists(st.integers(-(2**40), -1), min_size=1)),
+        "message_flits_max": (st.integers(2, 40), _outside(2, 1_000_000)),
+        "background_load": (st.floats(0.0, 0.2), st.floats(min_value=1.0, exclude_min=True) | st.just(-0.5)),
+        "background_flits": (st.integers(1, 40), _outside(1, 1_000_000)),
+        "background_flits_max": (st.integers(2, 80), _outside(2, 1_000_000)),
+        "reception_worms": (st.integers(1, 4), _outside(1, 1024)),
+        "buffer_classes": (st.integers(1, 2), _outside(1, 2)),
+        "control_flits": (st.integers(1, 8), _outside(1, 4096)),
+        "timeout_cycles": (st.integers(1, 500), _outside(1, 10**9)),
+        "max_children": (st.integers(0, 4), _outside(0, 8191)),
+        "group_size": (st.integers(2, 16), _outside(2, 1_048_576)),
+        "root": (st.integers(0, 15), _outside(0, 1_048_575)),
+        "partition": (st.integers(2, 8), _outside(2, 1_048_576)),
+        "send_overhead_cycles": (st.integers(0, 20), _outside(0, 10**12)),
+        "receive_overhead_cycles": (st.integers(0, 20), _outside(0, 10**12)),
+        "process_cycles": (st.integers(0, 20), _outside(0, 10**12)),
     },
     "run": {
-        "warmup_cycles": (st.integers(0, 2000), _outside(0, 10**9)),
+        # 0 half the time: a closed workload (batch, torus_multicast) measures from cycle 0
+        "warmup_cycles": (st.just(0) | st.integers(0, 2000), _outside(0, 10**9)),
         "measure_cycles": (st.integers(1, 2000), _outside(1, 10**9)),
         "drain_max_cycles": (st.integers(0, 2000), _outside(0, 10**9)),
         "seed": (st.integers(0, 2**63 - 1), _outside(0, 2**63 - 1)),
         "watchdog_cycles": (st.integers(1, 2000), _outside(1, 10**9)),
         "batches": (st.integers(2, 20), _outside(2, 1000)),
         "max_nodes": (st.integers(1, 100), _outside(1, 1_048_576)),
+        "memory_limit_mb": (st.integers(0, 4096), _outside(0, 2**40)),
     },
+}
+
+BY_TYPE: dict[str, st.SearchStrategy[Any]] = {
+    "bool": st.booleans(),
+    "int": st.integers(0, 4),
+    "float": st.floats(0.0, 1.0),
+    "str": st.text(max_size=8),
+    "list[int]": st.lists(st.integers(0, 20), max_size=3),
 }
 
 # left out, these would default to something expensive (an 8x8 mesh, 110k cycles)
@@ -104,38 +130,92 @@ REQUIRED = {("network", "k"), ("run", "warmup_cycles"), ("run", "measure_cycles"
 UNKNOWN_NAME = st.text(alphabet="abcxyz_", min_size=1, max_size=6).map(lambda s: "x_" + s)
 UNKNOWN_KIND = st.sampled_from(["hypercube", "MESH", "central_buffer", "saf", "valiant", "all_to_all", "periodic", ""])
 
+#: keys of an earlier version (``network.terminals_per_router``, ``workload.multicast_scheme``, ``adapter.*``)
+MOVED = [key.split(".", 1) for key, _ in catalogue.schema()["moved"]]
+
 CORRUPTIONS = [
     "wrong_type", "out_of_range", "unknown_kind", "unknown_key", "unknown_section", "section_not_table",
-    "missing_section", "byte_sizing",
+    "missing_section", "byte_sizing", "other_kind", "moved_key",
 ]
+
+
+#: keys drawn only by the byte_sizing corruption (each needs the others)
+BYTE_SIZING = {("workload", "message_bytes"), ("workload", "flit_bytes"), ("workload", "max_packet_bytes")}
+
+
+@functools.cache
+def _fits(kinds: tuple[tuple[str, str, str], ...]) -> bool:
+    """Whether the core accepts these kinds together ((table, tag, kind), ...): none of its problems with a
+    scenario naming only them is about one of them (the keys their kinds need may still be missing)."""
+    data: dict[str, dict[str, str]] = {}
+    for section, tag, kind in kinds:
+        data.setdefault(section, {})[tag] = kind
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            flitcast.Scenario.model_validate(data)
+    except errors.ConfigError as exc:
+        named = {f"{section}.{tag}" for section, tag, _ in kinds}
+        return not any(problem["key"] in named for problem in exc.problems or [{"key": exc.key}])
+    return True
+
+
+def _valid(section: str, key: dict[str, Any]) -> st.SearchStrategy[Any]:
+    if key["choices"] is not None:
+        return st.sampled_from(key["choices"])
+    known = VALUES[section].get(key["key"])
+    return known[0] if known is not None else BY_TYPE[key["type"]]
+
+
+def _takes(key: dict[str, Any], kinds: dict[str, str]) -> bool:
+    """Whether the kinds chosen in a table take the key declaration ``key``."""
+    return all(kinds.get(tag) == kind for tag, kind in key["within"])
 
 
 @st.composite
 def hostile_scenarios(draw: st.DrawFn) -> dict[str, Any]:
-    """A cheap valid scenario, then zero to three corruptions of it."""
+    """A cheap scenario of kinds drawn from the catalogue with keys those kinds take, then zero to three
+    corruptions of it. Three times in four the kinds are ones the core accepts together (a mesh with dor,
+    a fat tree with a source routing, ...), so that many draws simulate; else any."""
     data: dict[str, Any] = {}
-    for section, fields in SECTIONS.items():
+    kinds_of: dict[str, dict[str, str]] = {}
+    fitting = draw(st.integers(0, 3)) > 0
+    chosen: tuple[tuple[str, str, str], ...] = ()
+    for section, keys in CATALOGUE:
         table: dict[str, Any] = {}
-        for key, (valid, _) in fields.items():
-            if (section, key) in REQUIRED or draw(st.integers(0, 2)) == 0:
-                table[key] = draw(valid)
+        kinds: dict[str, str] = kinds_of.setdefault(section, {})
+        for key in keys:
+            name = key["key"]
+            if name in table or not _takes(key, kinds) or (section, name) in BYTE_SIZING:
+                continue
+            if key["tag"]:  # the kind: named two times in three (always where the default does not fit)
+                kinds[name] = key["default"]
+                choices = key["choices"]
+                if fitting:
+                    choices = [c for c in choices if _fits((*chosen, (section, name, c)))] or choices
+                if key["default"] not in choices or draw(st.integers(0, 2)):
+                    kinds[name] = table[name] = draw(st.sampled_from(choices))
+                chosen = (*chosen, (section, name, kinds[name]))
+            elif (section, name) in REQUIRED or draw(st.integers(0, 2)) == 0:
+                table[name] = draw(_valid(section, key))
         data[section] = table
     for _ in range(draw(st.sampled_from([0, 0, 0, 1, 1, 2, 3]))):
         corruption = draw(st.sampled_from(CORRUPTIONS))
-        section = draw(st.sampled_from(list(SECTIONS)))
+        section, keys = draw(st.sampled_from(CATALOGUE))
         table = data.get(section)
-        key = draw(st.sampled_from(list(SECTIONS[section])))
+        declared = draw(st.sampled_from(keys))
+        key = declared["key"]
         if not isinstance(table, dict):
             continue
         if corruption == "wrong_type":
             table[key] = draw(WRONG_TYPE)
         elif corruption == "out_of_range":
-            out_of_range = SECTIONS[section][key][1]
+            out_of_range = VALUES[section].get(key, (None, None))[1]
             table[key] = draw(out_of_range) if out_of_range is not None else draw(UNKNOWN_KIND)
         elif corruption == "unknown_kind":
-            table[draw(st.sampled_from(["topology", "model", "flow_control", "algorithm", "pattern", "arrival"]))] = (
-                draw(UNKNOWN_KIND)
-            )
+            choosing = sorted({k["key"] for k in keys if k["choices"] is not None})
+            if choosing:
+                table[draw(st.sampled_from(choosing))] = draw(UNKNOWN_KIND)
         elif corruption == "unknown_key":
             table[draw(UNKNOWN_NAME)] = draw(WRONG_TYPE)
         elif corruption == "unknown_section":
@@ -148,6 +228,15 @@ def hostile_scenarios(draw: st.DrawFn) -> dict[str, Any]:
             for name in ("message_bytes", "flit_bytes", "max_packet_bytes"):
                 if draw(st.integers(0, 3)):
                     table[name] = draw(st.integers(-5, 300) | WRONG_TYPE)
+        elif corruption == "other_kind" and not any(
+            k["key"] == key and _takes(k, kinds_of[section]) for k in keys
+        ):
+            table[key] = draw(_valid(section, declared))  # a valid value, of a key another kind takes
+        elif corruption == "moved_key":
+            old_table, old_key = draw(st.sampled_from(MOVED))
+            old = data.setdefault(old_table, {})
+            if isinstance(old, dict):
+                old[old_key] = draw(st.integers(0, 4) | WRONG_TYPE)
     return data
 
 
@@ -290,8 +379,6 @@ def _deep_list(depth: int) -> list[Any]:
 
 
 def _misuses() -> list[tuple[str, Any]]:
-    from flitcast.api import grid
-
     base = flitcast.Scenario(network={"k": 4})
     loop: list[Any] = []
     loop.append(loop)
@@ -344,8 +431,6 @@ ODD_VALUES = st.recursive(
 @settings(max_examples=150, deadline=None)
 @given(ODD_VALUES, ODD_VALUES)
 def test_odd_python_values_anywhere_are_flitcast_errors(odd: Any, other: Any) -> None:
-    from flitcast.api import grid
-
     base = flitcast.Scenario(network={"k": 4}, run={"warmup_cycles": 0, "measure_cycles": 200})
     calls = [
         lambda: base.with_overrides(odd),

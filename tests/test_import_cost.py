@@ -19,7 +19,16 @@ def _modules_after(code: str) -> set[str]:
     return set(json.loads(proc.stdout.strip().splitlines()[-1]))
 
 
-@pytest.mark.parametrize("code", ["import flitcast", "import flitcast.cli", "import flitcast, flitcast.api, flitcast.output"])
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import flitcast",
+        "import flitcast.cli",
+        "import flitcast.catalogue",
+        "import flitcast.experiments",
+        "import flitcast, flitcast.api, flitcast.sweeps, flitcast.sweeps.outdir, flitcast.sweeps.store, flitcast.results",
+    ],
+)
 def test_import_pulls_in_no_heavy_library(code: str) -> None:
     loaded = _modules_after(code)
     heavy = sorted(m for m in loaded if m.split(".")[0] in HEAVY)
@@ -53,10 +62,14 @@ except SystemExit:
     assert "pandas" not in loaded and "matplotlib" not in loaded
 
 
-@pytest.mark.parametrize("args", [["--help"], ["list"]])
+@pytest.mark.parametrize(
+    "args", [["--help"], ["list"], ["list", "parameters"], ["list", "topologies"], ["list", "programs"], ["list", "experiments"]]
+)
 def test_help_and_list_import_neither_pydantic_nor_heavy_libraries(args: list[str]) -> None:
-    # start-up cost: `flitcast list` reads its parameter table from config/parameters.json (make docs)
+    # start-up cost: `flitcast list` reads the core's key catalogue (flitcast.catalogue), not the config
+    # models; the lazy imports of flitcast/__init__.py and flitcast/config/__init__.py keep those out
     code = f"from flitcast.cli import main\ntry:\n    main({args!r})\nexcept SystemExit:\n    pass"
     loaded = _modules_after(code)
     unwanted = sorted(m for m in loaded if m.split(".")[0] in (*HEAVY, "pydantic"))
     assert not unwanted, f"flitcast {' '.join(args)} imports {unwanted[:5]}"
+    assert not {"flitcast.config.scenario", "flitcast.config.sections", "flitcast.api"} & loaded

@@ -10,7 +10,8 @@ import pandas as pd
 import pytest
 
 import flitcast
-from flitcast import errors, output
+from flitcast import errors
+from flitcast.sweeps import outdir
 from flitcast.config import Scenario
 
 METRICS = [
@@ -25,14 +26,14 @@ def swept(tiny: dict[str, Any]) -> tuple[Scenario, dict[str, list[Any]], pd.Data
     base = Scenario.model_validate({**tiny, "workload": {**tiny["workload"], "pattern": "hotspot",
                                                           "hotspot_nodes": [0, 5], "hotspot_fraction": 0.2}})
     vary = {"workload.load": [0.05, 0.15], "switch.vcs": [2, 4]}
-    from flitcast.api import grid
+    from flitcast.sweeps.grid import grid
 
     return base, vary, flitcast.sweep(grid(base, vary))
 
 
 def test_csv_and_parquet_columns(swept, tmp_path: Path) -> None:
     base, vary, frame = swept
-    written = output.write_run_dir(tmp_path / "run", frame, base, vary)
+    written = outdir.write_run_dir(tmp_path / "run", frame, base, vary)
     assert sorted(p.name for p in written) == ["latency_vs_load.png", "results.csv", "results.parquet", "scenario.toml"]
     csv = pd.read_csv(tmp_path / "run" / "results.csv")
     parquet = pd.read_parquet(tmp_path / "run" / "results.parquet")
@@ -50,18 +51,23 @@ def test_csv_and_parquet_columns(swept, tmp_path: Path) -> None:
 
 def test_scenario_toml_is_resolved_and_reloads(swept, tmp_path: Path) -> None:
     base, vary, frame = swept
-    output.write_run_dir(tmp_path / "run", frame, base, vary)
+    outdir.write_run_dir(tmp_path / "run", frame, base, vary)
     text = (tmp_path / "run" / "scenario.toml").read_text()
     document = tomllib.loads(text)
-    assert document["run"]["seed"] == 1 and document["workload"]["message_flits"] == 4
-    assert set(document) == {"network", "switch", "routing", "workload", "run", "adapter", "sweep"}
+    # resolved: every key of the scenario's kinds, defaults filled in ...
+    assert document["run"]["seed"] == 1 and document["switch"]["buffer_flits"] == 8
+    assert document["routing"]["algorithm"] == "dor" and document["workload"]["program"] == "open_loop"
+    assert {k: v for k, v in document.items() if k != "sweep"} == base.to_core_dict()
+    # ... but a value derived from others is left out, so that it is derived again (one packet here)
+    assert "message_flits" not in document["workload"] and set(frame["workload.message_flits"]) == {4}
+    assert set(document) == {"network", "switch", "routing", "workload", "run", "sweep"}
     assert document["sweep"] == {"workload.load": [0.05, 0.15], "switch.vcs": [2, 4]}
     assert flitcast.load_scenario(tmp_path / "run" / "scenario.toml") == base
 
 
 def test_single_run_dir_has_no_plot(tiny: dict[str, Any], tmp_path: Path) -> None:
     result = flitcast.run(tiny)
-    written = output.write_run_dir(tmp_path / "one", result.to_frame(), result.scenario)
+    written = outdir.write_run_dir(tmp_path / "one", result.to_frame(), result.scenario)
     assert sorted(p.name for p in written) == ["results.csv", "results.parquet", "scenario.toml"]
     assert "sweep" not in tomllib.loads((tmp_path / "one" / "scenario.toml").read_text())
 
@@ -74,14 +80,14 @@ def test_failure_while_writing_leaves_nothing(swept, tmp_path: Path, monkeypatch
 
     monkeypatch.setattr("flitcast.plot.plot_latency_vs_load", broken)
     with pytest.raises(RuntimeError):
-        output.write_run_dir(tmp_path / "a" / "b", frame, base, vary)
+        outdir.write_run_dir(tmp_path / "a" / "b", frame, base, vary)
     assert list(tmp_path.iterdir()) == []
 
     existing = tmp_path / "existing"
     existing.mkdir()
     (existing / "results.csv").write_text("old")
     with pytest.raises(RuntimeError):
-        output.write_run_dir(existing, frame, base, vary)
+        outdir.write_run_dir(existing, frame, base, vary)
     assert [p.name for p in tmp_path.iterdir()] == ["existing"]
     assert (existing / "results.csv").read_text() == "old"
 
@@ -91,7 +97,7 @@ def test_out_path_that_is_a_file(tiny: dict[str, Any], tmp_path: Path) -> None:
     target.write_text("x")
     result = flitcast.run(tiny)
     with pytest.raises(errors.ConfigError):
-        output.write_run_dir(target, result.to_frame(), result.scenario)
+        outdir.write_run_dir(target, result.to_frame(), result.scenario)
     assert target.read_text() == "x"
 
 
@@ -99,7 +105,7 @@ def test_unwritable_out_dir_is_a_config_error(tiny: dict[str, Any], tmp_path: Pa
     (tmp_path / "file").write_text("x")
     result = flitcast.run(tiny)
     with pytest.raises(errors.ConfigError) as info:
-        output.write_run_dir(tmp_path / "file" / "sub", result.to_frame(), result.scenario)
+        outdir.write_run_dir(tmp_path / "file" / "sub", result.to_frame(), result.scenario)
     assert "cannot write the run directory" in str(info.value)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
 
@@ -107,7 +113,7 @@ def test_unwritable_out_dir_is_a_config_error(tiny: dict[str, Any], tmp_path: Pa
 def test_byte_sized_scenario_round_trips(tiny: dict[str, Any], tmp_path: Path) -> None:
     data = {**tiny, "workload": {"load": 0.1, "message_bytes": 100, "flit_bytes": 16, "max_packet_bytes": 64}}
     result = flitcast.run(data)
-    output.write_run_dir(tmp_path / "bytes", result.to_frame(), result.scenario)
+    outdir.write_run_dir(tmp_path / "bytes", result.to_frame(), result.scenario)
     assert flitcast.load_scenario(tmp_path / "bytes" / "scenario.toml") == result.scenario
     csv = pd.read_csv(tmp_path / "bytes" / "results.csv")
     assert csv["workload.message_bytes"][0] == 100 and csv["workload.message_flits"][0] == 7
@@ -121,7 +127,7 @@ SINGLE_RUNS = [
     {"workload": {"load": 0.1, "message_bytes": 100, "flit_bytes": 16, "max_packet_bytes": 64}},
     {"network": {"topology": "fat_tree", "k": 2, "n": 3}, "routing": {"algorithm": "o4", "oblivious_table": "d_mod_k"},
      "switch": {"model": "central_buffer"}},
-    {"network": {"topology": "ring", "k": 8, "n": 1}, "workload": {"load": 0.95}},  # saturates: a saturation_reason
+    {"network": {"topology": "ring", "k": 8}, "workload": {"load": 0.95}},  # saturates: a saturation_reason
     {"workload": {"load": 0.001}, "run": {"warmup_cycles": 0, "measure_cycles": 10, "drain_max_cycles": 10}},  # no data
 ]
 
@@ -129,10 +135,12 @@ SINGLE_RUNS = [
 @pytest.mark.parametrize("change", SINGLE_RUNS)
 def test_single_run_files_match_what_pandas_wrote(change: dict[str, Any], tiny: dict[str, Any], tmp_path: Path) -> None:
     data = {section: {**tiny.get(section, {}), **change.get(section, {})} for section in {*tiny, *change}}
+    if "topology" in change.get("network", {}):
+        data["network"] = change["network"]  # another topology: its own keys only
     if "workload" in change and "message_bytes" in change["workload"]:
         del data["workload"]["packet_flits"]
     result = flitcast.run(data)
-    output.write_result_dir(tmp_path / "one", result)
+    outdir.write_result_dir(tmp_path / "one", result)
     frame = result.to_frame()
     # byte for byte what pandas writes
     assert (tmp_path / "one" / "results.csv").read_text(encoding="utf-8") == frame.to_csv(index=False)
@@ -147,7 +155,7 @@ def test_single_run_files_match_what_pandas_wrote(change: dict[str, Any], tiny: 
 
 
 def test_csv_cells_format_like_pandas() -> None:
-    from flitcast.row_files import csv_cell
+    from flitcast.sweeps.rows import csv_cell
 
     values = [0.1, 1e-05, 1e16, 123456789.125, 2.0, -0.0, float("inf"), float("nan"), None, True, False, 7, "", "a,b",
               [0, 5], []]

@@ -6,7 +6,7 @@ import pandas as pd
 
 from flitcast.experiments import peak_throughput
 from flitcast.experiments.banikazemi import FULL_LOADS, FULL_RUN, sp_scenario
-from flitcast.experiments.experiment import Point
+from flitcast.experiments.point import Point
 from flitcast.experiments.peak_loads import needed_points, offered_bound
 
 #: the saturation throughput of each fake curve: above it, accepted load stays there

@@ -76,7 +76,7 @@ def test_a_sweep_counts_its_parallel_points_against_the_budget(tiny) -> None:
     import warnings
 
     import flitcast
-    from flitcast.api import memory_threads
+    from flitcast.sweeps.run import memory_threads
 
     # a tiny mesh needs a few hundred MB (mostly the bound on queued packets): a budget of 2.5 points
     # fits two at a time

@@ -19,12 +19,12 @@ import pytest
 from typer.testing import CliRunner
 
 import flitcast
-from flitcast import _core, errors
+from flitcast import _core, catalogue, errors
 from flitcast.cli import app
 from flitcast.config import Scenario
 from flitcast.experiments import Claim, Experiment
 from flitcast.experiments.experiment import judge
-from flitcast.store import STORE_FILE, point_key
+from flitcast.sweeps.store import STORE_FILE, STORE_FORMAT, point_key
 
 from conftest import deadlock_prone
 
@@ -62,17 +62,57 @@ def _rows(store: Path) -> list[tuple[Any, ...]]:
 # --- the store ---------------------------------------------------------------------------------------
 
 
-def test_keys_added_later_leave_old_store_keys_unchanged(tiny: dict[str, Any]) -> None:
-    # a key added with the value that keeps the old behaviour must not invalidate stored points
-    from flitcast.store import ADDED_KEYS
+def _declarations(scenario: Scenario) -> dict[tuple[str, str], dict[str, Any]]:
+    """The catalogue's declaration of every key the scenario's kinds take, by (table, key)."""
+    resolved = scenario.to_core_dict()
+    out = {}
+    for section, _, keys in catalogue.sections():
+        for key in keys:
+            if all(resolved[section].get(tag) == kind for tag, kind in key["within"]):
+                out[(section, key["key"])] = key
+    return out
 
-    core = Scenario.model_validate(tiny).to_core_dict()
-    before = {section: dict(values) for section, values in core.items()}
-    for section, name in ADDED_KEYS:
-        del before[section][name]
-    assert point_key(core) == point_key(before)
-    multicast = Scenario.model_validate({**tiny, "workload": {**tiny["workload"], "multicast_destinations": 2}})
-    assert point_key(multicast.to_core_dict()) != point_key(core)
+
+def test_keys_added_later_leave_old_store_keys_unchanged(tiny: dict[str, Any]) -> None:
+    # a key added with the value that keeps the old behaviour must not invalidate stored points: a point
+    # is keyed by its minimal form, the keys that differ from their defaults (a table's kind is named
+    # only with keys of it that do)
+    base = Scenario.model_validate(tiny)
+    minimal = base.minimal()
+    declared = _declarations(base)
+    assert minimal and all(
+        (section, name) in declared and (declared[(section, name)]["tag"] or value != declared[(section, name)]["default"])
+        for section, table in minimal.items()
+        for name, value in table.items()
+    ), minimal
+    # every key of the scenario's kinds given explicitly at its default — as a key added later would be —
+    # changes neither the minimal form nor the key
+    defaults = {
+        f"{section}.{name}": key["default"]
+        for (section, name), key in declared.items()
+        if key["default"] is not None and name not in tiny.get(section, {})
+    }
+    assert {"switch.model", "switch.buffer_flits", "routing.torus_ties", "workload.program", "run.batches"} <= set(defaults)
+    explicit = base.with_overrides(defaults)
+    assert explicit == base and explicit.minimal() == minimal and point_key(explicit.minimal()) == point_key(minimal)
+    multicast = Scenario.model_validate(
+        {**tiny, "workload": {"program": "software_multicast", "destinations": 2, "packet_flits": 4}}
+    )
+    assert point_key(multicast.minimal()) != point_key(minimal)
+
+
+def test_a_store_of_another_format_is_refused(tiny: dict[str, Any], tmp_path: Path, core_calls: list[str]) -> None:
+    points = _points(tiny, 2)
+    flitcast.sweep(points, store=tmp_path / "out")
+    with sqlite3.connect(tmp_path / "out" / STORE_FILE) as db:  # as flitcast 0.1 wrote it: no format recorded
+        db.execute("DELETE FROM meta WHERE name = 'format'")
+        db.execute("UPDATE meta SET value = 'another run' WHERE name = 'run_id'")
+    core_calls.clear()
+    with pytest.raises(errors.ConfigError) as info:
+        flitcast.sweep(points, store=tmp_path / "out")
+    assert info.value.key == "store" and "a store of format 1" in str(info.value) and STORE_FORMAT == "2"
+    assert core_calls == []
+    assert len(flitcast.sweep(points, store=tmp_path / "out", force=True)) == 2
 
 
 
@@ -85,7 +125,7 @@ def test_every_point_is_recorded_once_and_a_rerun_reads_them_back_identically(
     assert len(core_calls) == 6
     rows = _rows(tmp_path / "out")
     assert [r[1] for r in rows] == ["ok"] * 6 and [r[2] for r in rows] == list(range(6))
-    assert {r[0] for r in rows} == {point_key(p.to_core_dict()) for p in points}
+    assert {r[0] for r in rows} == {point_key(p.minimal()) for p in points}
     assert all(r[3].endswith("+00:00") for r in rows)
     core_calls.clear()
     progress: list[tuple[int, int]] = []
@@ -97,13 +137,16 @@ def test_every_point_is_recorded_once_and_a_rerun_reads_them_back_identically(
     pd.testing.assert_frame_equal(first.drop(columns="wall_seconds"), fresh.drop(columns="wall_seconds"), check_exact=True)
 
 
-def test_point_key_is_the_resolved_scenario_and_ignores_memory_limit(tiny: dict[str, Any]) -> None:
-    scenario = Scenario.model_validate(tiny).to_core_dict()
-    assert point_key(scenario) == point_key(Scenario.model_validate(tiny).to_core_dict())
-    reseeded = Scenario.model_validate(tiny).with_overrides({"run.seed": 2}).to_core_dict()
+def test_point_key_is_the_minimal_scenario_and_ignores_memory_limit(tiny: dict[str, Any]) -> None:
+    scenario = Scenario.model_validate(tiny).minimal()
+    assert point_key(scenario) == point_key(Scenario.model_validate(tiny).minimal())
+    # the same scenario given another way: the same key
+    respelled = {**tiny, "switch": {"model": "input_buffered", "vcs": 2}, "routing": {"algorithm": "dor"}}
+    assert point_key(Scenario.model_validate(respelled).minimal()) == point_key(scenario)
+    reseeded = Scenario.model_validate(tiny).with_overrides({"run.seed": 2}).minimal()
     assert point_key(reseeded) != point_key(scenario)
-    limited = {**scenario, "run": {**scenario["run"], "memory_limit_mb": 100}}
-    assert point_key(limited) == point_key(scenario)
+    limited = Scenario.model_validate(tiny).with_overrides({"run.memory_limit_mb": 100}).minimal()
+    assert limited["run"]["memory_limit_mb"] == 100 and point_key(limited) == point_key(scenario)
 
 
 def test_force_recomputes_everything(tiny: dict[str, Any], tmp_path: Path, core_calls: list[str]) -> None:

@@ -2,7 +2,7 @@
 overheads, beside the small-message latency model (docs/models/torus_multicast.md).
 
 ```
- Scenario (multicast_group_size, adapter overheads) ──flitcast.run──► completion, concurrency, ...
+ Scenario (program torus_multicast, host overheads) ──flitcast.run──► completion, concurrency, ...
  flitcast.analytic.latency(algorithm, k, G, M) ─────────────────────► the model of §5 (µs)
 ```
 """
@@ -20,8 +20,12 @@ for algorithm in analytic.ALGORITHMS:
         scenario = flitcast.Scenario(
             network={"topology": "torus", "k": 4, "n": 2, "unidirectional": True, "channel_latency_cycles": 2},
             switch={"router_delay_cycles": 10, "buffer_flits": 256, "turn_cycles": round(params.L_s * 1000 / CYCLE_NS)},
-            workload={"multicast_group_size": group, "multicast_scheme": algorithm, "message_flits": 32, "packet_flits": 16},
-            adapter={
+            workload={
+                "program": "torus_multicast",
+                "group_size": group,
+                "scheme": algorithm,
+                "message_flits": 32,
+                "packet_flits": 16,
                 "send_overhead_cycles": o,
                 "receive_overhead_cycles": o,
                 "process_cycles": round(params.process(algorithm) * 1000 / CYCLE_NS),

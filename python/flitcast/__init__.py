@@ -14,17 +14,19 @@ from typing import TYPE_CHECKING, Any
 from flitcast import errors
 
 if TYPE_CHECKING:
-    from flitcast.api import run, sweep
+    from flitcast.api import run
     from flitcast.config import Scenario, load_scenario
     from flitcast.results import Result
+    from flitcast.sweeps import grid, sweep
 
-__all__ = ["Result", "Scenario", "__version__", "errors", "load_scenario", "run", "sweep"]
+__all__ = ["Result", "Scenario", "__version__", "errors", "grid", "load_scenario", "run", "sweep"]
 
 # The public names are imported on first use: `flitcast --help` and `import flitcast.cli` then start
 # without pydantic (tests/test_import_cost.py keeps it that way).
 _LAZY = {
     "run": "flitcast.api",
-    "sweep": "flitcast.api",
+    "sweep": "flitcast.sweeps",
+    "grid": "flitcast.sweeps",
     "Scenario": "flitcast.config",
     "load_scenario": "flitcast.config",
     "Result": "flitcast.results",

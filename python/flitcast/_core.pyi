@@ -1,6 +1,6 @@
 """Private extension built from crates/flitcast-py (docs/core-interface.md). Use flitcast.run / sweep."""
 
-__all__ = ["Control", "version", "run", "memory_estimate", "catalogue", "_panic_for_test"]
+__all__ = ["Control", "version", "run", "schema", "check", "memory_estimate", "torus_multicast", "_panic_for_test"]
 
 class Control:
     """Handle on running simulations: interrupt() stops every run it was passed to within one cycle."""
@@ -27,8 +27,13 @@ def torus_multicast(request_json: str) -> str:
     """A study-004 multicast plan on a unidirectional torus: {"ok": {"nodes", "parent", "children", "step",
     "relays", "hops"}} or {"error": ...}."""
 
-def catalogue() -> str:
-    """JSON: the component registry, {family: [{"name", "doc"}]}."""
+def schema() -> str:
+    """JSON: the key catalogue, {"sections": [[name, doc, [key declaration, ...]]], "rules", "conditional",
+    "moved"} (flitcast.catalogue reads it)."""
+
+def check(scenario_json: str) -> str:
+    """Check a scenario's tables: {"ok": {"scenario", "minimal", "derived", "given", "warnings"}} or
+    {"problems": [{"key", "value", "allowed", "reason", "message"}, ...], "message"}."""
 
 def _panic_for_test() -> str:
     """Panic inside the guard that wraps every simulation; returns the resulting outcome (an internal error)."""

@@ -1,70 +1,46 @@
-"""The Python API: :func:`run` one scenario, :func:`sweep` many.
+"""The Python API for one scenario: :func:`run` it on the core (docs/core-interface.md). Many scenarios:
+:func:`flitcast.sweep` (``flitcast/sweeps/``).
 
 ```
- Scenario | dict | TOML path ──► load_scenario ──► Scenario.to_core_dict() ──► JSON, store key
-                                                                              │
-      points already in the store ◄── store (DIR/points.sqlite) ◄── recorded as each point finishes
-                                                                              │ (the others)
-              threads:  _core.run(json, control) on a thread pool (GIL released)  flitcast/runners.py
-              executor: executor.submit(...)  (any concurrent.futures.Executor)   flitcast/runners.py
-              client:   tasks of several points on a Dask cluster              flitcast/dask_runner.py
-                                                                              ▼
-  Result / table row (scenario + metrics, or error) ◄── {"ok": ...} | {"error": ...} ──► flitcast.errors
+ Scenario | dict | TOML path ──► load_scenario ──► Scenario.to_core_dict() ──► JSON ──► _core.run (GIL released)
+                                                                                        │
+                      Result (scenario + metrics) ◄── {"ok": ...} | {"error": ...} ──► flitcast.errors
 ```
 """
 
 from __future__ import annotations
 
-import itertools
 import json
-import math
 import os
 import threading
 import time
-from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import closing
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from flitcast.config import Scenario, load_scenario
-from flitcast.errors import (
-    ConfigError,
-    FlitcastError,
-    InternalError,
-    Interrupted,
-    SweepIncomplete,
-    SweepInterrupted,
-    from_core,
-)
-from flitcast.results import METRIC_COLUMNS, Result, ordered_columns
-from flitcast.runners import Finished, max_threads, on_executor, on_threads
-from flitcast.store import PointStore, point_key, run_id
-
-if TYPE_CHECKING:
-    from concurrent.futures import Executor
-
-    import pandas as pd
+from flitcast.errors import ConfigError, InternalError, Interrupted, from_core
+from flitcast.results import Result
 
 ScenarioLike = Scenario | Mapping[str, Any] | str | os.PathLike[str]
-#: progress callback: called with (points done, points in total)
-Progress = Callable[[int, int], None]
 #: progress callback of one run: called with (cycle reached, cycle at which the measurement window ends)
 CycleProgress = Callable[[int, int], None]
 
-__all__ = ["describe", "frame_of", "grid", "run", "sweep"]
+__all__ = ["core_outcome", "payload", "result_of", "run"]
 
 
-def _core() -> Any:
-    from flitcast import _core as core
+def core() -> Any:
+    """The core extension (imported on first use: `import flitcast` stays light)."""
+    from flitcast import _core
 
-    return core
+    return _core
 
 
-def _payload(scenario: Scenario) -> str:
+def payload(scenario: Scenario) -> str:
+    """The JSON the core runs for `scenario`."""
     return json.dumps(scenario.to_core_dict())
 
 
-def _result(scenario: Scenario, outcome_text: Any, wall_seconds: float) -> Result:
+def result_of(scenario: Scenario, outcome_text: Any, wall_seconds: float) -> Result:
     """Turn one core outcome into a Result, or raise the matching flitcast error."""
     try:
         outcome = json.loads(outcome_text)
@@ -93,30 +69,30 @@ def run(scenario: ScenarioLike, progress: CycleProgress | None = None) -> Result
     point = load_scenario(scenario)
     if progress is not None and not callable(progress):
         raise ConfigError("progress", type(progress).__name__, "a callable progress(cycle, window_end), or None")
-    payload = _payload(point)
+    text = payload(point)
     start = time.perf_counter()
-    outcome = _run_on_core(payload, progress)
-    return _result(point, outcome, time.perf_counter() - start)
+    outcome = core_outcome(text, progress)
+    return result_of(point, outcome, time.perf_counter() - start)
 
 
 #: how often the waiting thread wakes up: Ctrl-C latency and progress refresh
 POLL_SECONDS = 0.1
 
 
-def _run_on_core(payload: str, progress: CycleProgress | None) -> Any:
+def core_outcome(payload: str, progress: CycleProgress | None) -> Any:
     """``_core.run`` on a worker thread, waited for in short slices so that Ctrl-C reaches the waiting
     thread at once (a call into the core would hold it until the run ends) and interrupts the core."""
-    core = _core()
-    control = core.Control()
+    extension = core()
+    control = extension.Control()
     if progress is None and threading.current_thread() is not threading.main_thread():
         # only the main thread receives Ctrl-C: an executor's worker has nothing to wait for
-        return core.run(payload, control)
+        return extension.run(payload, control)
     box: list[Any] = []
     done = threading.Event()
 
     def work() -> None:
         try:
-            box.append(core.run(payload, control))
+            box.append(extension.run(payload, control))
         except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread
             box.append(exc)
         finally:
@@ -143,293 +119,3 @@ def _run_on_core(payload: str, progress: CycleProgress | None) -> Any:
     return box[0]
 
 
-def grid(base: ScenarioLike, vary: Mapping[str, Sequence[Any]]) -> list[Scenario]:
-    """The cartesian product of ``vary`` (dotted key -> values) applied to ``base``; last key varies fastest.
-
-    ``vary`` must be a mapping whose values are lists or tuples (not a single value, not a string);
-    anything else raises :class:`ConfigError`.
-    """
-    scenario = load_scenario(base)
-    if not isinstance(vary, Mapping):
-        raise ConfigError(
-            "vary", type(vary).__name__, "a mapping of dotted keys to lists of values, e.g. {'workload.load': [0.1, 0.2]}"
-        )
-    for key, values in vary.items():
-        if isinstance(values, (str, bytes)) or not isinstance(values, (Sequence, range)):
-            raise ConfigError(str(key), values, "a list or tuple of the values to vary over, e.g. [0.1, 0.2]")
-    keys = list(vary)
-    points = []
-    for index, values in enumerate(itertools.product(*vary.values())):
-        overrides = dict(zip(keys, values, strict=True))
-        try:
-            points.append(scenario.with_overrides(overrides))
-        except FlitcastError as exc:
-            exc.add_context(f"sweep point {index} ({_show_overrides(overrides)})")
-            raise
-    return points
-
-
-def frame_of(results: Iterable[Result]) -> pd.DataFrame:
-    """A tidy table, one row per result: scenario columns (dotted keys), the metric columns, ``error``."""
-    return _frame([r.row() for r in results])
-
-
-def _frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
-    import pandas as pd
-
-    frame = pd.DataFrame(rows)
-    if rows:
-        frame = frame[ordered_columns(list(frame.columns))]
-    return frame
-
-
-def _show_overrides(overrides: Mapping[str, Any]) -> str:
-    return ", ".join(f"{k}={v!r}" for k, v in overrides.items()) or "no overrides"
-
-
-def describe(point: Scenario, first: Scenario) -> str:
-    """A sweep point in words: its overrides, or how it differs from the sweep's first point."""
-    overrides = point.overrides
-    if not overrides:
-        base = first.flat()
-        overrides = {k: v for k, v in point.flat().items() if base.get(k) != v}
-    return _show_overrides(overrides)
-
-
-def run_identity(points: Sequence[Scenario]) -> str:
-    """The identity of a sweep of ``points`` (in order), as recorded in its store (flitcast/store.py)."""
-    return run_id([point_key(p.to_core_dict()) for p in points])
-
-
-def check_threads(threads: Any, option: str = "threads") -> int:
-    """``threads`` if it is an allowed thread count (0 = one per core), else a ConfigError naming ``option``."""
-    limit = max_threads()
-    if isinstance(threads, bool) or not isinstance(threads, int) or not 0 <= threads <= limit:
-        raise ConfigError(
-            option, threads, f"an integer from 0 (one thread per core) to {limit} (8 per core on this machine)"
-        )
-    return threads
-
-
-def memory_threads(payloads: Sequence[Mapping[str, Any]], threads: int) -> int:
-    """The thread count for running ``payloads`` here within their memory budget (``run.memory_limit_mb``):
-    ``threads`` (0 = one per core), lowered with a warning when that many of the largest point at once
-    would not fit. A point that alone exceeds the budget is a ConfigError before anything runs."""
-    if not payloads:
-        return threads
-    # the estimate depends on neither the load nor the seed: one per distinct remaining scenario
-    distinct = {}
-    for payload in payloads:
-        shape = {**payload, "workload": {**payload["workload"], "load": 0}, "run": {**payload["run"], "seed": 0}}
-        distinct.setdefault(json.dumps(shape, sort_keys=True), payload)
-    estimates = []
-    for payload in distinct.values():
-        outcome = json.loads(_core().memory_estimate(json.dumps(payload)))
-        if "error" in outcome:
-            raise from_core(outcome["error"], payload)
-        estimates.append(outcome["ok"])
-    largest = max(e["bytes"] for e in estimates)
-    limit = min(e["limit_bytes"] for e in estimates)
-    if largest > limit:
-        # the core refuses such a point with its parts named; say it now, before anything runs
-        worst = max(estimates, key=lambda e: e["bytes"])
-        parts = sorted(worst["parts"], key=lambda p: -p["bytes"])[:3]
-        shown = ", ".join(f"{p['what']} {p['bytes'] >> 20} MB (driven by {p['keys']})" for p in parts)
-        raise ConfigError(
-            "run.memory_limit_mb",
-            payloads[0]["run"]["memory_limit_mb"],
-            f"a budget of at least {largest >> 20} MB: the largest point of this sweep needs {shown}",
-        )
-    wanted = min(threads or os.cpu_count() or 1, len(payloads))
-    fitting = max(1, limit // max(largest, 1))
-    if wanted > fitting:
-        import warnings
-
-        warnings.warn(
-            f"running {fitting} points at a time instead of {wanted}: each may need {largest >> 20} MB and the "
-            f"budget (run.memory_limit_mb) is {limit >> 20} MB",
-            stacklevel=3,
-        )
-        return int(fitting)
-    return threads
-
-
-def sweep(
-    scenarios: Iterable[ScenarioLike],
-    executor: Executor | None = None,
-    threads: int = 0,
-    progress: Progress | None = None,
-    *,
-    client: Any = None,
-    store: str | os.PathLike[str] | None = None,
-    force: bool = False,
-    run: str | None = None,
-) -> pd.DataFrame:
-    """Simulate many scenarios and return one tidy DataFrame (one row per point, in input order).
-
-    Where the points run: by default on ``threads`` threads of this process (0 = one per core; at most
-    8 per core); with ``executor`` (any ``concurrent.futures.Executor``) one task per point; with
-    ``client`` (a ``distributed.Client``) in tasks of several points on that Dask cluster
-    (docs/sweeps.md). ``progress(done, total)`` is called as points finish.
-
-    ``store`` names an output directory whose ``points.sqlite`` records every point as it finishes: run
-    the same sweep again and only the missing points run. The directory must be new, empty, or this
-    sweep's own; ``force=True`` discards its store and recomputes everything (docs/results.md). ``run``
-    is the identity the store records (default: these points'); one logical run made of several sweeps —
-    an experiment that runs only the loads its peaks need, round by round — passes its whole run's.
-
-    Every point is validated before any is simulated. A point that fails (deadlock, routing check,
-    conservation, internal error) does not stop the others: its row has empty metrics and the message
-    in the ``error`` column (empty for points that succeeded). Ctrl-C stops the running points within
-    a cycle, cancels the rest and raises :class:`flitcast.errors.SweepInterrupted` (an ``Interrupted``)
-    saying how many points are kept; :class:`flitcast.errors.SweepIncomplete` means some points got no
-    outcome (e.g. their Dask task was lost); the finished ones are kept in the store either way.
-    """
-    check_threads(threads)  # the arguments first: validating thousands of points takes a while
-    _check_runner(executor, client)
-    points = _load_points(scenarios)
-    payloads = [p.to_core_dict() for p in points]
-    keys = [point_key(payload) for payload in payloads]
-    db = None
-    if store is not None:
-        from flitcast.output import prepare_out_dir
-
-        run = run or run_id(keys)
-        db = PointStore.open(prepare_out_dir(store, force, run, option="store"), run)
-    try:
-        outcomes = db.outcomes(keys) if db is not None else {}
-        missing = {}  # key -> index of its first point (a point given twice runs once)
-        for index, key in enumerate(keys):
-            if key not in outcomes:
-                missing.setdefault(key, index)
-        # the costliest first (longest processing time first): a sweep does not end on one long point
-        # while the other workers idle; rows come back in input order whatever the order run
-        order = sorted(missing.values(), key=lambda index: -_node_cycles(points[index]))
-        jobs = [(index, json.dumps(payloads[index])) for index in order]
-        if client is None and executor is None:
-            threads = memory_threads([payloads[index] for index, _ in jobs], threads)
-        if client is not None:
-            from flitcast.dask_runner import on_dask
-
-            node_cycles = [_node_cycles(points[index]) for index, _ in jobs]
-            runner = on_dask(jobs, node_cycles, client)
-        else:
-            control = _core().Control()
-            runner = on_threads(jobs, threads, control) if executor is None else on_executor(jobs, executor, control)
-        unfinished = _collect(runner, keys, outcomes, db, progress)
-    finally:
-        if db is not None:
-            db.close()
-    if unfinished:
-        kept = sum(1 for key in keys if key in outcomes)
-        raise SweepIncomplete(unfinished, kept, len(points), str(db.path) if db is not None else None)
-    return _table(points, keys, outcomes)
-
-
-def _load_points(scenarios: Any) -> list[Scenario]:
-    expected = (
-        "an iterable of scenarios (Scenario objects, dicts or TOML paths), e.g. a list; "
-        "for one file pass [path], for a grid flitcast.api.grid(base, vary)"
-    )
-    if isinstance(scenarios, (str, bytes, os.PathLike, Mapping, Scenario)):
-        raise ConfigError("scenarios", scenarios, expected, reason="one scenario, not an iterable of them")
-    try:
-        items = iter(scenarios)
-    except TypeError:
-        raise ConfigError("scenarios", scenarios, expected) from None
-    points: list[Scenario] = []
-    for index, item in enumerate(items):
-        try:
-            points.append(load_scenario(item))
-        except FlitcastError as exc:
-            exc.add_context(f"sweep point {index}")
-            raise
-    return points
-
-
-def _check_runner(executor: Any, client: Any) -> None:
-    from concurrent.futures import Executor
-
-    if executor is not None and client is not None:
-        raise ConfigError("executor", executor, "either executor= or client=, not both")
-    if executor is not None and not isinstance(executor, Executor):
-        raise ConfigError(
-            "executor", executor, "a concurrent.futures.Executor (e.g. ThreadPoolExecutor), or None for local threads"
-        )
-    if client is not None:
-        from flitcast.dask_runner import is_client
-
-        if not is_client(client):
-            raise ConfigError(
-                "client", client, "a distributed.Client (Dask; pip install 'flitcast[dask]'), or None for local threads"
-            )
-
-
-def _node_cycles(point: Scenario) -> float:
-    """A point's cost estimate for batching (docs/sweeps.md)."""
-    return float(point.nodes * (point.run.warmup_cycles + point.run.measure_cycles))
-
-
-def _status(outcome: str | BaseException) -> tuple[bool | None, str]:
-    """(True: ok, False: failed, None: no outcome) and, for None, why."""
-    if isinstance(outcome, BaseException):
-        return None, f"{type(outcome).__name__}: {outcome}"
-    try:
-        data = json.loads(outcome)
-    except ValueError:
-        return False, ""  # unreadable: an internal error, as deterministic as any other
-    error = data.get("error") if isinstance(data, dict) else None
-    if isinstance(error, dict) and error.get("kind") == "interrupted":
-        return None, "interrupted"  # never recorded: the point did not finish
-    return error is None, ""
-
-
-def _collect(
-    runner: Iterator[Finished],
-    keys: list[str],
-    outcomes: dict[str, str],
-    db: PointStore | None,
-    progress: Progress | None,
-) -> list[tuple[int, str]]:
-    """Take the runner's outcomes as they come: record them, count progress. Returns the points that got
-    no outcome; on Ctrl-C, stops the runner and raises SweepInterrupted."""
-    copies = Counter(keys)
-    total = len(keys)
-    done = sum(copies[key] for key in outcomes)
-    unfinished: list[tuple[int, str]] = []
-    try:
-        if progress is not None:
-            progress(done, total)
-        with closing(runner) as batches:
-            for finished in batches:
-                records = []
-                for index, outcome in finished:
-                    ok, reason = _status(outcome)
-                    if ok is None:
-                        unfinished.append((index, reason))
-                        continue
-                    assert isinstance(outcome, str)
-                    records.append((keys[index], index, ok, outcome))
-                if db is not None:
-                    db.record(records)
-                for key, _, _, outcome in records:
-                    outcomes[key] = outcome
-                    done += copies[key]
-                if progress is not None:
-                    progress(done, total)
-    except KeyboardInterrupt:
-        if db is not None:
-            kept = sum(copies[key] for key in db.outcomes(keys))
-            raise SweepInterrupted(kept, total, str(db.path)) from None
-        raise SweepInterrupted(done, total, None) from None
-    return sorted(unfinished)
-
-
-def _table(points: list[Scenario], keys: list[str], outcomes: dict[str, str]) -> pd.DataFrame:
-    rows = []
-    for point, key in zip(points, keys, strict=True):
-        try:
-            rows.append(_result(point, outcomes[key], math.nan).row())
-        except FlitcastError as exc:
-            rows.append({**point.flat(), **dict.fromkeys(METRIC_COLUMNS), "error": str(exc)})
-    return _frame(rows)

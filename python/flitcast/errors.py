@@ -112,6 +112,10 @@ class ConfigError(FlitcastError):
     replaces the generated message where another wording reads better (it must still name all three).
     """
 
+    #: every problem the core found, as data ({key, value, allowed, reason, message}), when it checked a
+    #: scenario; the error's own key, value and message are the first's
+    problems: list[dict[str, Any]]
+
     def __init__(
         self, key: str, value: Any, allowed: str, reason: str | None = None, message: str | None = None
     ) -> None:
@@ -119,6 +123,7 @@ class ConfigError(FlitcastError):
         self.value = show_value(value)
         self.allowed = allowed
         self.reason = reason
+        self.problems = []
         if message is None:
             message = f"{show_key(key)} = {self.value} is not allowed"
             if reason:
@@ -128,18 +133,19 @@ class ConfigError(FlitcastError):
 
 
 class ConfigWarning(UserWarning):
-    """A setting that has no effect in its scenario, e.g. ``workload.hotspot_fraction`` without the hotspot
-    pattern (docs/config.md lists when each key takes effect). It is a warning, not an error, where a
-    sweep over another key legitimately carries the setting into points that ignore it.
+    """A setting that has no effect in its scenario, e.g. ``routing.torus_ties`` on a mesh (docs/config.md
+    lists when each such key takes effect). It is a warning, not an error, where a sweep over another key
+    legitimately carries the setting into points that ignore it.
 
-    ``key``, ``value`` and ``allowed`` (when the key takes effect) as in :class:`ConfigError`.
+    ``key``, ``value`` and ``allowed`` (when the key takes effect) as in :class:`ConfigError`; ``message``
+    is the core's.
     """
 
-    def __init__(self, key: str, value: Any, allowed: str) -> None:
+    def __init__(self, key: str, value: Any, allowed: str, message: str | None = None) -> None:
         self.key = key
         self.value = show_value(value)
         self.allowed = allowed
-        self.message = f"{show_key(key)} = {self.value} has no effect here; it matters {allowed}"
+        self.message = message or f"{show_key(key)} = {self.value} has no effect here; it matters {allowed}"
         super().__init__(self.message)
 
     def __str__(self) -> str:

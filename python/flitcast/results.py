@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from flitcast.config import Scenario
@@ -104,9 +105,21 @@ class Result:
 
     def to_frame(self) -> pd.DataFrame:
         """This result as a one-row DataFrame (the columns of results.csv)."""
-        from flitcast.api import frame_of
-
         return frame_of([self])
 
     def __getitem__(self, metric: str) -> Any:
         return self.metrics[metric]
+
+
+def frame_of(results: Iterable[Result]) -> pd.DataFrame:
+    """A tidy table, one row per result: scenario columns (dotted keys), the metric columns, ``error``."""
+    return frame([r.row() for r in results])
+
+
+def frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
+    import pandas as pd
+
+    frame = pd.DataFrame(rows)
+    if rows:
+        frame = frame[ordered_columns(list(frame.columns))]
+    return frame

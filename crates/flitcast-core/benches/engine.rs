@@ -10,24 +10,24 @@
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
 use flitcast_core::credits::Lanes;
 use flitcast_core::packet::{Dest, Flit, Header, Packet, Slab};
-use flitcast_core::routing::Routing;
 use flitcast_core::switch::{Alone, Router, Site};
-use flitcast_core::topology::Topology;
 use flitcast_core::Scenario;
+use serde_json::json;
 
 fn mesh(load: f64, measure: u64) -> Scenario {
-    let mut s = Scenario::default();
-    s.workload.load = load;
-    s.run.warmup_cycles = 2_000;
-    s.run.measure_cycles = measure;
-    s
+    Scenario::default().set(&[
+        ("workload.load", json!(load)),
+        ("run.warmup_cycles", json!(2_000)),
+        ("run.measure_cycles", json!(measure)),
+    ])
 }
 
 fn router_step(c: &mut Criterion) {
     let s = Scenario::default();
-    let topo = Topology::build(&s.network).unwrap();
-    let routing = Routing::build(&s.routing, s.switch.vcs as u8, &topo).unwrap();
-    let credits = Lanes::new(&topo, s.switch.vcs).initial(&topo, s.switch.buffer_flits);
+    let topo = s.topology().unwrap();
+    let routing = s.routing(&topo).unwrap();
+    let sw = &s.switch.model;
+    let credits = Lanes::new(&topo, sw.vcs()).initial(&topo, sw.buffer_flits());
     let me = 3 * 8 + 3;
     // (input port, destination): from +x to -x, -x to +x, +y to -y, -y to +y, terminal to itself.
     let flows = [(0u8, 3 * 8), (1, 3 * 8 + 7), (2, 3), (3, 7 * 8 + 3), (4, me)];
@@ -36,12 +36,12 @@ fn router_step(c: &mut Criterion) {
         router: me,
         topo: &topo,
         routing: &routing,
-        selection: s.routing.selection,
-        history: s.routing.selection_history,
+        selection: s.routing.algorithm.selection(),
+        history: s.routing.algorithm.selection_history(),
         seed: s.run.seed,
         largest_worm: None,
     };
-    let mut loaded = Router::build(&s.switch, &site);
+    let mut loaded = Router::build(sw, &site);
     for &(port, dst) in &flows {
         let p = packets.insert(Packet::unicast(Header::new(0, Dest::One(dst), 0, 8, 0, false, 0)));
         for i in 0..8 {
@@ -86,18 +86,15 @@ fn whole_runs(c: &mut Criterion) {
 /// The 128-node SP network of study 002: central-buffer switches, adaptive LRU routing, bit-reversal,
 /// 1 KB messages (512 two-byte flits), load 0.5.
 fn sp128(c: &mut Criterion) {
-    use flitcast_core::scenario::{PatternKind, RoutingAlgorithm, SelectionKind, SwitchModel, TopologyKind};
-    let mut s = mesh(0.5, 20_000);
-    s.network.topology = TopologyKind::Sp128;
-    s.switch.model = SwitchModel::CentralBuffer;
-    s.switch.vcs = 1;
-    s.switch.buffer_flits = 64;
-    s.switch.router_delay_cycles = 6;
-    s.routing.algorithm = RoutingAlgorithm::Adaptive;
-    s.routing.selection = SelectionKind::Lru;
-    s.workload.pattern = PatternKind::BitReversal;
-    s.workload.packet_flits = 512;
-    s.workload.message_flits = 512;
+    let s = mesh(0.5, 20_000).set(&[
+        ("network.topology", json!("sp128")),
+        ("switch.model", json!("central_buffer")), // 64-flit FIFOs, 6 cycles through a switch
+        ("routing.algorithm", json!("adaptive")),
+        ("routing.selection", json!("lru")),
+        ("workload.pattern", json!("bit_reversal")),
+        ("workload.packet_flits", json!(512)),
+        ("workload.message_flits", json!(512)),
+    ]);
     let cycles = flitcast_core::run(&s).expect("bench scenario runs").cycles;
     let mut g = c.benchmark_group("sp128_bit_reversal_1KB");
     g.sample_size(10);

@@ -9,7 +9,7 @@
 //!   central-buffer ports, study 000 §4.1).
 
 use crate::bitset::{ones, ones128};
-use crate::Cycle;
+use crate::time::Cycle;
 
 /// A round-robin pointer over requesters `0..n` (n ≤ 128): the next requester to favour.
 #[derive(Debug, Clone, Copy, Default)]

@@ -6,7 +6,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
-use crate::Cycle;
+use crate::time::Cycle;
 
 /// Shared between a running simulation and whoever started it (e.g. behind an `Arc`).
 #[derive(Debug, Default)]

@@ -66,7 +66,7 @@ mod tests {
     #[test]
     fn lanes_number_router_ports_then_injection_channels() {
         let s = Scenario::default();
-        let topo = Topology::build(&s.network).unwrap();
+        let topo = s.topology().unwrap();
         let lanes = Lanes::new(&topo, 2);
         let bank = lanes.initial(&topo, 8);
         assert_eq!(bank.len(), (topo.links.len() + topo.terminals()) * 2);

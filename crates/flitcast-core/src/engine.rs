@@ -14,19 +14,21 @@ use crate::credits::Lanes;
 use crate::dest_set::DestSets;
 use crate::error::Error;
 use crate::host::hosts::{Hosts, Limits, Net};
+use crate::host::program::Site as ProgramSite;
 use crate::host::programs::Programs;
 use crate::host::Nic;
 use crate::memory;
 use crate::packet::{Packet, Slab};
 use crate::routing::variants::Variants;
 use crate::routing::Routing;
-use crate::scenario::{FlowControl, Scenario};
+use crate::scenario::{SaturationStop, Scenario};
 use crate::stats::{Collector, Finish, RunResult};
 use crate::stop_go::{self, StopGo};
-use crate::switch::{MoveCounters, Router, Site, StepCtx};
+use crate::switch::{FlowControl, MoveCounters, Router, Site, StepCtx};
+use crate::time::Cycle;
 use crate::topology::Topology;
 use crate::wheel::{Arrival, Wheel, TO_TERMINAL};
-use crate::Cycle;
+use crate::workload::Shape;
 
 /// Largest number of blocked channels a deadlock report lists.
 const MAX_BLOCKED_REPORTED: usize = 32;
@@ -59,54 +61,68 @@ pub struct Simulation {
 impl Simulation {
     pub fn build(scenario: &Scenario) -> Result<Simulation, Error> {
         scenario.validate()?;
-        let topo = Topology::build(&scenario.network)?;
-        let run = &scenario.run;
+        let (net, run) = (&scenario.network, &scenario.run);
+        let topo = scenario.topology()?;
         memory::estimate(scenario, &topo).check(memory::limit_bytes(run.memory_limit_mb), run.memory_limit_mb)?;
-        let (sw, r, wl) = (&scenario.switch, &scenario.routing, &scenario.workload);
-        let mut routing = Routing::build(r, sw.vcs as u8, &topo)?;
-        if wl.hardware_multicast() {
-            routing = routing.with_multicast(&topo)?;
-        }
-        check::routes::verify(&topo, &routing, sw.vcs as u8, r.check_deadlock_free)?;
+        let (sw, algorithm, program) =
+            (&scenario.switch.model, &scenario.routing.algorithm, &scenario.workload.program);
+        let vcs = sw.vcs();
+        let routing = scenario.routing(&topo)?;
+        check::routes::verify(&topo, &routing, vcs as u8, scenario.routing.check_deadlock_free)?;
         let terminals = topo.terminals();
-        let largest_worm =
-            routing.multicast().map(|_| wl.packet_flits.min(wl.message_flits) + wl.header_flits(terminals as u32));
+        let largest_worm = routing.multicast().and(scenario.largest_worm());
         let routers = (0..topo.routers() as u32)
             .map(|router| {
                 let site = Site {
                     router,
                     topo: &topo,
                     routing: &routing,
-                    selection: r.selection,
-                    history: r.selection_history,
+                    selection: algorithm.selection(),
+                    history: algorithm.selection_history(),
                     seed: run.seed,
                     largest_worm,
                 };
                 Router::build(sw, &site)
             })
             .collect();
-        let lanes = Lanes::new(&topo, sw.vcs);
+        let lanes = Lanes::new(&topo, vcs);
         let nics = (0..terminals as u32).map(|t| Nic::new(lanes.injection(t))).collect();
-        let stop_go = (sw.flow_control == FlowControl::StopGo).then(|| {
+        let stop_go = (sw.flow_control() == FlowControl::StopGo).then(|| {
             let (stop, go) = scenario.stop_go_thresholds();
-            StopGo::wire(&topo, &lanes, sw.vcs, stop, go)
+            StopGo::wire(&topo, &lanes, vcs, stop, go)
         });
         // (under stop/go every sender starts in GO, `stop_go.rs`)
-        let credits = lanes.initial(&topo, if stop_go.is_some() { stop_go::GO } else { sw.buffer_flits });
+        let credits = lanes.initial(&topo, if stop_go.is_some() { stop_go::GO } else { sw.buffer_flits() });
         // (the longest a flit or credit is in flight: a channel plus a whole router pipeline)
         let max_latency =
-            topo.latency.iter().chain(&topo.terminal_latency).copied().max().unwrap_or(1) + sw.router_delay_cycles;
+            topo.latency.iter().chain(&topo.terminal_latency).copied().max().unwrap_or(1) + sw.router_delay_cycles();
+        let (packet_flits, message_flits) = (scenario.packet_flits(), scenario.message_flits());
         let limits = Limits {
-            packet_flits: wl.packet_flits,
-            vct: sw.flow_control == FlowControl::Vct,
+            packet_flits,
+            vct: sw.flow_control() == FlowControl::Vct,
             input_delay: sw.input_delay() as Cycle,
             max_live_packets: memory::max_live_packets(scenario, terminals as u64),
             max_live_operations: memory::max_live_operations_of(scenario, terminals as u64),
         };
-        let closed = wl.batch_sources > 0.0 || wl.multicast_group_size > 0;
+        let site = ProgramSite {
+            topo: &topo,
+            shape: Shape { nodes: terminals as u32, digits: net.topology.digits() },
+            wraps: net.topology.wraps(),
+            hop_cycles: net.channel_latency_cycles + sw.router_delay_cycles(),
+            seed: run.seed,
+            message_flits,
+            packet_flits,
+            header_flits: scenario.header_flits(),
+        };
         Ok(Simulation {
-            hosts: Hosts::new(Programs::build(scenario, &topo), nics, limits),
-            stats: Collector::for_run(run, terminals as u32, wl.load, wl.message_flits, closed),
+            hosts: Hosts::new(Programs::build(program, &site), nics, limits),
+            stats: Collector::new(run.warmup_cycles, run.measure_cycles, run.batches).for_run(
+                run.saturation_stop == SaturationStop::Backlog,
+                terminals as u32,
+                program.load(),
+                message_flits,
+                program.closed(),
+            ),
             variants: Variants::build(&routing, terminals, run.seed),
             counters: MoveCounters::default(),
             stop_go,
@@ -325,7 +341,7 @@ impl Simulation {
         let run = &self.scenario.run;
         self.stats.finish(Finish {
             nodes: self.topo.terminals() as u32,
-            message_flits: self.scenario.workload.message_flits,
+            message_flits: self.scenario.message_flits(),
             drained,
             drain_max_cycles: run.drain_max_cycles,
             cycles: self.now,

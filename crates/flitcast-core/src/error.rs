@@ -2,6 +2,8 @@
 
 use serde::Serialize;
 
+use crate::params::Problem;
+
 /// One blocked input virtual channel, reported by the deadlock watchdog.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct BlockedChannel {
@@ -27,9 +29,10 @@ impl std::fmt::Display for BlockedChannel {
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
-    /// A scenario value is not allowed.
-    #[error("{key} = {value} is not allowed: expected {allowed}")]
-    Config { key: String, value: String, allowed: String },
+    /// A scenario value is not allowed (`message` says so, naming the key, the value and what is
+    /// allowed: `params::Problem`).
+    #[error("{message}")]
+    Config { key: String, value: String, allowed: String, message: String },
 
     /// A routing algorithm fails its build-time check (unreachable destination, cyclic
     /// channel dependencies).
@@ -46,7 +49,7 @@ pub enum Error {
     #[error(
         "adapter buffer deadlock at cycle {cycle}: {pending} operations pending and no destination served for \
          {idle} cycles ({refused} worms refused so far); the host adapters wait on each other's reception buffers \
-         (with adapter.buffer_classes = 1 this is expected: docs/models/host_multicast.md)"
+         (with workload.buffer_classes = 1 this is expected: docs/models/host_multicast.md)"
     )]
     AdapterDeadlock { cycle: u64, idle: u64, pending: u64, refused: u64 },
 
@@ -65,7 +68,17 @@ pub enum Error {
 
 impl Error {
     pub fn config(key: &str, value: impl std::fmt::Display, allowed: impl Into<String>) -> Self {
-        Error::Config { key: key.to_string(), value: value.to_string(), allowed: allowed.into() }
+        Error::from_problems(vec![Problem::new(key, value.to_string(), allowed, None)])
+    }
+
+    /// The first of `problems` (not empty), saying how many more there are.
+    pub fn from_problems(problems: Vec<Problem>) -> Self {
+        let more = problems.len() - 1;
+        let Problem { key, value, allowed, mut message, .. } = problems.into_iter().next().expect("a problem");
+        if more > 0 {
+            message += &format!("; {more} more problem(s) after this one");
+        }
+        Error::Config { key, value, allowed, message }
     }
 
     /// Short machine-readable kind, shared with the Python error hierarchy.

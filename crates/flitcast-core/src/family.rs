@@ -18,6 +18,10 @@
 //! declares `enum Router { InputBuffered(..), CentralBuffer(..) }` and `Router::step`, `Router::flits`,
 //! each forwarding to `<Kind as Model>::…`. A kind is added with one line in the list; a method of the
 //! family with one line in `mut { }` (takes `&mut self`) or `ref { }` (takes `&self`).
+//!
+//! With a `params` clause the same list also declares the family's tagged kinds for the scenario
+//! (`params::kinds!`: `switch.model = "central_buffer"` and that kind's keys) and `Router::build`,
+//! which makes the component of the chosen kind by the family trait's `new(params, …)`.
 
 macro_rules! family {
     (
@@ -25,6 +29,11 @@ macro_rules! family {
         $vis:vis enum $name:ident : $trait:ident $kinds:tt
         mut { $( $(#[$mmeta:meta])* fn $mm:ident ( $( $ma:ident : $mt:ty ),* ) $( -> $mr:ty )? ; )* }
         ref { $( $(#[$rmeta:meta])* fn $rm:ident ( $( $ra:ident : $rt:ty ),* ) $( -> $rr:ty )? ; )* }
+        $(
+            params $(#[doc = $pdoc:literal])* $pvis:vis enum $params:ident tag $tag:literal
+            $( static { $( $(#[$smeta:meta])* fn $sm:ident ( $( $sa:ident : $st:ty ),* ) -> $sr:ty ; )* } )?
+            build ( $( $ba:ident : $bt:ty ),* ) ;
+        )?
     ) => {
         $crate::family::family!(@enum $(#[$meta])* $vis $name $kinds);
         impl $name {
@@ -36,6 +45,25 @@ macro_rules! family {
                 $crate::family::family!(@ref [$trait] [x] $kinds $(#[$rmeta])* $rm
                     ( $( $ra : $rt ),* ) (x $(, $ra)*) ( $( $rr )? ));
             )*
+        }
+        $(
+            $crate::params::kinds! {
+                $(#[doc = $pdoc])*
+                $pvis enum $params : $trait tag $tag $kinds
+                $( static { $( $(#[$smeta])* fn $sm ( $( $sa : $st ),* ) -> $sr ; )* } )?
+            }
+            $crate::family::family!(@build $name $params [$trait] [p] $kinds ( $( $ba : $bt ),* ) (p $(, $ba)*));
+        )?
+    };
+    (@build $name:ident $params:ident [$trait:ident] [$x:ident] { $( $kind:ident ( $ty:ty ) ),+ $(,)? }
+        ( $( $a:ident : $t:ty ),* ) $call:tt) => {
+        impl $name {
+            /// The component of the kind `kind` names, built from its parameters.
+            pub fn build(kind: &$params $(, $a: $t)*) -> Self {
+                match kind {
+                    $( $params::$kind($x) => $name::$kind(<$ty as $trait>::new $call), )+
+                }
+            }
         }
     };
     (@enum $(#[$meta:meta])* $vis:vis $name:ident { $( $kind:ident ( $ty:ty ) ),+ $(,)? }) => {

@@ -1,13 +1,12 @@
 //! flitcast-core: a flit-level, cycle-exact simulator of interconnection networks.
 //!
-//! Pure Rust, no Python dependency. A [`Scenario`] (plain data, serde) is built into a
-//! [`Simulation`] that owns its topology, routers, terminals, random streams and statistics,
+//! Pure Rust, no Python dependency. A [`Scenario`] (read from JSON by the key declarations of its
+//! components, docs/config.md; docs/architecture.md) is built into a [`Simulation`] that owns its topology, routers, terminals, random streams and statistics,
 //! and runs it to a [`RunResult`]. The architecture is described in docs/engine.md;
 //! each model file names the study section it implements.
 
 pub mod arbiter;
 pub mod bitset;
-pub mod catalogue;
 pub mod check;
 pub mod control;
 pub mod credits;
@@ -19,6 +18,7 @@ pub mod host;
 pub mod memory;
 pub mod multicast;
 pub mod packet;
+pub mod params;
 pub mod probe;
 pub mod rng;
 pub mod routing;
@@ -27,8 +27,8 @@ pub mod selection;
 pub mod stats;
 pub mod stop_go;
 pub mod switch;
+pub mod time;
 pub mod topology;
-pub mod validate;
 pub mod wheel;
 pub mod workload;
 
@@ -37,9 +37,7 @@ pub use engine::Simulation;
 pub use error::{BlockedChannel, Error};
 pub use scenario::Scenario;
 pub use stats::RunResult;
-
-/// Simulated time, in cycles.
-pub type Cycle = u64;
+pub use time::Cycle;
 
 /// Builds and runs one scenario.
 pub fn run(scenario: &Scenario) -> Result<RunResult, Error> {
@@ -49,7 +47,7 @@ pub fn run(scenario: &Scenario) -> Result<RunResult, Error> {
 /// The memory `scenario` needs (builds only its topology) and the budget it must fit.
 pub fn memory_estimate(scenario: &Scenario) -> Result<(memory::Estimate, u64), Error> {
     scenario.validate()?;
-    let topo = topology::Topology::build(&scenario.network)?;
+    let topo = scenario.topology()?;
     Ok((memory::estimate(scenario, &topo), memory::limit_bytes(scenario.run.memory_limit_mb)))
 }
 

@@ -11,10 +11,15 @@ use std::mem::size_of;
 use crate::check::routes::{MAX_CHECKED_NODES, MAX_CHECKED_SOURCE_ROUTED};
 use crate::error::Error;
 use crate::host::delivery::{Message, Operation};
+use crate::host::programs::ProgramKind;
 use crate::packet::Packet;
-use crate::scenario::{RoutingAlgorithm, Scenario, SelectionKind, SwitchModel, TopologyKind, TorusTies};
-use crate::switch;
+use crate::routing::dor::TorusTies;
+use crate::routing::source_route::ObliviousTable;
+use crate::routing::RoutingKind;
+use crate::scenario::Scenario;
+use crate::selection::SelectionKind;
 use crate::topology::Topology;
+use crate::topology::TopologyKind;
 
 /// One part of the estimate: what it is, its bytes, and the keys that drive it.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -77,7 +82,7 @@ fn mb(bytes: u64) -> String {
 /// Most packets alive at once (queued at sources or in the network): past this a run stops as
 /// saturated. At least 2^21, and 16 messages per node so big networks are not cut short.
 pub fn max_live_packets(s: &Scenario, nodes: u64) -> u64 {
-    let per_message = s.workload.message_flits.div_ceil(s.workload.packet_flits) as u64;
+    let per_message = s.message_flits().div_ceil(s.packet_flits()) as u64;
     (1u64 << 21).max(16 * nodes * per_message).min(crate::packet::Flit::MAX_PACKETS as u64 / 2)
 }
 
@@ -92,66 +97,65 @@ pub fn max_live_operations(m: u64, nodes: u64) -> u64 {
 /// [`max_live_operations`] of the multicasts of `s` on `nodes` nodes; unbounded for unicasts (every
 /// one of which holds a live packet until it completes, so `max_live_packets` bounds them).
 pub fn max_live_operations_of(s: &Scenario, nodes: u64) -> u64 {
-    let wl = &s.workload;
-    if wl.multicast_destinations > 0 || !wl.multicast_group.is_empty() {
-        let m = wl.multicast_destinations.max(wl.multicast_group.len() as u32);
-        max_live_operations(m as u64, nodes)
-    } else {
-        u64::MAX
+    match s.workload.program.multicast_degree() {
+        Some(m) => max_live_operations(m as u64, nodes),
+        None => u64::MAX,
     }
 }
 
 /// The memory a run of `s` on `topo` needs.
 pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
-    let (sw, r) = (&s.switch, &s.routing);
+    let (sw, r) = (&s.switch.model, &s.routing);
     let routers = topo.routers() as u64;
     let nodes = topo.terminals() as u64;
     let ports = topo.links.len() as u64;
     let radix = topo.max_radix() as u64;
-    let vcs = sw.vcs as u64;
+    let vcs = sw.vcs() as u64;
     let mut parts = Vec::new();
     let mut part = |what, bytes: u64, keys| parts.push(Part { what, bytes, keys });
 
-    let (buffers, state) = switch::Router::bytes(sw, topo);
-    let keys = match sw.model {
-        SwitchModel::InputBuffered | SwitchModel::Infiniband => "network.k, network.n, switch.vcs, switch.buffer_flits",
-        SwitchModel::CentralBuffer => "network.k, network.n, switch.buffer_flits, switch.central_buffer_chunks",
-        SwitchModel::InputFifo => "network.k, network.n, switch.buffer_flits",
-    };
+    let (buffers, state) = sw.bytes(topo);
+    let keys = sw.sized_by();
     part("router buffers", buffers, keys);
     part("router state", state, "network.k, network.n, switch.vcs");
     // Topology (links both ways, latencies) and one credit counter per lane.
     part("topology and credits", ports * 32 + (ports + nodes) * vcs * 4, "network.k, network.n, switch.vcs");
 
-    let selection_lists = match r.selection {
-        SelectionKind::Lru | SelectionKind::Mru => radix * radix,
-        SelectionKind::Lrud => topo.node_switches().len() as u64 * radix,
-        SelectionKind::Rr | SelectionKind::Lruc => radix,
-        SelectionKind::FirstFree | SelectionKind::Rnd => 0,
+    let selection_lists = match r.algorithm.selection() {
+        SelectionKind::Lru(_) | SelectionKind::Mru(_) => radix * radix,
+        SelectionKind::Lrud(_) => topo.node_switches().len() as u64 * radix,
+        SelectionKind::Rr(_) | SelectionKind::Lruc(_) => radix,
+        SelectionKind::FirstFree(_) | SelectionKind::Rnd(_) => 0,
     };
     part("selection lists", routers * selection_lists * 2, "routing.selection, network.k, network.n");
 
-    let bmin = matches!(s.network.topology, TopologyKind::FatTree | TopologyKind::Sp16 | TopologyKind::Sp128);
+    let bmin = s.network.topology.multistage();
     if bmin {
         let leaves = topo.node_switches().len() as u64;
         // A route climbs and descends at most every level (the SP networks: at most 6 switches).
-        let max_hops = match s.network.topology {
-            TopologyKind::FatTree => 2 * s.network.n as u64,
+        let max_hops = match &s.network.topology {
+            TopologyKind::FatTree(t) => 2 * t.n as u64,
             _ => 6,
         };
         part("source route fields", leaves * leaves * (8 + max_hops * 8), "network.k, network.n");
-        if r.algorithm != RoutingAlgorithm::Adaptive && r.oblivious_table == crate::scenario::ObliviousTable::Balanced {
-            let variants = if r.algorithm == RoutingAlgorithm::O4 { 4 } else { 1 };
+        let balanced = match &r.algorithm {
+            RoutingKind::O1(o) => o.oblivious_table == ObliviousTable::Balanced,
+            RoutingKind::O4(o) => o.oblivious_table == ObliviousTable::Balanced,
+            _ => false,
+        };
+        let o4 = matches!(r.algorithm, RoutingKind::O4(_));
+        if balanced {
+            let variants = if o4 { 4 } else { 1 };
             part(
                 "balanced route tables",
                 nodes * nodes * variants * max_hops,
                 "routing.oblivious_table, network.k, network.n",
             );
         }
-        if r.algorithm == RoutingAlgorithm::O4 {
+        if o4 {
             part("O4 round robin per pair", nodes * nodes, "routing.algorithm, network.k, network.n");
         }
-    } else if r.torus_ties == TorusTies::Balanced {
+    } else if matches!(&r.algorithm, RoutingKind::Dor(d) if d.torus_ties == TorusTies::Balanced) {
         part("route variant streams", nodes * 32, "network.k, network.n");
     }
 
@@ -166,23 +170,24 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
     // (a live packet, its queue slot, and at worst a message and an operation of its own)
     let per_packet = (size_of::<Packet>() + 4 + size_of::<Message>() + size_of::<Operation>()) as u64;
     part("source queues (bounded)", live * per_packet, "workload.load, workload.packet_flits, run.measure_cycles");
-    if s.workload.multicast_destinations > 0 {
+    let m_way = matches!(s.workload.program, ProgramKind::SoftwareMulticast(_) | ProgramKind::HardwareMulticast(_));
+    if let Some(m) = s.workload.program.multicast_degree().filter(|_| m_way) {
         // a software multicast's operation, chain of hosts and pending forwards (timers) per operation
-        let m = s.workload.multicast_destinations as u64;
+        let m = m as u64;
         let per_operation = size_of::<Operation>() as u64 + 40 + m * (4 + 24 + 16);
         part(
             "multicast operations (bounded)",
             max_live_operations(m, nodes) * per_operation,
-            "workload.multicast_destinations, network.k, network.n",
+            "workload.destinations, network.k, network.n",
         );
         // bit sets of ⌈nodes / 64⌉ words: an operation's pending destinations, and a hardware
         // multicast packet's header set and its own pending set
         let set = crate::dest_set::words_for(nodes as usize) as u64 * 8 + 8;
-        let packet_sets = if s.workload.hardware_multicast() { 2 * live } else { 0 };
+        let packet_sets = if s.workload.program.multidestination() { 2 * live } else { 0 };
         part(
             "destination sets (bounded)",
             (packet_sets + max_live_operations(m, nodes)) * set,
-            "workload.multicast_destinations, network.k, network.n",
+            "workload.destinations, network.k, network.n",
         );
     }
     part("terminals", nodes * 256, "network.k, network.n");

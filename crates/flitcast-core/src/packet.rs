@@ -2,7 +2,7 @@
 //! position flags, so moving a flit never allocates.
 
 use crate::dest_set::Pending;
-use crate::Cycle;
+use crate::time::Cycle;
 
 /// One flit in flight: the packet it belongs to and whether it is the head and/or tail, packed in
 /// 32 bits (buffers and channels hold millions of them; smaller is faster).

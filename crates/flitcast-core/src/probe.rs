@@ -5,7 +5,7 @@ use crate::engine::Simulation;
 use crate::error::Error;
 use crate::host::program::{Priority, Send, Serves, Target};
 use crate::stats::Collector;
-use crate::Cycle;
+use crate::time::Cycle;
 
 /// Outcome of a zero-load probe.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,7 +38,7 @@ impl Simulation {
         // Measure everything created up to the last scripted message, one batch per message.
         self.stats = Collector::keeping_each(0, last + 1);
         let limit = last + self.scenario.run.watchdog_cycles;
-        let flits = self.scenario.workload.message_flits;
+        let flits = self.scenario.message_flits();
         let mut next = 0;
         let mut ids = vec![u32::MAX; script.len()];
         while next < order.len() || self.stats.outstanding > 0 {
@@ -92,9 +92,9 @@ impl Simulation {
         self.stats = Collector::keeping_each(0, 1);
         if !self.with_hosts(|hosts, net| hosts.begin_multicast(net, src, sorted))? {
             return Err(Error::config(
-                "workload.multicast_destinations",
-                0,
-                "at least 1 to probe a multicast (a multicast program)",
+                "workload.program",
+                format!("'{}'", self.scenario.workload.program.name()),
+                "'software_multicast' or 'hardware_multicast' to probe a multicast",
             ));
         }
         let limit = self.scenario.run.watchdog_cycles * (dests.len() as u64 + 1);

@@ -15,9 +15,9 @@
 //! and sends GO over the rest of the channel's latency — the same timing, and no cost to credit runs.
 
 use crate::credits::Lanes;
+use crate::time::Cycle;
 use crate::topology::Topology;
 use crate::wheel::{Arrival, Wheel, TO_TERMINAL};
-use crate::Cycle;
 
 /// A lane's counter while its receiver says GO.
 pub const GO: u32 = u32::MAX / 2;

@@ -6,7 +6,7 @@
 //! only a counter to increment (`credits.rs`), so it travels as a bare lane number.
 
 use crate::packet::Flit;
-use crate::Cycle;
+use crate::time::Cycle;
 
 /// A flit on a channel: where it lands, on which virtual channel, and the router-to-router hops its
 /// copy has made on arriving (read with a head flit: a copy's route position travels with its head,

@@ -15,7 +15,7 @@ fn error_json(e: &Error) -> Value {
         "key": null, "value": null, "allowed": null, "cycle": null, "blocked": null,
     });
     match e {
-        Error::Config { key, value, allowed } => {
+        Error::Config { key, value, allowed, .. } => {
             v["key"] = json!(key);
             v["value"] = json!(value);
             v["allowed"] = json!(allowed);
@@ -133,10 +133,44 @@ fn torus_multicast(request_json: &str) -> String {
     })
 }
 
-/// The component registry as JSON.
+/// The catalogue of every scenario key, rule and moved key, as JSON (`scenario::schema`).
 #[pyfunction]
-fn catalogue() -> String {
-    serde_json::to_string(&flitcast_core::catalogue::catalogue()).expect("catalogue serialises")
+fn schema() -> String {
+    serde_json::to_string(&flitcast_core::scenario::schema()).expect("the schema serialises")
+}
+
+/// Checks a scenario document (JSON): `{"ok": {"scenario", "minimal", "derived", "given", "warnings"}}` with
+/// the scenario resolved (every key), minimal (only what differs from the defaults), the values derived
+/// from other keys, the keys given and the warnings; or `{"problems": [...], "message"}`, every problem
+/// as data and the message of the first (saying how many more).
+#[pyfunction]
+fn check(py: Python<'_>, scenario_json: String) -> String {
+    py.detach(|| {
+        let doc: Value = match serde_json::from_str(&scenario_json) {
+            Ok(doc) => doc,
+            Err(e) => {
+                return guarded::<()>(|| Err(Error::config("scenario", "(json)", format!("a valid document ({e})"))))
+            }
+        };
+        match catch_unwind(AssertUnwindSafe(|| flitcast_core::Scenario::check(&doc))) {
+            Ok(Ok(c)) => json!({ "ok": {
+                "scenario": c.scenario.to_json(false),
+                "minimal": c.scenario.to_json(true),
+                "derived": c.scenario.derived(),
+                "given": c.given,
+                "warnings": c.warnings,
+            }})
+            .to_string(),
+            Ok(Err(problems)) => {
+                let message = Error::from_problems(problems.clone()).to_string();
+                json!({ "problems": problems, "message": message }).to_string()
+            }
+            Err(payload) => json!({ "error": error_json(&Error::Internal {
+                message: format!("the scenario check panicked: {}", panic_message(payload))
+            }) })
+            .to_string(),
+        }
+    })
 }
 
 #[pymodule]
@@ -144,7 +178,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Control>()?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
     m.add_function(wrap_pyfunction!(run, m)?)?;
-    m.add_function(wrap_pyfunction!(catalogue, m)?)?;
+    m.add_function(wrap_pyfunction!(schema, m)?)?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(memory_estimate, m)?)?;
     m.add_function(wrap_pyfunction!(torus_multicast, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;

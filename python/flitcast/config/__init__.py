@@ -1,37 +1,39 @@
-"""Scenario configuration: one pydantic model per section, the :class:`Scenario` that holds them.
+"""Scenario configuration: the :class:`Scenario` and its tables (``sections.py``, typed models generated
+from the core's key catalogue), file reading (``files.py``). docs/config.md lists every key.
 
-Parameters are documented where they are declared (``Field(description=...)``); docs/config.md and
-``flitcast list parameters`` are generated from those declarations.
+The public names are imported on first use, so that reading a file or generating the models does not
+need the models (``flitcast.docgen`` writes ``sections.py`` itself).
 """
 
-from flitcast.config._base import Section
-from flitcast.config.adapter import AdapterConfig
-from flitcast.config.network import NetworkConfig
-from flitcast.config.routing import RoutingConfig
-from flitcast.config.run import RunConfig
-from flitcast.config.scenario import Scenario, load_scenario, read_scenario_file
-from flitcast.config.switch import SwitchConfig
-from flitcast.config.workload import WorkloadConfig
+from __future__ import annotations
 
-#: section name -> model, in the order of the scenario file
-SECTIONS: dict[str, type[Section]] = {
-    "network": NetworkConfig,
-    "switch": SwitchConfig,
-    "routing": RoutingConfig,
-    "workload": WorkloadConfig,
-    "run": RunConfig,
-    "adapter": AdapterConfig,
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from flitcast.config.files import read_scenario_file
+    from flitcast.config.scenario import Scenario, load_scenario
+    from flitcast.config.sections import SECTIONS
+
+__all__ = ["SECTIONS", "Scenario", "load_scenario", "read_scenario_file"]
+
+_LAZY = {
+    "Scenario": "flitcast.config.scenario",
+    "load_scenario": "flitcast.config.scenario",
+    "read_scenario_file": "flitcast.config.files",
+    "SECTIONS": "flitcast.config.sections",
 }
 
-__all__ = [
-    "SECTIONS",
-    "AdapterConfig",
-    "NetworkConfig",
-    "RoutingConfig",
-    "RunConfig",
-    "Scenario",
-    "SwitchConfig",
-    "WorkloadConfig",
-    "load_scenario",
-    "read_scenario_file",
-]
+
+def __getattr__(name: str) -> Any:
+    module_name = _LAZY.get(name)
+    if module_name is None:
+        raise AttributeError(f"module 'flitcast.config' has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(module_name), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

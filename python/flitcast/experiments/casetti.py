@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 STUDY = "001 Casetti, Leonardi, Neri, Anglano (multicasting at the host interface of wormhole LANs)"
 
 GROUPS = {"multicast": [0, 1, 2, 3, 13, 15, 16, 17, 31], "broadcast": list(range(64))}
-#: label -> workload.multicast_scheme
+#: label -> workload.scheme
 SCHEMES = {
     "multiple unicasts": "separate",
     "linear ring-like": "ring",
@@ -64,15 +64,16 @@ def scenario(group: str, scheme: str, load: float, unicast: bool, k: int, run: d
             "network": {"topology": "torus", "k": 8, "n": 2, "channel_latency_cycles": 50, "terminal_latency_cycles": 1},
             "switch": {"flow_control": "stop_go", "vcs": 2, "buffer_flits": 250},
             "workload": {
-                "multicast_group": members,
-                "multicast_scheme": SCHEMES[scheme],
+                "program": "host_adapter",
+                "group": members,
+                "scheme": SCHEMES[scheme],
                 "load": load / len(members),
                 "message_flits": 100,
                 "message_flits_max": 1000,
                 "packet_flits": 4000,
                 **({"background_load": 0.1} if unicast else {}),
+                **({"reception_worms": k} if SCHEMES[scheme] != "separate" else {}),
             },
-            **({"adapter": {"reception_worms": k}} if SCHEMES[scheme] != "separate" else {}),
             "run": {**run, "watchdog_cycles": 200_000, "saturation_stop": "off"},
         }
     )

@@ -27,18 +27,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from flitcast.experiments.point import Point
+
 if TYPE_CHECKING:
     import pandas as pd
-
-    from flitcast.config import Scenario
-
-
-@dataclass(frozen=True)
-class Point:
-    """One simulated point: labels (columns of results.csv, e.g. ``variant``, ``message_bytes``) and its scenario."""
-
-    labels: Mapping[str, Any]
-    scenario: Scenario
 
 
 @dataclass(frozen=True)
@@ -117,12 +109,12 @@ def run_experiment(
     """
     import pandas as pd
 
-    from flitcast.api import run_identity, sweep
+    from flitcast.sweeps.run import run_identity, sweep
 
     points = experiment.run_points(quick)
     run = run_identity([p.scenario for p in points])
     if out is not None:
-        from flitcast.output import prepare_out_dir
+        from flitcast.sweeps.outdir import prepare_out_dir
 
         prepare_out_dir(out, force, run, option="out")
     done = 0
@@ -147,7 +139,7 @@ def run_experiment(
         results = experiment.derive(results)
     claims = judge(experiment, results, quick=quick and not experiment.quick_runs_full)
     if out is not None:
-        from flitcast.output import write_all_or_nothing
+        from flitcast.sweeps.outdir import write_all_or_nothing
 
         def write(staging: Path) -> None:
             results.to_csv(staging / "results.csv", index=False)

@@ -60,13 +60,12 @@ def scenario(algorithm: str, k: int, group: int, message_bytes: int, r: int = 4)
             "network": {"topology": "torus", "k": k, "n": 2, "unidirectional": True, "channel_latency_cycles": 2, "terminal_latency_cycles": 2},
             "switch": {"vcs": 2, "buffer_flits": 256, "router_delay_cycles": 10, "turn_cycles": cycles(p.L_s * 1000)},
             "workload": {
-                "multicast_group_size": group,
-                "multicast_scheme": scheme,
+                "program": "torus_multicast",
+                "group_size": group,
+                "scheme": scheme,
                 "message_flits": flits,
                 "packet_flits": min(flits, PACKET_BYTES // FLIT_BYTES),
-                **({"multicast_partition": r} if scheme == "mu_torus" else {}),
-            },
-            "adapter": {
+                **({"partition": r} if scheme == "mu_torus" else {}),
                 "send_overhead_cycles": o,
                 "receive_overhead_cycles": o,
                 "process_cycles": cycles(p.process(scheme) * 1000),
@@ -106,8 +105,8 @@ def derive(results: pd.DataFrame) -> pd.DataFrame:
     """Times in µs, CPU utilisation, the modelled tree creation, and the model of §5 beside each point."""
     from flitcast import analytic
 
-    scheme = results["workload.multicast_scheme"]
-    r = results["workload.multicast_partition"]
+    scheme = results["workload.scheme"]
+    r = results["workload.partition"]
     model = [
         analytic.latency(s, int(k), int(g), int(m), r=int(rr))
         for s, k, g, m, rr in zip(scheme, results["k"], results["group"], results["message_bytes"], r, strict=True)

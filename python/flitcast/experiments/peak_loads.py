@@ -20,7 +20,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from flitcast.experiments.experiment import Point
+from flitcast.experiments.point import Point
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -34,10 +34,10 @@ RunRound = Callable[[list[Point]], "pd.DataFrame"]
 
 def offered_bound(point: Point) -> float:
     """The most a point could be offered (flits/node/cycle), four standard deviations above its load."""
-    core = point.scenario.to_core_dict()
-    workload, run = core["workload"], core["run"]
-    messages = workload["load"] * point.scenario.nodes * run["measure_cycles"] / workload["message_flits"]
-    return workload["load"] * (1.0 + SIGMAS / math.sqrt(max(messages, 1.0)))
+    s = point.scenario
+    load = s.value("workload.load")
+    messages = load * s.nodes * s.value("run.measure_cycles") / s.value("workload.message_flits")
+    return load * (1.0 + SIGMAS / math.sqrt(max(messages, 1.0)))
 
 
 def needed_points(points: Sequence[Point], curve: Sequence[str], run_round: RunRound) -> tuple[list[int], pd.DataFrame]:

@@ -57,14 +57,13 @@ def scenario(
 
     scheme, model = VARIANTS[variant]
     workload: dict[str, Any] = {
-        "pattern": "uniform",
+        "program": f"{scheme}_multicast",
         "load": load,
         "message_bytes": message_bytes,
         "flit_bytes": 2,
         "max_packet_bytes": message_bytes,
         "arrival": "poisson",
-        "multicast_destinations": m,
-        "multicast_scheme": scheme,
+        "destinations": m,
     }
     if fraction != 1.0:
         workload["multicast_fraction"] = fraction

@@ -61,15 +61,16 @@ def scenario(sources: float, group: float, lanes: str, scheme: str, message_byte
     return Scenario.model_validate(
         {
             "network": {"topology": "mesh", "k": 16, "n": 2},
-            "switch": {"model": "infiniband", "flow_control": "vct", "vcs": vls, "buffer_flits": message_bytes // FLIT_BYTES},
+            "switch": {"model": "infiniband", "vcs": vls, "buffer_flits": message_bytes // FLIT_BYTES},
             "routing": {"algorithm": "dor", **({"lanes": mapping} if vls > 1 else {})},
             "workload": {
+                "program": "batch",
                 "message_bytes": message_bytes,
                 "flit_bytes": FLIT_BYTES,
                 "max_packet_bytes": message_bytes,  # ("the packet size ranges from 32 bytes to 8 Kbytes")
-                "multicast_scheme": SCHEMES[scheme],
-                "batch_sources": sources,
-                "batch_group": group,
+                "scheme": SCHEMES[scheme],
+                "source_share": sources,
+                "group_share": group,
             },
             "run": {"warmup_cycles": 0, "measure_cycles": 2, "batches": 2, "drain_max_cycles": 100_000_000, "watchdog_cycles": 100_000},
         }

@@ -116,16 +116,15 @@ fn depend(topo: &Topology, vcs: u8, deps: &mut [Vec<u32>], r: u32, p: u8, v: u8,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::{RoutingAlgorithm, Scenario, TopologyKind};
+    use crate::scenario::Scenario;
 
     fn tree() -> (Topology, Routing) {
-        let mut s = Scenario::default();
-        s.network.topology = TopologyKind::FatTree;
-        s.network.k = 4;
-        s.network.n = 2;
-        s.routing.algorithm = RoutingAlgorithm::Adaptive;
-        let topo = Topology::build(&s.network).unwrap();
-        let routing = Routing::build(&s.routing, s.switch.vcs as u8, &topo).unwrap().with_multicast(&topo).unwrap();
+        let s = Scenario::of(serde_json::json!({
+            "network": {"topology": "fat_tree", "k": 4, "n": 2},
+            "routing": {"algorithm": "adaptive"},
+        }));
+        let topo = s.topology().unwrap();
+        let routing = s.routing(&topo).unwrap().with_multicast(&topo).unwrap();
         (topo, routing)
     }
 

@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use crate::dest_set::{DestSets, Pending};
 use crate::error::Error;
 use crate::packet::Slab;
-use crate::Cycle;
+use crate::time::Cycle;
 
 #[derive(Debug, Clone)]
 pub struct Message {

@@ -21,9 +21,9 @@ use crate::routing::variants::Variants;
 use crate::routing::Routing;
 use crate::stats::Collector;
 use crate::switch::MoveCounters;
+use crate::time::Cycle;
 use crate::topology::Topology;
 use crate::wheel::{Arrival, Wheel};
-use crate::Cycle;
 
 /// The operation of a message that serves none (`Serves::Nothing`).
 const NO_OPERATION: u32 = u32::MAX;
@@ -278,7 +278,7 @@ impl Hosts {
             net.stats.stop_early(now, self.source_backlog(), why);
         }
         // Operations can also pile up with few packets alive: a host program slower than its arrivals
-        // (a software multicast whose relays wait workload.multicast_forward_cycles each)
+        // (a software multicast whose relays wait workload.forward_cycles each)
         if self.deliveries.operations.len() as u64 > limits.max_live_operations && net.stats.stopped.is_none() {
             let why = format!(
                 "stopped at cycle {now}: more than {} operations incomplete (they arrive faster than the hosts \

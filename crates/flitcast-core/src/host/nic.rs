@@ -19,7 +19,7 @@ use crate::error::Error;
 use crate::packet::{Dest, Flit, Header, Packet, Slab};
 use crate::routing::variants::Variants;
 use crate::routing::Routing;
-use crate::Cycle;
+use crate::time::Cycle;
 
 #[derive(Debug, Clone)]
 pub struct Nic {

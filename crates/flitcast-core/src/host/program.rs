@@ -4,11 +4,74 @@
 //! the requests out after the call (`hosts.rs`), so programs of different hosts cannot see each
 //! other's state.
 
-use crate::Cycle;
+use crate::params::{params, Kind};
+use crate::time::Cycle;
+use crate::topology::Topology;
+use crate::workload::Shape;
+
+params! {
+    /// The header of a multidestination worm, the key of the programs that send them.
+    pub struct WormHeader {
+        /// Extra flits a multidestination worm carries for its N-bit destination string; left out:
+        /// ceil(nodes / (8 · workload.flit_bytes)), with 2-byte flits when sizes are in flits (study 000
+        /// §3.2, §7.1), and none on the InfiniBand switch (its multicast LID takes the DLID's place,
+        /// study 003 §2).
+        header_flits: Option<u32> = None, range(0, 4096), unit("flits");
+    }
+}
+
+/// What a program is built for beside its parameters: the network and the run.
+pub struct Site<'a> {
+    pub topo: &'a Topology,
+    /// The network as traffic patterns see it (nodes, and node ids as coordinates).
+    pub shape: Shape,
+    /// The network wraps around (a torus or ring).
+    pub wraps: bool,
+    /// Cycles a hop between neighbouring switches takes at zero load: channel and router.
+    pub hop_cycles: u32,
+    pub seed: u64,
+    /// Payload flits of a message (a mean where a program draws sizes) and of a packet at most.
+    pub message_flits: u32,
+    pub packet_flits: u32,
+    /// Header flits a multidestination worm carries (its destination string).
+    pub header_flits: u32,
+}
 
 /// A host program: what every host of a simulation does when one of its timers fires or a message
-/// reaches it. Methods a program has nothing to say in default to doing nothing.
-pub trait Program {
+/// reaches it, one per file (`programs/mod.rs` registers them). Methods a program has nothing to say
+/// in default to doing nothing.
+pub trait Program: Kind + Sized {
+    /// The program of every host, with parameters `p`.
+    fn new(p: &Self::Params, site: &Site) -> Self;
+
+    /// Offered load, flits per node per cycle, of an open workload (the early-stop test's offered
+    /// traffic); 0 for a closed one.
+    fn load(_: &Self::Params) -> f64 {
+        0.0
+    }
+
+    /// A closed workload: a fixed set of operations from cycle 0, measured until all complete (no
+    /// steady state, so no saturation and no early stop).
+    fn closed(_: &Self::Params) -> bool {
+        false
+    }
+
+    /// Sends multidestination worms, which need a routing that replicates them.
+    fn multidestination(_: &Self::Params) -> bool {
+        false
+    }
+
+    /// Destinations of each multicast (a group's size), which bounds the operations alive at once; None
+    /// for unicast traffic.
+    fn multicast_degree(_: &Self::Params) -> Option<u32> {
+        None
+    }
+
+    /// Header flits of a multidestination worm, where set (else the switch's default).
+    fn header_flits(_: &Self::Params) -> Option<u32> {
+        None
+    }
+
     /// Every host's first timers.
     fn start(&mut self, out: &mut Outbox);
 

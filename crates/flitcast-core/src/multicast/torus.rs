@@ -18,7 +18,26 @@
 //!   destinations (s = ⌈log_r d⌉), the root sends to each block's first node in turn, and each of those
 //!   multicasts to the rest of its block the same way: ⌈log_r d⌉ steps.
 
-use crate::scenario::MulticastScheme;
+use crate::params::choice;
+
+choice! {
+    /// How one multicast on a unidirectional torus is sent (study 004 §3).
+    pub enum TorusScheme {
+        /// Separate addressing: the root sends to every destination in turn.
+        Separate = "separate",
+        /// The binomial U-torus tree over the ranked chain.
+        UTorus = "u_torus",
+        /// The S-torus chain: one worm visits every destination in rank order.
+        STorus = "s_torus",
+        /// Md-torus: dimensional partitioning (ringlet headers, then each ringlet in order).
+        MdTorus = "md_torus",
+        /// Mu-torus: uniform partitions of r^(s−1) destinations (`workload.partition` = r).
+        MuTorus = "mu_torus",
+    }
+}
+
+/// Mu-torus's partition length unless one is given (study 004's 4×4 runs).
+pub const DEFAULT_PARTITION: u32 = 4;
 
 /// A multicast algorithm of study 004.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,17 +51,15 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
-    /// The algorithm of a multicast scheme (Mu-torus with partition length `r`); None for schemes that
-    /// are not study 004's.
-    pub fn of(scheme: MulticastScheme, r: u32) -> Option<Algorithm> {
-        Some(match scheme {
-            MulticastScheme::Separate => Algorithm::Separate,
-            MulticastScheme::UTorus => Algorithm::UTorus,
-            MulticastScheme::STorus => Algorithm::STorus,
-            MulticastScheme::MdTorus => Algorithm::MdTorus,
-            MulticastScheme::MuTorus => Algorithm::MuTorus(r),
-            _ => return None,
-        })
+    /// The algorithm of a scheme (Mu-torus with partition length `r`).
+    pub fn of(scheme: TorusScheme, r: u32) -> Algorithm {
+        match scheme {
+            TorusScheme::Separate => Algorithm::Separate,
+            TorusScheme::UTorus => Algorithm::UTorus,
+            TorusScheme::STorus => Algorithm::STorus,
+            TorusScheme::MdTorus => Algorithm::MdTorus,
+            TorusScheme::MuTorus => Algorithm::MuTorus(r),
+        }
     }
 }
 
@@ -214,16 +231,20 @@ fn partition(p: &mut Plan, holder: usize, rest: &[usize], r: usize, base: u32) {
 }
 
 /// A plan asked for by name (the Python front's analytic model reads the core's plans rather than
-/// building its own: `_core.torus_multicast`); `algorithm` is spelled as `workload.multicast_scheme`.
+/// building its own: `_core.torus_multicast`); `algorithm` is spelled as `workload.scheme`.
 #[derive(Debug, Clone, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Request {
-    pub algorithm: MulticastScheme,
+    pub algorithm: String,
     pub k: u32,
     pub root: u32,
     pub destinations: Vec<u32>,
-    #[serde(default = "crate::scenario::default_partition")]
+    #[serde(default = "default_partition")]
     pub r: u32,
+}
+
+fn default_partition() -> u32 {
+    DEFAULT_PARTITION
 }
 
 /// What the analytic model needs of a plan: per node (the root first) its parent, its logical step, the
@@ -249,9 +270,14 @@ pub fn describe(request: &Request) -> Result<Described, crate::error::Error> {
     if !(2..=nodes).contains(&r) {
         return Err(Error::config("model.r", r, format!("an integer from 2 to {nodes}")));
     }
-    let algorithm = Algorithm::of(*algorithm, r).ok_or_else(|| {
-        Error::config("model.algorithm", format!("{algorithm:?}"), "separate, u_torus, s_torus, md_torus or mu_torus")
+    let scheme = TorusScheme::ALL.iter().copied().find(|s| s.name() == algorithm).ok_or_else(|| {
+        Error::config(
+            "model.algorithm",
+            format!("'{algorithm}'"),
+            "one of 'separate', 'u_torus', 's_torus', 'md_torus', 'mu_torus'",
+        )
     })?;
+    let algorithm = Algorithm::of(scheme, r);
     let mut sorted = destinations.clone();
     sorted.sort_unstable();
     sorted.dedup();

@@ -8,9 +8,56 @@
 //! manager's tables in `check/subnet/` give the same entries). The dimension-order paths from one source
 //! form a tree, so each destination gets one copy.
 
-use super::{At, Candidate, Candidates};
-use crate::scenario::LaneMap;
+use super::algorithm::Algorithm;
+use super::candidates::{At, Candidate, Candidates};
+use crate::params::{choice, params, Kind};
 use crate::topology::{Coords, CubeGeometry};
+
+choice! {
+    /// How dimension-order routing on a 2-D mesh uses the virtual channels (lanes) of an output.
+    pub enum LaneMap {
+        /// Any lane of any output ("NESW: VL0, VL1[, VL2, VL3]", the SL-to-VL mapping configurations).
+        Any = "any",
+        /// One lane per output direction ("NE: VL0; SW: VL1" with 2 lanes; "N: VL0; E: VL1; S: VL2; W:
+        /// VL3" with 4); packets are injected on lane 0.
+        ByPort = "by_port",
+    }
+}
+
+choice! {
+    /// Which way a torus packet goes at distance exactly k/2 (k even), where both ways are minimal.
+    pub enum TorusTies {
+        /// Either way with probability 1/2, per packet: both directions of a ring carry equal load.
+        Balanced = "balanced",
+        /// Always the positive way (flitcast's rule before balanced ties).
+        Positive = "positive",
+    }
+}
+
+params! {
+    /// Dimension-order routing.
+    pub struct Params {
+        /// On a 2-D mesh: which virtual channels (lanes) a packet may take on an output (study 003 Fig.
+        /// 8). `any`: every lane ("NESW: VL0, VL1[, VL2, VL3]"); `by_port`: one lane per direction, with
+        /// 2 lanes north and east lane 0, south and west lane 1, with 4 north 0, east 1, south 2, west 3
+        /// (needs switch.vcs = 1, 2 or 4); packets are then injected on lane 0.
+        lanes: LaneMap = LaneMap::Any;
+        /// On a bidirectional torus or ring with k even: which way a packet goes at distance exactly
+        /// k/2, where both ways are minimal. `balanced`: + or − with probability 1/2 per packet (both
+        /// directions of a ring carry equal load, the textbook reading); `positive`: always + (flitcast's
+        /// rule before balanced ties, kept to reproduce older results).
+        torus_ties: TorusTies = TorusTies::Balanced;
+    }
+}
+
+impl Kind for Dor {
+    const NAME: &'static str = "dor";
+    const DOC: &'static str =
+        "dimension-order routing; on tori and rings with dateline VC classes (needs switch.vcs >= 2)";
+    type Params = Params;
+}
+
+impl Algorithm for Dor {}
 
 #[derive(Debug, Clone)]
 pub struct Dor {

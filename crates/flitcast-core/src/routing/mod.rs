@@ -2,79 +2,36 @@
 //! in order of preference. Selection among the candidates that are free is a separate family
 //! (`selection/`). One algorithm per file; `Routing` dispatches statically.
 
+pub mod algorithm;
+pub mod candidates;
 pub mod dor;
 pub mod dor_dateline;
 pub mod source_route;
 pub mod tree_multicast;
 pub mod variants;
 
-use crate::bitset::ones;
+pub use algorithm::Algorithm;
+pub use candidates::{At, Candidate, Candidates, Step};
+
 use crate::dest_set::DestSets;
 use crate::error::Error;
 use crate::packet::{Dest, Header};
-use crate::scenario::{self, RoutingAlgorithm};
+use crate::params::kinds;
+use crate::selection::{SelectionHistory, SelectionKind};
 use crate::topology::{Geometry, Topology};
 
-/// One candidate output: a port and the virtual channels `vc_lo..vc_hi` the packet may use on it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Candidate {
-    pub port: u8,
-    pub vc_lo: u8,
-    pub vc_hi: u8,
-}
-
-/// A small inline list of candidates (no allocation per routing decision).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Candidates {
-    items: [Candidate; Candidates::MAX],
-    len: u8,
-}
-
-impl Candidates {
-    pub const MAX: usize = 8;
-    pub fn clear(&mut self) {
-        self.len = 0;
+kinds! {
+    /// The routing algorithm, and its parameters.
+    pub enum RoutingKind: Algorithm tag "algorithm" {
+        Dor(dor::Dor),
+        Adaptive(source_route::Adaptive),
+        O1(source_route::O1),
+        O4(source_route::O4),
     }
-    pub fn push(&mut self, c: Candidate) {
-        self.items[self.len as usize] = c;
-        self.len += 1;
+    static {
+        fn selection() -> SelectionKind;
+        fn selection_history() -> SelectionHistory;
     }
-    /// Every port of `mask`, lowest first, on virtual channels `vc_lo..vc_hi`.
-    #[inline]
-    pub fn push_ports(&mut self, mask: u64, vc_lo: u8, vc_hi: u8) {
-        for port in ones(mask) {
-            self.push(Candidate { port: port as u8, vc_lo, vc_hi });
-        }
-    }
-    pub fn as_slice(&self) -> &[Candidate] {
-        &self.items[..self.len as usize]
-    }
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-    /// The distinct ports offered, as a bit set.
-    pub fn ports(&self) -> u64 {
-        self.as_slice().iter().fold(0, |m, c| m | 1 << c.port)
-    }
-}
-
-/// What a copy of a packet does at a switch.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Step {
-    /// Take one of the candidates written into the `Candidates`.
-    Choose,
-    /// Replicate: one copy on every port of the mask (all of them), on virtual channels `0..vcs`.
-    FanOut(u64),
-}
-
-/// Where a copy of a packet is when it asks for a route, and how far it has come.
-#[derive(Debug, Clone, Copy)]
-pub struct At {
-    pub router: u32,
-    pub in_port: u8,
-    pub in_vc: u8,
-    /// Router-to-router hops the copy has made (source routing's route position).
-    pub hops: u16,
 }
 
 #[derive(Debug, Clone)]
@@ -85,26 +42,24 @@ pub enum Routing {
 }
 
 impl Routing {
-    /// The routing `r` on `topo` with `vcs` virtual channels per channel.
-    pub fn build(r: &scenario::Routing, vcs: u8, topo: &Topology) -> Result<Routing, Error> {
-        match (r.algorithm, topo.geometry) {
-            (RoutingAlgorithm::Dor, Geometry::Cube(g)) if !g.wrap => Ok(Routing::Dor(dor::Dor::new(g, vcs, r.lanes))),
-            (RoutingAlgorithm::Dor, Geometry::Cube(g)) => {
-                Ok(Routing::DorDateline(dor_dateline::DorDateline::new(g, vcs, r.torus_ties)))
+    /// The routing `kind` on `topo` with `vcs` virtual channels per channel.
+    pub fn build(kind: &RoutingKind, vcs: u8, topo: &Topology) -> Result<Routing, Error> {
+        use source_route::{Mode, O4Spread, ObliviousTable, SourceRouting};
+        let source = |mode, table, spread| SourceRouting::new(topo, mode, table, spread, vcs).map(Routing::Source);
+        match (kind, topo.geometry) {
+            (RoutingKind::Dor(p), Geometry::Cube(g)) if !g.wrap => Ok(Routing::Dor(dor::Dor::new(g, vcs, p.lanes))),
+            (RoutingKind::Dor(p), Geometry::Cube(g)) => {
+                Ok(Routing::DorDateline(dor_dateline::DorDateline::new(g, vcs, p.torus_ties)))
             }
-            (RoutingAlgorithm::Adaptive | RoutingAlgorithm::O1 | RoutingAlgorithm::O4, Geometry::Bmin) => {
-                Ok(Routing::Source(source_route::SourceRouting::new(
-                    topo,
-                    r.algorithm,
-                    r.oblivious_table,
-                    r.o4_spread,
-                    vcs,
-                )?))
+            (RoutingKind::Adaptive(_), Geometry::Bmin) => {
+                source(Mode::Adaptive, ObliviousTable::Balanced, O4Spread::FirstStage)
             }
-            (algorithm, _) => Err(Error::config(
+            (RoutingKind::O1(p), Geometry::Bmin) => source(Mode::O1, p.oblivious_table, O4Spread::FirstStage),
+            (RoutingKind::O4(p), Geometry::Bmin) => source(Mode::O4, p.oblivious_table, p.o4_spread),
+            (kind, _) => Err(Error::config(
                 "routing.algorithm",
-                format!("{algorithm:?}").to_lowercase(),
-                "dor on a mesh, torus or ring; adaptive, o1 or o4 on a fat_tree, sp16 or sp128",
+                format!("'{}'", kind.name()),
+                "'dor' on a mesh, torus or ring; 'adaptive', 'o1' or 'o4' on a fat_tree, sp16 or sp128",
             )),
         }
     }

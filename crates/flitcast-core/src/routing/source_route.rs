@@ -31,11 +31,107 @@
 //!   k-ary n-tree, but on the 128-node SP network it sends all cross-half traffic into a board
 //!   through one chip.
 
-use super::{At, Candidate, Candidates};
+use super::algorithm::Algorithm;
+use super::candidates::{At, Candidate, Candidates};
 use crate::error::Error;
 use crate::packet::Header;
-use crate::scenario::{O4Spread, ObliviousTable, RoutingAlgorithm};
+use crate::params::{choice, params, Kind};
+use crate::selection::{SelectionHistory, SelectionKind};
 use crate::topology::{PortLink, Topology};
+
+choice! {
+    /// How the O1 / O4 route tables are chosen (study 002 §3 gives none).
+    pub enum ObliviousTable {
+        /// Static load balancing: routes chosen pair by pair to keep the busiest link as light as possible.
+        Balanced = "balanced",
+        /// d-mod-k: the destination's position digits pick the up ports.
+        DModK = "d_mod_k",
+        /// s-mod-k: the source's position digits pick the up ports.
+        SModK = "s_mod_k",
+    }
+}
+
+choice! {
+    /// Which up stages the four O4 routes of a pair differ in.
+    pub enum O4Spread {
+        /// The four routes differ in the first up port only, and agree above it.
+        FirstStage = "first_stage",
+        /// The four routes differ at every up stage.
+        EveryStage = "every_stage",
+    }
+}
+
+params! {
+    /// Adaptive source routing.
+    pub struct AdaptiveParams {
+        /// Output selection among granted candidates (study 002 §4.3): `lru` (Switch2's function), `mru`,
+        /// `rnd`, `rr`, `lruc`, `lrud`, or `first_free` (lowest port).
+        selection: SelectionKind = SelectionKind::Lru(Default::default());
+        /// Which hops update a history-keeping selection function (LRU, MRU, RR, LRUC, LRUD; study 002
+        /// §4.3 does not say): `every_hop`, forced ones included (RR's RRID holds the most recently used
+        /// output of any message, as the study words it), or `adaptive_hops`, only hops where the
+        /// routing offered more than one port.
+        selection_history: SelectionHistory = SelectionHistory::EveryHop;
+    }
+}
+
+params! {
+    /// One oblivious route per pair.
+    pub struct O1Params {
+        /// How the route table is chosen (study 002 gives none): `balanced` (static load balancing: pair
+        /// by pair, the minimal path whose busiest link is least loaded; up to 256 nodes), `d_mod_k` or
+        /// `s_mod_k` (the destination's or source's position digits pick the up ports).
+        oblivious_table: ObliviousTable = ObliviousTable::Balanced;
+    }
+}
+
+params! {
+    /// Four oblivious routes per pair, used round robin.
+    pub struct O4Params {
+        /// How the route tables are chosen (as for o1).
+        oblivious_table: ObliviousTable = ObliviousTable::Balanced;
+        /// d_mod_k / s_mod_k tables: where the four routes of a pair differ, at the `first_stage` up
+        /// port only or at `every_stage`.
+        o4_spread: O4Spread = O4Spread::FirstStage;
+    }
+}
+
+/// Adaptive source routing with every permissible up port allowed (study 002 §4.2).
+pub struct Adaptive;
+/// One oblivious source route per source-destination pair (study 002 §3).
+pub struct O1;
+/// Four oblivious routes per pair, used round robin by each source (study 002 §3).
+pub struct O4;
+
+impl Kind for Adaptive {
+    const NAME: &'static str = "adaptive";
+    const DOC: &'static str = "SP adaptive source routing: any up port to an LCA, fixed ports down (study 002 §4.2)";
+    type Params = AdaptiveParams;
+}
+
+impl Kind for O1 {
+    const NAME: &'static str = "o1";
+    const DOC: &'static str = "one oblivious source route per pair (study 002 §3)";
+    type Params = O1Params;
+}
+
+impl Kind for O4 {
+    const NAME: &'static str = "o4";
+    const DOC: &'static str = "four oblivious source routes per pair, used round robin by each source (study 002 §3)";
+    type Params = O4Params;
+}
+
+impl Algorithm for Adaptive {
+    fn selection(p: &AdaptiveParams) -> SelectionKind {
+        p.selection.clone()
+    }
+    fn selection_history(p: &AdaptiveParams) -> SelectionHistory {
+        p.selection_history
+    }
+}
+
+impl Algorithm for O1 {}
+impl Algorithm for O4 {}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
@@ -70,17 +166,11 @@ pub struct SourceRouting {
 impl SourceRouting {
     pub fn new(
         topo: &Topology,
-        algorithm: RoutingAlgorithm,
+        mode: Mode,
         table: ObliviousTable,
         spread: O4Spread,
         vcs: u8,
     ) -> Result<SourceRouting, Error> {
-        let mode = match algorithm {
-            RoutingAlgorithm::Adaptive => Mode::Adaptive,
-            RoutingAlgorithm::O1 => Mode::O1,
-            RoutingAlgorithm::O4 => Mode::O4,
-            RoutingAlgorithm::Dor => unreachable!("dor is not a source routing"),
-        };
         if topo.max_radix() > 64 {
             return Err(Error::Routing { message: "source routes support switches of at most 64 ports".into() });
         }
@@ -344,11 +434,11 @@ fn walk(topo: &Topology, dist: &[u32], from: u32, fields: &mut Vec<u64>) -> Resu
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::NodeNumbering;
+    use crate::topology::sp16::NodeNumbering;
     use crate::topology::{sp128, sp16};
 
     fn adaptive(topo: &Topology) -> SourceRouting {
-        SourceRouting::new(topo, RoutingAlgorithm::Adaptive, ObliviousTable::Balanced, O4Spread::FirstStage, 1).unwrap()
+        SourceRouting::new(topo, Mode::Adaptive, ObliviousTable::Balanced, O4Spread::FirstStage, 1).unwrap()
     }
 
     #[test]

@@ -2,13 +2,20 @@
 //! free virtual channel. Deterministic; used by the deterministic routings.
 
 use super::function::{Function, Request, Site};
-use crate::routing::Candidates;
+use crate::params::{Kind, NoParams};
+use crate::routing::candidates::Candidates;
 
 #[derive(Debug, Clone)]
 pub struct FirstFree;
 
+impl Kind for FirstFree {
+    const NAME: &'static str = "first_free";
+    const DOC: &'static str = "first candidate in routing order, lowest free VC";
+    type Params = NoParams;
+}
+
 impl Function for FirstFree {
-    fn new(_: Site) -> Self {
+    fn new(_: &NoParams, _: Site) -> Self {
         FirstFree
     }
 

@@ -6,8 +6,19 @@
 //! port (a pick can still lose output arbitration there), in the SP switches when the input selects
 //! among its grants or commits the packet to an output's central-buffer queue.
 
-use crate::routing::Candidates;
-use crate::scenario::SelectionHistory;
+use crate::params::{choice, Kind, NoParams};
+use crate::routing::candidates::Candidates;
+
+choice! {
+    /// Which hops update a history-keeping selection function (study 002 §4.3 leaves it open).
+    pub enum SelectionHistory {
+        /// Every hop, forced ones included: RRID holds "the most recently used output port used by a
+        /// message entering from the input port", whatever the message's route offered.
+        EveryHop = "every_hop",
+        /// Only hops where the routing offered more than one port (adaptive choices).
+        AdaptiveHops = "adaptive_hops",
+    }
+}
 
 /// Whether a hop whose routing offered the ports in `offered` updates the selection's history
 /// (`routing.selection_history`; study 002 §4.3 does not say whether forced hops count).
@@ -66,9 +77,9 @@ impl Grants {
     }
 }
 
-/// A selection function (study 002 §4.3), one per file.
-pub trait Function {
-    fn new(site: Site) -> Self;
+/// A selection function (study 002 §4.3), one per file; it has no parameters.
+pub trait Function: Kind<Params = NoParams> {
+    fn new(params: &NoParams, site: Site) -> Self;
 
     /// The port among `granted` (at least two ports) this function prefers.
     fn pick(&mut self, req: Request, granted: u64) -> u8;

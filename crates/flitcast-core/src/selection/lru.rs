@@ -5,14 +5,21 @@
 
 use super::function::{Function, Request, Site};
 use crate::arbiter::Recency;
+use crate::params::{Kind, NoParams};
 
 #[derive(Debug, Clone)]
 pub struct Lru {
     lists: Vec<Recency>,
 }
 
+impl Kind for Lru {
+    const NAME: &'static str = "lru";
+    const DOC: &'static str = "least recently used granted output, one list per input port (study 002 §4.3; Switch2)";
+    type Params = NoParams;
+}
+
 impl Function for Lru {
-    fn new(site: Site) -> Self {
+    fn new(_: &NoParams, site: Site) -> Self {
         Lru { lists: (0..site.radix).map(|_| Recency::new(site.radix)).collect() }
     }
     fn pick(&mut self, req: Request, granted: u64) -> u8 {

@@ -3,14 +3,21 @@
 
 use super::function::{Function, Request, Site};
 use crate::arbiter::Recency;
+use crate::params::{Kind, NoParams};
 
 #[derive(Debug, Clone)]
 pub struct Lruc {
     list: Recency,
 }
 
+impl Kind for Lruc {
+    const NAME: &'static str = "lruc";
+    const DOC: &'static str = "least recently used granted output, one list per switch chip (study 002 §4.3)";
+    type Params = NoParams;
+}
+
 impl Function for Lruc {
-    fn new(site: Site) -> Self {
+    fn new(_: &NoParams, site: Site) -> Self {
         Lruc { list: Recency::new(site.radix) }
     }
     fn pick(&mut self, _: Request, granted: u64) -> u8 {

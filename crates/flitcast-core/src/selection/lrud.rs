@@ -4,14 +4,22 @@
 
 use super::function::{Function, Request, Site};
 use crate::arbiter::Recency;
+use crate::params::{Kind, NoParams};
 
 #[derive(Debug, Clone)]
 pub struct Lrud {
     lists: Vec<Recency>,
 }
 
+impl Kind for Lrud {
+    const NAME: &'static str = "lrud";
+    const DOC: &'static str =
+        "least recently used granted output, one list per destination node switch (study 002 §4.3)";
+    type Params = NoParams;
+}
+
 impl Function for Lrud {
-    fn new(site: Site) -> Self {
+    fn new(_: &NoParams, site: Site) -> Self {
         Lrud { lists: (0..site.switches.max(1)).map(|_| Recency::new(site.radix)).collect() }
     }
     fn pick(&mut self, req: Request, granted: u64) -> u8 {

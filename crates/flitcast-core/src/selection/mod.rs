@@ -11,11 +11,10 @@ pub mod mru;
 pub mod rnd;
 pub mod rr;
 
-pub use function::{records, Function, Grants, Request, Site};
+pub use function::{records, Function, Grants, Request, SelectionHistory, Site};
 
 use crate::family::family;
-use crate::routing::Candidates;
-use crate::scenario::SelectionKind;
+use crate::routing::candidates::Candidates;
 
 family! {
     /// The selection function of one router.
@@ -40,19 +39,8 @@ family! {
         /// Whether the function reads the destination's node switch.
         fn keys_on_destination() -> bool;
     }
-}
-
-impl Selection {
-    /// The selection `kind` at `site`.
-    pub fn build(kind: SelectionKind, site: Site) -> Selection {
-        match kind {
-            SelectionKind::FirstFree => Selection::FirstFree(Function::new(site)),
-            SelectionKind::Lru => Selection::Lru(Function::new(site)),
-            SelectionKind::Mru => Selection::Mru(Function::new(site)),
-            SelectionKind::Rnd => Selection::Rnd(Function::new(site)),
-            SelectionKind::Rr => Selection::Rr(Function::new(site)),
-            SelectionKind::Lruc => Selection::Lruc(Function::new(site)),
-            SelectionKind::Lrud => Selection::Lrud(Function::new(site)),
-        }
-    }
+    params
+    /// The selection function of the adaptive routing.
+    pub enum SelectionKind tag "selection"
+    build(site: Site);
 }

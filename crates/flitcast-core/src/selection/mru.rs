@@ -3,14 +3,21 @@
 
 use super::function::{Function, Request, Site};
 use crate::arbiter::Recency;
+use crate::params::{Kind, NoParams};
 
 #[derive(Debug, Clone)]
 pub struct Mru {
     lists: Vec<Recency>,
 }
 
+impl Kind for Mru {
+    const NAME: &'static str = "mru";
+    const DOC: &'static str = "most recently used granted output, one list per input port (study 002 §4.3)";
+    type Params = NoParams;
+}
+
 impl Function for Mru {
-    fn new(site: Site) -> Self {
+    fn new(_: &NoParams, site: Site) -> Self {
         Mru { lists: (0..site.radix).map(|_| Recency::new(site.radix)).collect() }
     }
     fn pick(&mut self, req: Request, granted: u64) -> u8 {

@@ -4,6 +4,7 @@
 use rand::Rng;
 
 use super::function::{Function, Request, Site};
+use crate::params::{Kind, NoParams};
 use crate::rng::{stream, Stream, StreamKind};
 
 #[derive(Debug, Clone)]
@@ -11,8 +12,14 @@ pub struct Rnd {
     rng: Stream,
 }
 
+impl Kind for Rnd {
+    const NAME: &'static str = "rnd";
+    const DOC: &'static str = "a granted output uniformly at random (study 002 §4.3)";
+    type Params = NoParams;
+}
+
 impl Function for Rnd {
-    fn new(site: Site) -> Self {
+    fn new(_: &NoParams, site: Site) -> Self {
         Rnd { rng: stream(site.seed, StreamKind::Router, site.router as u64) }
     }
     fn pick(&mut self, _: Request, granted: u64) -> u8 {

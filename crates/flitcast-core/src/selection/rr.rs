@@ -5,14 +5,21 @@
 
 use super::function::{Function, Request, Site};
 use crate::arbiter::RoundRobin;
+use crate::params::{Kind, NoParams};
 
 #[derive(Debug, Clone)]
 pub struct Rr {
     rrid: Vec<RoundRobin>,
 }
 
+impl Kind for Rr {
+    const NAME: &'static str = "rr";
+    const DOC: &'static str = "round robin from the last output used by the input + 1 (study 002 §4.3)";
+    type Params = NoParams;
+}
+
 impl Function for Rr {
-    fn new(site: Site) -> Self {
+    fn new(_: &NoParams, site: Site) -> Self {
         Rr { rrid: vec![RoundRobin::default(); site.radix] }
     }
     fn pick(&mut self, req: Request, granted: u64) -> u8 {

@@ -24,7 +24,7 @@
 //! Below saturation rule 1 never holds (a stationary queue does not grow by 1% of a whole window's
 //! traffic); small networks with long messages rarely reach rule 2 within the window and run it whole.
 
-use crate::Cycle;
+use crate::time::Cycle;
 
 /// Checkpoints kept at most: one per `interval`, at most 100 per window.
 const CHECKPOINTS: u64 = 100;
@@ -97,7 +97,7 @@ impl EarlyStop {
         let mean = |x: &[f64]| x.iter().sum::<f64>() / x.len() as f64;
         let m = mean(&rates);
         let var = rates.iter().map(|r| (r - m) * (r - m)).sum::<f64>() / (rates.len() - 1) as f64;
-        let half_width = super::student_t_975(rates.len() - 1) * (var / rates.len() as f64).sqrt();
+        let half_width = super::student_t::student_t_975(rates.len() - 1) * (var / rates.len() as f64).sqrt();
         let drift = (mean(&rates[..j / 2]) - mean(&rates[j / 2..])).abs();
         (half_width <= PRECISION && drift <= PRECISION).then(|| {
             format!(

@@ -30,13 +30,15 @@
 
 pub mod early_stop;
 pub mod latency;
+pub mod student_t;
 
 use serde::Serialize;
 
 pub use early_stop::EarlyStop;
 pub use latency::Latencies;
 
-use crate::Cycle;
+use crate::time::Cycle;
+use student_t::student_t_975;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct RunResult {
@@ -154,19 +156,19 @@ impl Collector {
         self.each.get(id as usize).copied().flatten().map(|(_, _, mean)| mean)
     }
 
-    /// The collector of a run of `run` on `nodes` nodes offered `load` flits per node per cycle in
-    /// messages of `message_flits` flits; `closed` for a closed workload (no steady state: it has no
-    /// saturation, only its completion, and never stops early).
-    pub fn for_run(run: &crate::scenario::Run, nodes: u32, load: f64, message_flits: u32, closed: bool) -> Collector {
-        let mut stats = Collector::new(run.warmup_cycles, run.measure_cycles, run.batches);
+    /// This collector, for a run on `nodes` nodes offered `load` flits per node per cycle in messages of
+    /// `message_flits` flits; `stop_early`: the run may stop past saturation (`run.saturation_stop`);
+    /// `closed` for a closed workload (no steady state: it has no saturation, only its completion, and
+    /// never stops early).
+    pub fn for_run(mut self, stop_early: bool, nodes: u32, load: f64, message_flits: u32, closed: bool) -> Collector {
+        let measure = self.window_end - self.window_start;
         // The end-of-run backlog limit of the whole window (rule 2 above), offered traffic taken as
         // expected from the load.
-        let window_offered = load * nodes as f64 * run.measure_cycles as f64;
+        let window_offered = load * nodes as f64 * measure as f64;
         let threshold = (0.01 * window_offered).max(2.0 * nodes as f64 * message_flits as f64);
-        stats.closed = closed;
-        let early = run.saturation_stop == crate::scenario::SaturationStop::Backlog && !closed;
-        stats.early = EarlyStop::new(early, run.measure_cycles, threshold, nodes, load);
-        stats
+        self.closed = closed;
+        self.early = EarlyStop::new(stop_early && !closed, measure, threshold, nodes, load);
+        self
     }
 
     /// Ends the run at `now`, saturated, for `why`; `backlog` flits wait at the sources.
@@ -391,24 +393,6 @@ pub struct Finish {
     pub channel_flits: Vec<u64>,
     /// What the host programs measured (study 004's program only).
     pub program: Option<crate::host::program::Report>,
-}
-
-/// Two-sided 97.5% quantile of Student's t with `df` degrees of freedom.
-pub(crate) fn student_t_975(df: usize) -> f64 {
-    const T: [f64; 30] = [
-        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
-        2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
-    ];
-    match df {
-        0 => f64::NAN,
-        1..=30 => T[df - 1],
-        // Cornish-Fisher expansion around the normal quantile; error < 1e-3 beyond 30 dof.
-        _ => {
-            let z = 1.959_964;
-            let d = df as f64;
-            z + (z * z * z + z) / (4.0 * d) + (5.0 * z.powi(5) + 16.0 * z.powi(3) + 3.0 * z) / (96.0 * d * d)
-        }
-    }
 }
 
 #[cfg(test)]

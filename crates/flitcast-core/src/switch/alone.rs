@@ -4,9 +4,9 @@ use super::model::{MoveCounters, StepCtx};
 use crate::dest_set::DestSets;
 use crate::packet::{Packet, Slab};
 use crate::routing::Routing;
+use crate::time::Cycle;
 use crate::topology::Topology;
 use crate::wheel::Wheel;
-use crate::Cycle;
 
 /// What a [`StepCtx`] borrows, owned.
 pub struct Alone {

@@ -49,21 +49,63 @@
 use std::collections::VecDeque;
 
 use super::flit_fifo::FlitFifo;
-use super::model::{links_of, steering_terminal, InLink, Model, OutLink, Site, StepCtx};
+use super::model::{links_of, steering_terminal, FlowControl, InLink, Model, OutLink, Site, StepCtx, Timing};
 use crate::arbiter::{least_served, Recency};
 use crate::bitset::ones;
 use crate::error::BlockedChannel;
 use crate::packet::Flit;
+use crate::params::{choice, params, Kind};
 use crate::routing::{At, Candidates, Step};
-use crate::scenario::{MulticastAdmission, SelectionHistory, Switch};
-use crate::selection::{records, Request as Choice, Selection, Site as SelectionSite};
+use crate::selection::{records, Request as Choice, Selection, SelectionHistory, Site as SelectionSite};
+use crate::time::Cycle;
 use crate::topology::Topology;
-use crate::Cycle;
+
+choice! {
+    /// When a multicast that replicates into the central buffer may enter it.
+    pub enum MulticastAdmission {
+        /// Only once the buffer can take the whole packet and its header-chunk copies, which are
+        /// reserved (study 000 §4.2.2's VCT-emulation rule).
+        Reserve = "reserve",
+        /// At once, without reservation: deliberately broken, it deadlocks under load (a watchdog test).
+        Unreserved = "unreserved",
+    }
+}
+
+params! {
+    /// The SP central-buffer switch.
+    pub struct Params {
+        /// Depth of each input FIFO (study 000 §7.1, 002 §5.1: 64 flits).
+        buffer_flits: u32 = 64, range(1, 4096), unit("flits");
+        /// Cycles from a head's arrival to its departure through the crossbar at zero load (the SP
+        /// switch: 6).
+        router_delay_cycles: u32 = 6, range(1, 1000), unit("cycles");
+        /// Cycles from a head's arrival to its output request and grant (FIFO read, route, request,
+        /// grant); at most switch.router_delay_cycles.
+        route_cycles: u32 = 4, range(1, 1000), unit("cycles");
+        /// Flits per chunk (k for a k-port switch), the unit a buffered or replicating packet is
+        /// deserialised into.
+        chunk_flits: u32 = 8, range(1, 64), unit("flits");
+        /// Capacity of the central buffer in chunks (256 = 4 KB of 2-byte flits).
+        central_buffer_chunks: u32 = 256, range(1, 1_000_000), unit("chunks");
+        /// With hardware multicast: `reserve` (study 000 §4.2.2's VCT-emulation rule: a replicating
+        /// multicast's header enters only when the buffer can take the whole packet and its
+        /// header-chunk copies, which are reserved) or `unreserved` (deliberately broken: admitted at
+        /// once; deadlocks under load).
+        multicast_admission: MulticastAdmission = MulticastAdmission::Reserve;
+    }
+}
+
+impl Kind for CentralBuffer {
+    const NAME: &'static str = "central_buffer";
+    const DOC: &'static str = "SP buffered-wormhole switch: input FIFOs, crossbar cut-through, shared central \
+                               buffer of chunks; replicates multicasts in the buffer (studies 000, 002)";
+    type Params = Params;
+}
 
 /// Central-buffer chunks the largest replicating worm needs: its `worm_flits` (packet and header) in
 /// chunks of `chunk_flits`, and a header-chunk copy per further output of the widest fan-out,
 /// `down_ports` (study 000 §4.2). Up-bound packets leave this many chunks to down-bound ones, and the
-/// buffer must hold twice as many (`validate.rs`).
+/// buffer must hold twice as many (`scenario/rules.rs`).
 pub fn replication_chunks(worm_flits: u32, down_ports: u32, chunk_flits: u32) -> u32 {
     worm_flits.div_ceil(chunk_flits) + down_ports - 1
 }
@@ -300,8 +342,24 @@ pub struct CentralBuffer {
 }
 
 impl Model for CentralBuffer {
+    fn flow_control(_: &Params) -> FlowControl {
+        FlowControl::Wormhole
+    }
+    fn buffer_flits(p: &Params) -> u32 {
+        p.buffer_flits
+    }
+    fn router_delay_cycles(p: &Params) -> u32 {
+        p.router_delay_cycles
+    }
+    fn input_delay(p: &Params) -> u32 {
+        p.route_cycles
+    }
+    fn sized_by(_: &Params) -> &'static str {
+        "network.k, network.n, switch.buffer_flits, switch.central_buffer_chunks"
+    }
+
     /// (input FIFOs and the central buffer's chunks, everything else)
-    fn bytes(s: &Switch, topo: &Topology) -> (u64, u64) {
+    fn bytes(s: &Params, topo: &Topology) -> (u64, u64) {
         let (ports, routers) = (topo.links.len() as u64, topo.routers() as u64);
         let fifos = ports * s.buffer_flits as u64 * std::mem::size_of::<Flit>() as u64;
         // A stored chunk is a record (packet, first flit, count); at most one queue entry per chunk.
@@ -317,7 +375,7 @@ impl Model for CentralBuffer {
     /// the parent's inputs hold multicasts waiting for theirs (our reading: the study's guarantee
     /// that an admitted packet "will eventually obtain space" needs it; docs/models/central_buffer.md,
     /// "Replication"). Down-bound chunks always drain (towards terminals), so the reserve always comes free.
-    fn new(sw: &Switch, site: &Site) -> CentralBuffer {
+    fn new(sw: &Params, site: &Site) -> CentralBuffer {
         let (topo, router) = (site.topo, site.router);
         let radix = topo.radix(router);
         let (up, reserve) = match (site.routing.multicast(), site.largest_worm) {
@@ -327,7 +385,7 @@ impl Model for CentralBuffer {
             _ => (0, 0),
         };
         assert!(radix <= 64, "router radix above 64 is not supported");
-        let (out_links, in_links) = links_of(topo, router, sw);
+        let (out_links, in_links) = links_of(topo, router, Timing::of::<Self>(sw));
         let inputs: Vec<Input> = in_links
             .into_iter()
             .map(|link| Input {
@@ -355,7 +413,7 @@ impl Model for CentralBuffer {
             capacity: sw.central_buffer_chunks,
             free_chunks: sw.central_buffer_chunks,
             selection: Selection::build(
-                site.selection,
+                &site.selection,
                 SelectionSite { router, radix, switches: topo.node_switches().len(), seed: site.seed },
             ),
             history: site.history,
@@ -907,33 +965,33 @@ mod tests {
     use crate::credits::Lanes;
     use crate::dest_set::Pending;
     use crate::packet::{Dest, Header, Packet};
-    use crate::routing::Routing;
-    use crate::scenario::{RoutingAlgorithm, Scenario, SwitchModel, TopologyKind};
-    use crate::switch::Alone;
+    use crate::scenario::Scenario;
+    use crate::switch::{Alone, SwitchKind};
 
     /// A top switch of the 16-node tree replicates a 64-flit multicast to two leaves while one of its
     /// outputs has no credit: every shared chunk waits, read once, for its second reader, and is freed
     /// exactly when that reader takes it; the buffer is whole again at the end.
     #[test]
     fn a_shared_chunk_is_freed_by_its_last_reader() {
-        let mut s = Scenario::default();
-        (s.network.topology, s.network.k, s.network.n) = (TopologyKind::FatTree, 4, 2);
-        (s.switch.model, s.switch.vcs, s.switch.buffer_flits, s.switch.router_delay_cycles) =
-            (SwitchModel::CentralBuffer, 1, 64, 6);
-        s.routing.algorithm = RoutingAlgorithm::Adaptive;
-        let topo = Topology::build(&s.network).unwrap();
-        let routing = Routing::build(&s.routing, 1, &topo).unwrap().with_multicast(&topo).unwrap();
+        let s = Scenario::of(serde_json::json!({
+            "network": {"topology": "fat_tree", "k": 4, "n": 2},
+            "switch": {"model": "central_buffer"},
+            "routing": {"algorithm": "adaptive"},
+        }));
+        let topo = s.topology().unwrap();
+        let routing = s.routing(&topo).unwrap().with_multicast(&topo).unwrap();
         let me = 4; // a top switch: down port p leads to leaf p
         let site = Site {
             router: me,
             topo: &topo,
             routing: &routing,
-            selection: s.routing.selection,
-            history: s.routing.selection_history,
+            selection: s.routing.algorithm.selection(),
+            history: s.routing.algorithm.selection_history(),
             seed: 1,
             largest_worm: None,
         };
-        let mut sw = CentralBuffer::new(&s.switch, &site);
+        let SwitchKind::CentralBuffer(params) = &s.switch.model else { unreachable!() };
+        let mut sw = CentralBuffer::new(params, &site);
         let lanes = Lanes::new(&topo, 1);
         let blocked = lanes.router_output(&topo, me, 2) as usize; // the branch to leaf 2
         let mut alone = Alone::new(topo.clone(), routing, lanes.initial(&topo, 64));

@@ -22,16 +22,35 @@
 
 use std::collections::VecDeque;
 
-use super::model::{links_of, InLink, Model, OutLink, Site, StepCtx};
+use super::model::{links_of, FlowControl, InLink, Model, OutLink, Site, StepCtx, Timing};
 use crate::arbiter::RoundRobin;
 use crate::bitset::ones;
 
 use crate::error::BlockedChannel;
 use crate::packet::Flit;
+use crate::params::{params, Kind};
 use crate::routing::{At, Candidates, Step};
-use crate::scenario::Switch;
+use crate::time::Cycle;
 use crate::topology::Topology;
-use crate::Cycle;
+
+params! {
+    /// The InfiniBand switch: virtual cut-through per virtual lane.
+    pub struct Params {
+        /// Virtual lanes per port.
+        vcs: u32 = 2, range(1, 16);
+        /// Buffer of each virtual lane, at least the largest packet (virtual cut-through).
+        buffer_flits: u32 = 8, range(1, 4096), unit("flits");
+        /// Cycles from a head's arrival at a switch to its departure at zero load.
+        router_delay_cycles: u32 = 1, range(1, 1000), unit("cycles");
+    }
+}
+
+impl Kind for Infiniband {
+    const NAME: &'static str = "infiniband";
+    const DOC: &'static str =
+        "InfiniBand switch: virtual cut-through per virtual lane, replicates multicasts by forwarding table (study 003)";
+    type Params = Params;
+}
 
 /// A buffered flit and the hops its copy had made on arriving.
 #[derive(Debug, Clone, Copy)]
@@ -100,21 +119,37 @@ pub struct Infiniband {
 }
 
 impl Model for Infiniband {
+    fn flow_control(_: &Params) -> FlowControl {
+        FlowControl::Vct
+    }
+    fn vcs(p: &Params) -> u32 {
+        p.vcs
+    }
+    fn buffer_flits(p: &Params) -> u32 {
+        p.buffer_flits
+    }
+    fn router_delay_cycles(p: &Params) -> u32 {
+        p.router_delay_cycles
+    }
+    fn sized_by(_: &Params) -> &'static str {
+        "network.k, network.n, switch.vcs, switch.buffer_flits"
+    }
+
     /// (lane buffers, everything else)
-    fn bytes(s: &Switch, topo: &Topology) -> (u64, u64) {
+    fn bytes(s: &Params, topo: &Topology) -> (u64, u64) {
         let ports = topo.links.len() as u64;
         let buffers = ports * s.vcs as u64 * s.buffer_flits as u64 * std::mem::size_of::<Slot>() as u64;
         let per_port = s.vcs as usize * std::mem::size_of::<Lane>() + std::mem::size_of::<Output>() + 32;
         (buffers, ports * per_port as u64 + topo.routers() as u64 * std::mem::size_of::<Infiniband>() as u64)
     }
 
-    fn new(sw: &Switch, site: &Site) -> Infiniband {
+    fn new(sw: &Params, site: &Site) -> Infiniband {
         let (topo, router) = (site.topo, site.router);
         let radix = topo.radix(router);
         assert!(radix <= MAX_PORTS, "the InfiniBand switch model has at most {MAX_PORTS} ports");
         let lanes = sw.vcs as usize;
         assert!(radix * lanes <= 128, "at most 128 (port, lane) pairs");
-        let (out_links, in_links) = links_of(topo, router, sw);
+        let (out_links, in_links) = links_of(topo, router, Timing::of::<Self>(sw));
         Infiniband {
             lanes_per_port: lanes,
             depth: sw.buffer_flits as usize,
@@ -193,6 +228,8 @@ impl Infiniband {
             lane.lanes = [0; MAX_PORTS];
             lane.fan = match ctx.routing.step(ctx.topo, at, header, ctx.sets, &mut self.cands) {
                 Step::Choose => {
+                    // a forwarding table gives one output per destination (adaptive routing is refused)
+                    debug_assert_eq!(self.cands.ports().count_ones(), 1, "one output for a unicast");
                     for c in self.cands.as_slice() {
                         lane.lanes[c.port as usize] |= range((c.vc_lo, c.vc_hi));
                     }
@@ -319,31 +356,32 @@ mod tests {
     use super::*;
     use crate::credits::Lanes;
     use crate::packet::{Dest, Header, Packet};
-    use crate::routing::Routing;
-    use crate::scenario::{FlowControl, Scenario, SwitchModel};
-    use crate::switch::Alone;
+    use crate::scenario::Scenario;
+    use crate::switch::{Alone, SwitchKind};
 
     /// A 16-flit packet at an input of a mesh switch waits while its output lane has room for 15
     /// flits, and leaves once it has room for 16: virtual cut-through, never a head without room for
     /// the whole packet.
     #[test]
     fn a_head_waits_for_credits_for_its_whole_packet() {
-        let mut s = Scenario::default();
-        (s.network.k, s.switch.model, s.switch.flow_control, s.switch.vcs, s.switch.buffer_flits) =
-            (4, SwitchModel::Infiniband, FlowControl::Vct, 1, 16);
-        let topo = Topology::build(&s.network).unwrap();
-        let routing = Routing::build(&s.routing, 1, &topo).unwrap();
+        let s = Scenario::of(serde_json::json!({
+            "network": {"k": 4},
+            "switch": {"model": "infiniband", "vcs": 1, "buffer_flits": 16},
+        }));
+        let topo = s.topology().unwrap();
+        let routing = s.routing(&topo).unwrap();
         let me = 5; // (1, 1): a packet for terminal 7, (3, 1), leaves by +x (port 0)
         let site = Site {
             router: me,
             topo: &topo,
             routing: &routing,
-            selection: s.routing.selection,
-            history: s.routing.selection_history,
+            selection: s.routing.algorithm.selection(),
+            history: s.routing.algorithm.selection_history(),
             seed: 1,
             largest_worm: None,
         };
-        let mut sw = Infiniband::new(&s.switch, &site);
+        let SwitchKind::Infiniband(params) = &s.switch.model else { unreachable!() };
+        let mut sw = Infiniband::new(params, &site);
         let lanes = Lanes::new(&topo, 1);
         let east = lanes.router_output(&topo, me, 0) as usize;
         let mut alone = Alone::new(topo.clone(), routing, lanes.initial(&topo, 16));

@@ -23,19 +23,55 @@
 
 use std::mem::size_of;
 
-use super::model::{links_of, InLink, Model, OutLink, Site, StepCtx};
+use super::model::{links_of, FlowControl, InLink, Model, OutLink, Site, StepCtx, Timing};
 use crate::arbiter::RoundRobin;
 use crate::error::BlockedChannel;
 use crate::packet::Flit;
+use crate::params::{params, Kind};
 use crate::routing::{At, Candidates};
-use crate::scenario::{FlowControl, SelectionHistory, Switch};
-use crate::selection::{records, Request as Choice, Selection, Site as SelectionSite};
+use crate::selection::{records, Request as Choice, Selection, SelectionHistory, Site as SelectionSite};
+use crate::time::Cycle;
 use crate::topology::Topology;
 use crate::topology::{Geometry, PortLink};
-use crate::Cycle;
 
 /// Most virtual channels per port (the scenario allows 1..=16).
 pub const MAX_VCS: usize = 16;
+
+params! {
+    /// The input-buffered virtual-channel router.
+    pub struct Params {
+        /// `wormhole` (a packet advances when the next buffer has room for a flit), `vct` (virtual
+        /// cut-through: only when it has room for the whole packet; needs switch.buffer_flits >=
+        /// workload.packet_flits) or `stop_go` (slack buffers with stop/go back-pressure, study 001; see
+        /// switch.stop_flits).
+        flow_control: FlowControl = FlowControl::Wormhole;
+        /// Virtual channels per input port. DOR on a torus or ring needs 2 (dateline classes) when
+        /// routing.check_deadlock_free is on.
+        vcs: u32 = 2, range(1, 16);
+        /// Buffer depth per virtual channel.
+        buffer_flits: u32 = 8, range(1, 4096), unit("flits");
+        /// Cycles from a head's arrival at a router to its departure on the output channel at zero load
+        /// (the whole pipeline).
+        router_delay_cycles: u32 = 1, range(1, 1000), unit("cycles");
+        /// On a mesh or torus: cycles a head waits, beyond the router delay, where it turns from one
+        /// dimension to another (study 004's switching delay L_s).
+        turn_cycles: u32 = 0, range(0, 1_000_000), unit("cycles");
+        /// stop_go: a receiving buffer holding this many flits stops its sender; left out:
+        /// switch.buffer_flits − (2 × network.channel_latency_cycles + switch.router_delay_cycles − 1),
+        /// the most that leaves room for what a sender can still send before STOP reaches it.
+        stop_flits: Option<u32> = None, range(1, 4096), unit("flits");
+        /// stop_go: a receiving buffer drained to this many flits lets its sender go again; left out:
+        /// switch.stop_flits − network.channel_latency_cycles (at least 0).
+        go_flits: Option<u32> = None, range(0, 4096), unit("flits");
+    }
+}
+
+impl Kind for InputBuffered {
+    const NAME: &'static str = "input_buffered";
+    const DOC: &'static str =
+        "input-queued VC router: per-VC FIFOs, credits, separable input-first round-robin allocation";
+    type Params = Params;
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum VcState {
@@ -201,21 +237,37 @@ fn choice(in_port: u8, flit: Flit, selection: &Selection, ctx: &StepCtx) -> Choi
 }
 
 impl Model for InputBuffered {
-    fn bytes(s: &Switch, topo: &Topology) -> (u64, u64) {
+    fn flow_control(p: &Params) -> FlowControl {
+        p.flow_control
+    }
+    fn vcs(p: &Params) -> u32 {
+        p.vcs
+    }
+    fn buffer_flits(p: &Params) -> u32 {
+        p.buffer_flits
+    }
+    fn router_delay_cycles(p: &Params) -> u32 {
+        p.router_delay_cycles
+    }
+    fn sized_by(_: &Params) -> &'static str {
+        "network.k, network.n, switch.vcs, switch.buffer_flits"
+    }
+
+    fn bytes(s: &Params, topo: &Topology) -> (u64, u64) {
         let ports = topo.links.len() as u64;
         let per_port = size_of::<InPort>() + size_of::<OutPort>() + MAX_VCS * size_of::<Candidates>();
         let state = ports * per_port as u64 + topo.routers() as u64 * size_of::<InputBuffered>() as u64;
         (ports * s.vcs as u64 * s.buffer_flits as u64 * size_of::<Slot>() as u64, state)
     }
 
-    fn new(sw: &Switch, site: &Site) -> InputBuffered {
+    fn new(sw: &Params, site: &Site) -> InputBuffered {
         let (topo, router) = (site.topo, site.router);
         let radix = topo.radix(router);
         assert!(radix <= 64, "router radix above 64 is not supported");
         let vcs = sw.vcs as usize;
         assert!(vcs <= MAX_VCS, "at most {MAX_VCS} virtual channels");
         let depth = sw.buffer_flits as usize;
-        let (out_links, in_links) = links_of(topo, router, sw);
+        let (out_links, in_links) = links_of(topo, router, Timing::of::<Self>(sw));
         let inputs = in_links
             .into_iter()
             .enumerate()
@@ -245,7 +297,7 @@ impl Model for InputBuffered {
             depth,
             vct: sw.flow_control == FlowControl::Vct,
             selection: Selection::build(
-                site.selection,
+                &site.selection,
                 SelectionSite { router, radix, switches: topo.node_switches().len(), seed: site.seed },
             ),
             history: site.history,

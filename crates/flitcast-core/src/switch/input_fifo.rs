@@ -24,16 +24,39 @@
 //! copy of its flits (`MoveCounters::copied_flits`).
 
 use super::flit_fifo::FlitFifo;
-use super::model::{links_of, steering_terminal, InLink, Model, OutLink, Site, StepCtx};
+use super::model::{links_of, steering_terminal, FlowControl, InLink, Model, OutLink, Site, StepCtx, Timing};
 use crate::arbiter::{least_served, Recency};
 use crate::bitset::ones;
 use crate::error::BlockedChannel;
 use crate::packet::Flit;
+use crate::params::{params, Kind};
 use crate::routing::{At, Candidates, Step};
-use crate::scenario::{SelectionHistory, Switch};
-use crate::selection::{records, Request as Choice, Selection, Site as SelectionSite};
+use crate::selection::{records, Request as Choice, Selection, SelectionHistory, Site as SelectionSite};
+use crate::time::Cycle;
 use crate::topology::Topology;
-use crate::Cycle;
+
+params! {
+    /// The SP switch with one large FIFO per input.
+    pub struct Params {
+        /// Depth of each input FIFO (study 000 §7.1: the central buffer's 5 KB split evenly over the
+        /// inputs, 320 flits); at least the largest worm.
+        buffer_flits: u32 = 320, range(1, 4096), unit("flits");
+        /// Cycles from a head's arrival to its departure through the crossbar at zero load (6).
+        router_delay_cycles: u32 = 6, range(1, 1000), unit("cycles");
+        /// Cycles from a head's arrival to its output request and grant; at most
+        /// switch.router_delay_cycles.
+        route_cycles: u32 = 4, range(1, 1000), unit("cycles");
+        /// Flits per chunk, the unit a replicating packet is read from the FIFO in.
+        chunk_flits: u32 = 8, range(1, 64), unit("flits");
+    }
+}
+
+impl Kind for InputFifo {
+    const NAME: &'static str = "input_fifo";
+    const DOC: &'static str = "SP switch with one large FIFO per input instead of a central buffer; replicates \
+                               multicasts from the FIFO (study 000 §5)";
+    type Params = Params;
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum InState {
@@ -124,24 +147,40 @@ pub struct InputFifo {
 }
 
 impl Model for InputFifo {
+    fn flow_control(_: &Params) -> FlowControl {
+        FlowControl::Wormhole
+    }
+    fn buffer_flits(p: &Params) -> u32 {
+        p.buffer_flits
+    }
+    fn router_delay_cycles(p: &Params) -> u32 {
+        p.router_delay_cycles
+    }
+    fn input_delay(p: &Params) -> u32 {
+        p.route_cycles
+    }
+    fn sized_by(_: &Params) -> &'static str {
+        "network.k, network.n, switch.buffer_flits"
+    }
+
     /// (input FIFOs, everything else)
-    fn bytes(s: &Switch, topo: &Topology) -> (u64, u64) {
+    fn bytes(s: &Params, topo: &Topology) -> (u64, u64) {
         let ports = topo.links.len() as u64;
         let fifos = ports * s.buffer_flits as u64 * std::mem::size_of::<Flit>() as u64;
         let per_port = std::mem::size_of::<Input>() + std::mem::size_of::<Output>() + topo.max_radix();
         (fifos, ports * per_port as u64 + topo.routers() as u64 * std::mem::size_of::<InputFifo>() as u64)
     }
 
-    fn new(sw: &Switch, site: &Site) -> InputFifo {
+    fn new(sw: &Params, site: &Site) -> InputFifo {
         let (topo, router) = (site.topo, site.router);
         let radix = topo.radix(router);
         assert!(radix <= 64, "router radix above 64 is not supported");
-        let (out_links, in_links) = links_of(topo, router, sw);
+        let (out_links, in_links) = links_of(topo, router, Timing::of::<Self>(sw));
         InputFifo {
             chunk_flits: sw.chunk_flits,
             fifo_flits: sw.buffer_flits as usize,
             selection: Selection::build(
-                site.selection,
+                &site.selection,
                 SelectionSite { router, radix, switches: topo.node_switches().len(), seed: site.seed },
             ),
             history: site.history,

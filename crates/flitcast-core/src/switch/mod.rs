@@ -11,14 +11,15 @@ pub mod input_fifo;
 pub mod model;
 
 pub use alone::Alone;
-pub use model::{links_of, steering_terminal, InLink, Model, MoveCounters, OutLink, Site, StepCtx};
+pub use model::{
+    links_of, steering_terminal, FlowControl, InLink, Model, MoveCounters, OutLink, Site, StepCtx, Timing,
+};
 
 use crate::error::BlockedChannel;
 use crate::family::family;
 use crate::packet::Flit;
-use crate::scenario::{Switch, SwitchModel};
+use crate::time::Cycle;
 use crate::topology::Topology;
-use crate::Cycle;
 
 family! {
     /// One router: the switch model of the scenario.
@@ -38,26 +39,17 @@ family! {
         fn window_flits(port: u8) -> u64;
         fn blocked(me: u32, credits: &[u32]) -> Vec<BlockedChannel>;
     }
-}
-
-impl Router {
-    /// Router `site.router`: the switch `sw`.
-    pub fn build(sw: &Switch, site: &Site) -> Router {
-        match sw.model {
-            SwitchModel::InputBuffered => Router::InputBuffered(Model::new(sw, site)),
-            SwitchModel::CentralBuffer => Router::CentralBuffer(Model::new(sw, site)),
-            SwitchModel::InputFifo => Router::InputFifo(Model::new(sw, site)),
-            SwitchModel::Infiniband => Router::Infiniband(Model::new(sw, site)),
-        }
+    params
+    /// The switch model of every router, and its parameters.
+    pub enum SwitchKind tag "model"
+    static {
+        fn flow_control() -> FlowControl;
+        fn vcs() -> u32;
+        fn buffer_flits() -> u32;
+        fn router_delay_cycles() -> u32;
+        fn input_delay() -> u32;
+        fn bytes(topo: &Topology) -> (u64, u64);
+        fn sized_by() -> &'static str;
     }
-
-    /// Bytes all routers of `topo` need with the switch `sw`: (flit buffers, everything else).
-    pub fn bytes(sw: &Switch, topo: &Topology) -> (u64, u64) {
-        match sw.model {
-            SwitchModel::InputBuffered => <input_buffered::InputBuffered as Model>::bytes(sw, topo),
-            SwitchModel::CentralBuffer => <central_buffer::CentralBuffer as Model>::bytes(sw, topo),
-            SwitchModel::InputFifo => <input_fifo::InputFifo as Model>::bytes(sw, topo),
-            SwitchModel::Infiniband => <infiniband::Infiniband as Model>::bytes(sw, topo),
-        }
-    }
+    build(site: &Site<'_>);
 }

@@ -7,19 +7,59 @@ use crate::credits::Lanes;
 use crate::dest_set::DestSets;
 use crate::error::BlockedChannel;
 use crate::packet::{Flit, Packet, Slab};
+use crate::params::{choice, Kind};
 use crate::routing::Routing;
-use crate::scenario::{FlowControl, SelectionHistory, SelectionKind, Switch};
+use crate::selection::{SelectionHistory, SelectionKind};
+use crate::time::Cycle;
 use crate::topology::{PortLink, Topology};
 use crate::wheel::{Arrival, Wheel, TO_TERMINAL};
-use crate::Cycle;
 
-/// A switch microarchitecture, one per file (`switch/mod.rs` registers them).
-pub trait Model: Sized {
-    /// The switch `sw` as router `site.router`.
-    fn new(sw: &Switch, site: &Site) -> Self;
+choice! {
+    /// How a router's buffers hold back their senders.
+    pub enum FlowControl {
+        /// A head advances when the downstream VC is free and has one free flit slot.
+        Wormhole = "wormhole",
+        /// Virtual cut-through: a head advances only when the downstream VC can take the whole packet.
+        Vct = "vct",
+        /// Slack buffers with stop/go back-pressure (study 001): senders stop and go as receivers fill
+        /// and drain (`stop_go.rs`).
+        StopGo = "stop_go",
+    }
+}
+
+/// A switch microarchitecture, one per file (`switch/mod.rs` registers them): its parameters, how it
+/// is built, and what a router of its kind does each cycle.
+pub trait Model: Kind + Sized {
+    /// Router `site.router`, of this model with parameters `p`.
+    fn new(p: &Self::Params, site: &Site) -> Self;
+
+    /// How this model's buffers hold back their senders.
+    fn flow_control(p: &Self::Params) -> FlowControl;
+
+    /// Virtual channels per channel.
+    fn vcs(_: &Self::Params) -> u32 {
+        1
+    }
+
+    /// Flits a downstream buffer of one virtual channel holds (a sender's initial credits).
+    fn buffer_flits(p: &Self::Params) -> u32;
+
+    /// Cycles from a head's arrival to its departure on the output channel at zero load.
+    fn router_delay_cycles(p: &Self::Params) -> u32;
+
+    /// Cycles from a flit's arrival at a router until it may leave its input FIFO (the rest of the
+    /// pipeline is the output stage).
+    fn input_delay(p: &Self::Params) -> u32 {
+        Self::router_delay_cycles(p)
+    }
 
     /// Bytes all routers of `topo` need: (flit buffers, everything else).
-    fn bytes(sw: &Switch, topo: &Topology) -> (u64, u64);
+    fn bytes(p: &Self::Params, topo: &Topology) -> (u64, u64);
+
+    /// The keys that drive those bytes.
+    fn sized_by(_: &Self::Params) -> &'static str {
+        "switch.buffer_flits"
+    }
 
     /// One cycle of the router `me`.
     fn step(&mut self, me: u32, ctx: &mut StepCtx);
@@ -41,6 +81,30 @@ pub trait Model: Sized {
 
     /// Every non-empty buffer and why its head cannot move (for the deadlock report).
     fn blocked(&self, me: u32, credits: &[u32]) -> Vec<BlockedChannel>;
+}
+
+/// A router's pipeline as its links see it: virtual channels per channel, the input stage (arrival
+/// to leaving the input FIFO) and the output stage (to the output channel), and whether senders obey
+/// stop/go signals rather than credits.
+#[derive(Debug, Clone, Copy)]
+pub struct Timing {
+    pub vcs: u32,
+    pub input_delay: u32,
+    pub output_delay: u32,
+    pub stop_go: bool,
+}
+
+impl Timing {
+    /// The timing of model `M` with parameters `p`.
+    pub fn of<M: Model>(p: &M::Params) -> Timing {
+        let input_delay = M::input_delay(p);
+        Timing {
+            vcs: M::vcs(p),
+            input_delay,
+            output_delay: M::router_delay_cycles(p) - input_delay,
+            stop_go: M::flow_control(p) == FlowControl::StopGo,
+        }
+    }
 }
 
 /// What a router is built from beside its switch's parameters: where it is, the routing and selection
@@ -112,10 +176,10 @@ pub struct InLink {
 }
 
 /// The output and input links of `router`, in port order. A flit sent on an output reaches the
-/// next hop's input FIFO after this router's output stage (`switch.output_delay()`), the channel, and
-/// — into a router — that router's input stage (`switch.input_delay()`).
-pub fn links_of(topo: &Topology, router: u32, switch: &Switch) -> (Vec<OutLink>, Vec<InLink>) {
-    let lanes = Lanes::new(topo, switch.vcs);
+/// next hop's input FIFO after this router's output stage, the channel, and — into a router — that
+/// router's input stage (`timing`).
+pub fn links_of(topo: &Topology, router: u32, timing: Timing) -> (Vec<OutLink>, Vec<InLink>) {
+    let lanes = Lanes::new(topo, timing.vcs);
     let ports = 0..topo.radix(router) as u8;
     let outs = ports
         .clone()
@@ -123,12 +187,12 @@ pub fn links_of(topo: &Topology, router: u32, switch: &Switch) -> (Vec<OutLink>,
             let idx = topo.port_index(router, p);
             let to = topo.links[idx];
             let (dest, port, input) = match to {
-                PortLink::Router { router, port } => (router, port, switch.input_delay()),
+                PortLink::Router { router, port } => (router, port, timing.input_delay),
                 PortLink::Terminal { terminal } => (TO_TERMINAL | terminal, 0, 0),
                 PortLink::Unused => (u32::MAX, 0, 0),
             };
             let lane = lanes.router_output(topo, router, p);
-            let latency = topo.latency[idx] + switch.output_delay() + input;
+            let latency = topo.latency[idx] + timing.output_delay + input;
             OutLink { dest, port, sink: matches!(to, PortLink::Terminal { .. }), latency, lane }
         })
         .collect();
@@ -137,10 +201,7 @@ pub fn links_of(topo: &Topology, router: u32, switch: &Switch) -> (Vec<OutLink>,
             let from = topo.input(router, p);
             // Credits travel back over the feeding channel's wires, with its latency. (Under stop/go a
             // freed slot reaches the engine next cycle, which sends GO over that latency: stop_go.rs.)
-            let latency = match switch.flow_control {
-                FlowControl::StopGo => 1,
-                _ => topo.feeding_latency(router, p),
-            };
+            let latency = if timing.stop_go { 1 } else { topo.feeding_latency(router, p) };
             InLink { from, latency, lane: lanes.feeding(topo, from) }
         })
         .collect();

@@ -4,7 +4,7 @@
 //! port 2n is the terminal. Unidirectional (torus/ring only): port d leaves in +d, port n is the
 //! terminal. In a mesh the ports that would leave the edge are `Unused`. Router r hosts terminal r.
 
-use super::{CubeGeometry, Geometry, PortLink, Topology};
+use super::graph::{CubeGeometry, Geometry, PortLink, Topology};
 use crate::error::Error;
 
 pub fn build(name: String, geo: CubeGeometry, latency: u32) -> Result<Topology, Error> {

@@ -8,8 +8,43 @@
 //! w_l. Top-level up ports are unused. Every switch at the LCA level of a pair has the same
 //! downward view of the destination, so adaptive source routes are well defined.
 
-use super::{Geometry, PortLink, Topology};
+use super::graph::{Builder, Geometry, PortLink, Topology};
 use crate::error::Error;
+use crate::params::{params, Kind};
+
+params! {
+    /// A k-ary n-tree.
+    pub struct Params {
+        /// Half the switch ports: k down, k up (switches have 2k ports; a route offers at most 8 up
+        /// ports).
+        k: u32 = 8, range(2, 8);
+        /// Levels of switches; the tree has k^n nodes.
+        n: u32 = 2, range(1, 6);
+    }
+}
+
+pub struct FatTree;
+
+impl Kind for FatTree {
+    const NAME: &'static str = "fat_tree";
+    const DOC: &'static str = "k-ary n-tree of 2k-port switches, ports 0..k-1 down, k..2k-1 up (study 000)";
+    type Params = Params;
+}
+
+impl Builder for FatTree {
+    fn graph(p: &Params, latency: u32) -> Result<Topology, Error> {
+        build(p.k, p.n, latency)
+    }
+    fn nodes(p: &Params) -> Option<u64> {
+        (p.k as u64).checked_pow(p.n)
+    }
+    fn digits(p: &Params) -> Option<(u32, u32)> {
+        Some((p.k, p.n))
+    }
+    fn radix(p: &Params) -> u32 {
+        2 * p.k
+    }
+}
 
 pub fn build(k: u32, n: u32, latency: u32) -> Result<Topology, Error> {
     let per_level = k.pow(n - 1);

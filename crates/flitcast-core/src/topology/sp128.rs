@@ -20,10 +20,30 @@
 //! first three (4·4·4 = 64 minimal routes); between boards of one half five chips (L is the LCA, 16
 //! routes); inside a board three chips (4 routes); on one chip one.
 
-use super::sp16::node_at;
-use super::{Geometry, PortLink, Topology};
+use super::graph::{Builder, Geometry, PortLink, Topology};
+use super::sp16::{node_at, NodeNumbering, Params};
 use crate::error::Error;
-use crate::scenario::NodeNumbering;
+use crate::params::Kind;
+
+pub struct Sp128;
+
+impl Kind for Sp128 {
+    const NAME: &'static str = "sp128";
+    const DOC: &'static str = "the 128-node SP network of study 002 Fig. 3 (8 node and 4 intermediate switch boards)";
+    type Params = Params;
+}
+
+impl Builder for Sp128 {
+    fn graph(p: &Params, latency: u32) -> Result<Topology, Error> {
+        build(p.node_numbering, latency)
+    }
+    fn nodes(_: &Params) -> Option<u64> {
+        Some(128)
+    }
+    fn radix(_: &Params) -> u32 {
+        8
+    }
+}
 
 pub const fn node_chip(b: u32, i: u32) -> u32 {
     4 * b + i

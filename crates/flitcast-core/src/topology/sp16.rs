@@ -13,9 +13,48 @@
 //!   (P13→P8 through one chip, P13→P6 through three).
 //! * `plain` — P4i … P4i+3 on SW(4+i) ports 0–3.
 
-use super::{Geometry, PortLink, Topology};
+use super::graph::{Builder, Geometry, PortLink, Topology};
 use crate::error::Error;
-use crate::scenario::NodeNumbering;
+use crate::params::{choice, params, Kind};
+
+choice! {
+    /// How the SP networks number their nodes.
+    pub enum NodeNumbering {
+        /// The SP numbering of study 002 Fig. 2 ("an artifact of the wiring layout").
+        Sp = "sp",
+        /// Node chip i holds nodes 4i … 4i+3.
+        Plain = "plain",
+    }
+}
+
+params! {
+    /// An SP network (study 002 Figs. 2 and 3).
+    pub struct Params {
+        /// Node numbering: `sp` (the SP numbering of study 002 Fig. 2, an artifact of the wiring) or
+        /// `plain` (node chip i holds nodes 4i..4i+3). Matters for permutation patterns.
+        node_numbering: NodeNumbering = NodeNumbering::Sp;
+    }
+}
+
+pub struct Sp16;
+
+impl Kind for Sp16 {
+    const NAME: &'static str = "sp16";
+    const DOC: &'static str = "the 16-node SP board of study 002 Fig. 2 (SP or plain node numbering)";
+    type Params = Params;
+}
+
+impl Builder for Sp16 {
+    fn graph(p: &Params, latency: u32) -> Result<Topology, Error> {
+        build(p.node_numbering, latency)
+    }
+    fn nodes(_: &Params) -> Option<u64> {
+        Some(16)
+    }
+    fn radix(_: &Params) -> u32 {
+        8
+    }
+}
 
 /// SP numbering: the node on port p of node chip SW(4+i) is `SP16_NODES[i][p]`.
 pub const SP16_NODES: [[u32; 4]; 4] = [[13, 12, 9, 8], [5, 4, 1, 0], [2, 3, 6, 7], [10, 11, 14, 15]];

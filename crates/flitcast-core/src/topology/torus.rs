@@ -1,9 +1,52 @@
-//! k-ary n-torus, bidirectional or unidirectional; a ring is the 1-dimensional torus (SCI rings of
-//! study 004 are unidirectional). Port numbering: see `cube.rs`.
+//! k-ary n-torus, bidirectional or unidirectional (study 004's SCI tori are unidirectional); a ring
+//! is the 1-dimensional torus (`ring.rs`). Port numbering: see `cube.rs`.
 
-use super::{cube, CubeGeometry, Topology};
+use super::cube;
+use super::graph::{Builder, CubeGeometry, Topology};
+use crate::error::Error;
+use crate::params::{params, Kind};
 
-pub fn build(k: u32, n: u32, bidirectional: bool, latency: u32) -> Result<Topology, crate::error::Error> {
+params! {
+    /// A k-ary n-torus.
+    pub struct Params {
+        /// Routers per dimension (the radix k).
+        k: u32 = 8, range(2, 1024);
+        /// Number of dimensions.
+        n: u32 = 2, range(1, 6);
+        /// Links in one direction only (the SCI tori of study 004).
+        unidirectional: bool = false;
+    }
+}
+
+pub struct Torus;
+
+impl Kind for Torus {
+    const NAME: &'static str = "torus";
+    const DOC: &'static str =
+        "k-ary n-torus, bidirectional or unidirectional; unidirectional ports d (+d), n (terminal)";
+    type Params = Params;
+}
+
+impl Builder for Torus {
+    fn graph(p: &Params, latency: u32) -> Result<Topology, Error> {
+        build(p.k, p.n, !p.unidirectional, latency)
+    }
+    fn nodes(p: &Params) -> Option<u64> {
+        (p.k as u64).checked_pow(p.n)
+    }
+    fn digits(p: &Params) -> Option<(u32, u32)> {
+        Some((p.k, p.n))
+    }
+    fn radix(p: &Params) -> u32 {
+        if p.unidirectional {
+            p.n + 1
+        } else {
+            2 * p.n + 1
+        }
+    }
+}
+
+pub fn build(k: u32, n: u32, bidirectional: bool, latency: u32) -> Result<Topology, Error> {
     let geo = CubeGeometry { k, n, wrap: true, unidirectional: !bidirectional };
     let dir = if bidirectional { "" } else { "unidirectional " };
     let name = if n == 1 { format!("{dir}{k}-node ring") } else { format!("{dir}{k}-ary {n}-torus") };

@@ -7,13 +7,23 @@
 
 use rand::Rng;
 
+use crate::params::choice;
 use crate::rng::Stream;
-use crate::scenario::ArrivalKind;
-use crate::Cycle;
+use crate::time::Cycle;
+
+choice! {
+    /// How messages (operations) arrive at each host.
+    pub enum Arrival {
+        /// Exponential inter-arrival times (an open network).
+        Poisson = "poisson",
+        /// A message each cycle with probability rate (the gap drawn from the geometric distribution).
+        Bernoulli = "bernoulli",
+    }
+}
 
 #[derive(Debug, Clone)]
 pub struct Arrivals {
-    kind: ArrivalKind,
+    kind: Arrival,
     rate: f64,
     rng: Stream,
     /// Poisson: continuous time of the next arrival. Bernoulli: the next cycle as a float.
@@ -22,7 +32,7 @@ pub struct Arrivals {
 }
 
 impl Arrivals {
-    pub fn new(kind: ArrivalKind, rate: f64, rng: Stream) -> Arrivals {
+    pub fn new(kind: Arrival, rate: f64, rng: Stream) -> Arrivals {
         Arrivals { kind, rate, rng, next: 0.0, started: false }
     }
 
@@ -30,10 +40,10 @@ impl Arrivals {
     pub fn next_arrival(&mut self) -> Cycle {
         let u: f64 = 1.0 - self.rng.random::<f64>(); // in (0, 1]
         match self.kind {
-            ArrivalKind::Poisson => {
+            Arrival::Poisson => {
                 self.next += -u.ln() / self.rate;
             }
-            ArrivalKind::Bernoulli => {
+            Arrival::Bernoulli => {
                 // Number of failures before the first success, plus one step.
                 let gap = if self.rate >= 1.0 { 0.0 } else { (u.ln() / (1.0 - self.rate).ln()).floor() };
                 self.next += if self.started { 1.0 + gap } else { gap };
@@ -49,7 +59,7 @@ mod tests {
     use super::*;
     use crate::rng::{stream, StreamKind};
 
-    fn mean_rate(kind: ArrivalKind, rate: f64) -> f64 {
+    fn mean_rate(kind: Arrival, rate: f64) -> f64 {
         let mut a = Arrivals::new(kind, rate, stream(3, StreamKind::Arrivals, 0));
         let n = 200_000;
         let mut last = 0;
@@ -61,7 +71,7 @@ mod tests {
 
     #[test]
     fn arrival_rates_match() {
-        for &kind in &[ArrivalKind::Poisson, ArrivalKind::Bernoulli] {
+        for &kind in &[Arrival::Poisson, Arrival::Bernoulli] {
             for &rate in &[0.01, 0.1, 0.5] {
                 let r = mean_rate(kind, rate);
                 assert!((r - rate).abs() / rate < 0.02, "{kind:?} {rate}: {r}");
@@ -71,7 +81,7 @@ mod tests {
 
     #[test]
     fn bernoulli_at_most_one_per_cycle() {
-        let mut a = Arrivals::new(ArrivalKind::Bernoulli, 0.9, stream(5, StreamKind::Arrivals, 0));
+        let mut a = Arrivals::new(Arrival::Bernoulli, 0.9, stream(5, StreamKind::Arrivals, 0));
         let mut prev = a.next_arrival();
         for _ in 0..10_000 {
             let t = a.next_arrival();

@@ -2,16 +2,15 @@
 
 pub mod arrival;
 pub mod operations;
-pub mod pattern;
+pub mod patterns;
 pub mod sizes;
 
 use rand::Rng;
 
 use crate::rng::{stream, Stream, StreamKind};
-use crate::scenario::Workload;
 
-pub use arrival::Arrivals;
-pub use pattern::Pattern;
+pub use arrival::{Arrival, Arrivals};
+pub use patterns::{Pattern, PatternKind, Shape};
 pub use sizes::Sizes;
 
 /// Per-terminal traffic generator: its arrival process and destination stream.
@@ -21,18 +20,14 @@ pub struct Source {
     pub dest_rng: Stream,
 }
 
-/// Every host's open-loop source (`host/programs/open_loop.rs`): rate `load / message_flits` messages per cycle.
-pub fn sources(wl: &Workload, seed: u64, terminals: u32) -> Vec<Source> {
-    sources_at(wl, wl.load, seed, terminals)
-}
-
-/// Sources of `flits_per_cycle / message_flits` messages (operations) per cycle each, so that each
-/// host creates `flits_per_cycle` flits per cycle.
-pub fn sources_at(wl: &Workload, flits_per_cycle: f64, seed: u64, terminals: u32) -> Vec<Source> {
-    let rate = flits_per_cycle / wl.message_flits as f64;
+/// Every host's open-loop source (`host/programs/open_loop.rs` and the multicast operations of
+/// `operations.rs`): `arrival` at `flits_per_cycle / message_flits` messages (operations) per cycle
+/// each, so that each host creates `flits_per_cycle` flits per cycle.
+pub fn sources(arrival: Arrival, flits_per_cycle: f64, message_flits: u32, seed: u64, terminals: u32) -> Vec<Source> {
+    let rate = flits_per_cycle / message_flits as f64;
     (0..terminals)
         .map(|t| Source {
-            arrivals: Arrivals::new(wl.arrival, rate, stream(seed, StreamKind::Arrivals, t as u64)),
+            arrivals: Arrivals::new(arrival, rate, stream(seed, StreamKind::Arrivals, t as u64)),
             dest_rng: stream(seed, StreamKind::Destinations, t as u64),
         })
         .collect()

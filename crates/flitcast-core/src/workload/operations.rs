@@ -11,8 +11,26 @@
 use rand::Rng;
 
 use crate::host::program::Outbox;
-use crate::scenario::Workload;
-use crate::workload::{multicast_destinations, sources_at, Source};
+use crate::params::params;
+use crate::workload::{multicast_destinations, sources, Arrival, Source};
+
+params! {
+    /// m-way multicast traffic (study 000 §7.1, §7.2, §7.6), the keys of the software and hardware
+    /// multicast programs.
+    pub struct Multiway {
+        /// Effective applied load m·B_i in flits per node per cycle received (study 000 §7.2; 1.0 = every
+        /// node receiving at the link rate).
+        load: f64 = 0.1, above(0.0, 1.0), unit("flits/node/cycle");
+        /// Operation arrival process at each node.
+        arrival: Arrival = Arrival::Poisson;
+        /// m: destinations of each multicast, drawn uniformly among the other nodes (study 000 §7.1).
+        destinations: u32 = 2, range(1, 1_048_575);
+        /// Share of the received load carried by multicasts; the rest is unicasts to uniform
+        /// destinations (bimodal traffic, study 000 §7.6: 0.2 with 4-way multicasts). 1: every operation
+        /// is a multicast.
+        multicast_fraction: f64 = 1.0, above(0.0, 1.0);
+    }
+}
 
 #[derive(Debug, Clone)]
 pub struct Operations {
@@ -24,12 +42,29 @@ pub struct Operations {
 }
 
 impl Operations {
-    pub fn new(wl: &Workload, seed: u64, nodes: u32) -> Operations {
-        let (m, f) = (wl.multicast_destinations, wl.multicast_fraction);
+    /// The operations of `traffic` at every host of `nodes`, messages of `message_flits` flits.
+    pub fn of(traffic: &Multiway, message_flits: u32, seed: u64, nodes: u32) -> Operations {
+        // (load is the effective applied load m·B_i: `new` sets the operations' rate)
+        let t = traffic;
+        Operations::new(t.destinations, t.multicast_fraction, t.load, t.arrival, message_flits, seed, nodes)
+    }
+
+    /// m-way multicasts (`fraction` of the received load; the rest unicasts) arriving by `arrival` at
+    /// every host of `nodes`, `load` flits per node per cycle received, messages of `message_flits`.
+    pub fn new(
+        m: u32,
+        fraction: f64,
+        load: f64,
+        arrival: Arrival,
+        message_flits: u32,
+        seed: u64,
+        nodes: u32,
+    ) -> Operations {
+        let (m, f) = (m, fraction);
         let q = f / (m as f64 * (1.0 - f) + f);
         let messages_per_operation = q * m as f64 + 1.0 - q;
         Operations {
-            sources: sources_at(wl, wl.load / messages_per_operation, seed, nodes),
+            sources: sources(arrival, load / messages_per_operation, message_flits, seed, nodes),
             nodes,
             m,
             multicast_share: q,
@@ -58,13 +93,10 @@ impl Operations {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::Scenario;
 
     #[test]
     fn bimodal_share_gives_the_received_fraction() {
-        let mut wl = Scenario::default().workload;
-        (wl.multicast_destinations, wl.multicast_fraction, wl.message_flits) = (4, 0.2, 64);
-        let mut ops = Operations::new(&wl, 3, 16);
+        let mut ops = Operations::new(4, 0.2, 0.1, Arrival::Poisson, 64, 3, 16);
         let mut out = Outbox::default();
         let (mut multicast, mut unicast) = (0u64, 0u64);
         for _ in 0..40_000 {

@@ -2,31 +2,30 @@
 //! 3, 5 and 6 switches is the closed form of its timing; the central-buffer path adds the chunk
 //! assembly; chunks are never lost; heavy load never deadlocks the SP networks.
 
-use flitcast_core::scenario::{PatternKind, RoutingAlgorithm, SelectionKind, SwitchModel, TopologyKind};
 use flitcast_core::{Scenario, Simulation};
+use serde_json::json;
 
-/// An SP network of central-buffer switches with the study's timing (6-cycle minimum, 4 to request).
-pub fn sp(topology: TopologyKind, algorithm: RoutingAlgorithm) -> Scenario {
-    let mut s = Scenario::default();
-    s.network.topology = topology;
-    s.switch.model = SwitchModel::CentralBuffer;
-    s.switch.vcs = 1;
-    s.switch.buffer_flits = 64;
-    s.switch.router_delay_cycles = 6;
-    s.routing.algorithm = algorithm;
-    s.routing.selection = SelectionKind::Lru;
-    s.workload.packet_flits = 64;
-    s.workload.message_flits = 64;
-    s.run.warmup_cycles = 2_000;
-    s.run.measure_cycles = 20_000;
-    s.run.drain_max_cycles = 50_000;
-    s
+/// An SP network of central-buffer switches with the study's timing (6-cycle minimum, 4 to request:
+/// the switch's defaults), `algorithm` routing (adaptive with LRU selection).
+pub fn sp(topology: &str, algorithm: &str) -> Scenario {
+    let routing = if algorithm == "adaptive" {
+        json!({"algorithm": algorithm, "selection": "lru"})
+    } else {
+        json!({"algorithm": algorithm})
+    };
+    Scenario::of(json!({
+        "network": {"topology": topology},
+        "switch": {"model": "central_buffer", "buffer_flits": 64, "router_delay_cycles": 6},
+        "routing": routing,
+        "workload": {"packet_flits": 64, "message_flits": 64},
+        "run": {"warmup_cycles": 2_000, "measure_cycles": 20_000, "drain_max_cycles": 50_000},
+    }))
 }
 
 #[test]
 fn zero_load_latency_through_1_3_5_6_switches() {
     // T0 = chips · (router delay + channel latency) + channel latency + (flits − 1).
-    let s = sp(TopologyKind::Sp128, RoutingAlgorithm::Adaptive);
+    let s = sp("sp128", "adaptive");
     let (d, l, f) = (6u64, 1u64, 64u64);
     for (src, dst, chips) in [(13, 8, 1u64), (0, 15, 3), (0, 40, 5), (0, 127, 6)] {
         let p = Simulation::build(&s).unwrap().probe(src, dst).unwrap();
@@ -34,10 +33,11 @@ fn zero_load_latency_through_1_3_5_6_switches() {
         assert_eq!(p.latency, chips * (d + l) + l + (f - 1), "{src}->{dst}");
     }
     // The timing is configuration: 10 cycles through a switch, 3 of them before the request.
-    let mut s = s;
-    s.switch.router_delay_cycles = 10;
-    s.switch.route_cycles = 3;
-    s.network.channel_latency_cycles = 2;
+    let s = s.set(&[
+        ("switch.router_delay_cycles", json!(10)),
+        ("switch.route_cycles", json!(3)),
+        ("network.channel_latency_cycles", json!(2)),
+    ]);
     let p = Simulation::build(&s).unwrap().probe(0, 127).unwrap();
     assert_eq!(p.latency, 6 * (10 + 2) + 2 + 63);
 }
@@ -49,12 +49,13 @@ fn the_central_buffer_path_costs_the_chunk_assembly() {
     // 5-12; B is created at 7, is ready to request at 12 — A's tail is still crossing — gets no grant
     // and goes into the central buffer: 8 flits read into the chunk register in cycles 12-19, the
     // chunk written, read and its head sent at 19, 7 cycles after its request.
-    let mut s = sp(TopologyKind::Sp16, RoutingAlgorithm::O1);
-    s.network.node_numbering = flitcast_core::scenario::NodeNumbering::Plain;
-    // d-mod-k: every route to node 4 takes up port 4, whatever the source.
-    s.routing.oblivious_table = flitcast_core::scenario::ObliviousTable::DModK;
-    s.workload.packet_flits = 8;
-    s.workload.message_flits = 8;
+    let s = sp("sp16", "o1").set(&[
+        ("network.node_numbering", json!("plain")),
+        // d-mod-k: every route to node 4 takes up port 4, whatever the source.
+        ("routing.oblivious_table", json!("d_mod_k")),
+        ("workload.packet_flits", json!(8)),
+        ("workload.message_flits", json!(8)),
+    ]);
     let t0 = 3 * (6 + 1) + 1 + 7;
     let p = Simulation::build(&s).unwrap().probe_many(&[(0, 0, 4), (7, 1, 4)]).unwrap();
     assert_eq!(p[0].latency, t0, "A cuts through");
@@ -69,13 +70,14 @@ fn a_hotspot_is_held_to_its_ejection_link() {
     // Two sources on one node chip send to the same destination on another chip at the same time
     // through a one-route network: the second packet finds the shared output busy, goes into the
     // central buffer and follows the first one out of it.
-    let mut s = sp(TopologyKind::Sp16, RoutingAlgorithm::O1);
-    s.network.node_numbering = flitcast_core::scenario::NodeNumbering::Plain;
-    s.workload.pattern = PatternKind::Hotspot;
-    s.workload.hotspot_nodes = vec![15];
-    s.workload.hotspot_fraction = 1.0;
-    s.workload.load = 0.2;
-    s.run.measure_cycles = 30_000;
+    let s = sp("sp16", "o1").set(&[
+        ("network.node_numbering", json!("plain")),
+        ("workload.pattern", json!("hotspot")),
+        ("workload.hotspot_nodes", json!([15])),
+        ("workload.hotspot_fraction", json!(1.0)),
+        ("workload.load", json!(0.2)),
+        ("run.measure_cycles", json!(30_000)),
+    ]);
     let r = flitcast_core::run(&s).unwrap();
     // Everything reaches node 15 and the ejection link is the bottleneck: 1 flit/cycle in total.
     assert!(r.accepted_load <= 1.0 / 16.0 + 1e-9 && r.accepted_load > 0.055, "{}", r.accepted_load);
@@ -83,22 +85,23 @@ fn a_hotspot_is_held_to_its_ejection_link() {
 
 #[test]
 fn chunks_all_come_back_and_nothing_deadlocks_past_saturation() {
-    for topo in [TopologyKind::Sp16, TopologyKind::Sp128] {
-        for algorithm in [RoutingAlgorithm::Adaptive, RoutingAlgorithm::O1, RoutingAlgorithm::O4] {
-            for pattern in [PatternKind::Uniform, PatternKind::BitReversal] {
-                let mut s = sp(topo, algorithm);
-                s.workload.pattern = pattern;
-                s.workload.load = 1.0;
-                s.workload.packet_flits = 512;
-                s.workload.message_flits = 1024;
-                s.switch.central_buffer_chunks = 64; // small, so it fills up
-                s.run.warmup_cycles = 1_000;
-                s.run.measure_cycles = 5_000;
-                s.run.drain_max_cycles = 5_000;
-                s.run.watchdog_cycles = 2_000;
+    for topo in ["sp16", "sp128"] {
+        for algorithm in ["adaptive", "o1", "o4"] {
+            for pattern in ["uniform", "bit_reversal"] {
+                let s = sp(topo, algorithm).set(&[
+                    ("workload.pattern", json!(pattern)),
+                    ("workload.load", json!(1.0)),
+                    ("workload.packet_flits", json!(512)),
+                    ("workload.message_flits", json!(1024)),
+                    ("switch.central_buffer_chunks", json!(64)), // small, so it fills up
+                    ("run.warmup_cycles", json!(1_000)),
+                    ("run.measure_cycles", json!(5_000)),
+                    ("run.drain_max_cycles", json!(5_000)),
+                    ("run.watchdog_cycles", json!(2_000)),
+                ]);
                 // Conservation (buffers, channels) and the central buffer's chunk accounting are
                 // checked at the end of every run.
-                flitcast_core::run(&s).unwrap_or_else(|e| panic!("{topo:?} {algorithm:?} {pattern:?}: {e}"));
+                flitcast_core::run(&s).unwrap_or_else(|e| panic!("{topo} {algorithm} {pattern}: {e}"));
             }
         }
     }

@@ -1,11 +1,11 @@
 //! Same scenario and seed ⇒ bit-identical statistics, whatever the thread count; another seed gives
 //! another sample.
 
-use flitcast_core::scenario::TopologyKind;
 use flitcast_core::Scenario;
 use rayon::prelude::*;
+use serde_json::json;
 
-use crate::common::scenario;
+use crate::common::cube;
 
 fn fingerprint(s: &Scenario) -> String {
     // JSON, so that NaN fields compare equal to themselves.
@@ -14,14 +14,8 @@ fn fingerprint(s: &Scenario) -> String {
 
 #[test]
 fn same_seed_same_result_on_any_thread_count() {
-    let points: Vec<Scenario> = [0.05, 0.2, 0.35, 0.6]
-        .iter()
-        .map(|&load| {
-            let mut s = scenario(TopologyKind::Torus, 4, 2);
-            s.workload.load = load;
-            s
-        })
-        .collect();
+    let points: Vec<Scenario> =
+        [0.05, 0.2, 0.35, 0.6].iter().map(|&load| cube("torus", 4, 2).set(&[("workload.load", json!(load))])).collect();
     let serial: Vec<String> = points.iter().map(fingerprint).collect();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
     let parallel: Vec<String> = pool.install(|| points.par_iter().map(fingerprint).collect());
@@ -31,10 +25,9 @@ fn same_seed_same_result_on_any_thread_count() {
 
 #[test]
 fn another_seed_gives_another_sample() {
-    let mut s = scenario(TopologyKind::Mesh, 4, 2);
-    s.workload.load = 0.2;
+    let s = cube("mesh", 4, 2).set(&[("workload.load", json!(0.2))]);
     let a = flitcast_core::run(&s).unwrap();
-    s.run.seed = 2;
+    let s = s.set(&[("run.seed", json!(2))]);
     let b = flitcast_core::run(&s).unwrap();
     assert_ne!(a.latency_mean, b.latency_mean);
     assert!((a.latency_mean - b.latency_mean).abs() < 0.1 * a.latency_mean);

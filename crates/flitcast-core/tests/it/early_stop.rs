@@ -2,17 +2,19 @@
 //! of the full run; runs below saturation are untouched, bit for bit; the live-packet bound stops a
 //! run whose source queues would grow without bound.
 
-use flitcast_core::scenario::{SaturationStop, TopologyKind};
-use flitcast_core::{RunResult, Scenario};
+use flitcast_core::scenario::SaturationStop;
+use flitcast_core::RunResult;
+use serde_json::json;
 
-use crate::common::scenario;
+use crate::common::cube;
 
 fn mesh(load: f64, measure: u64, stop: SaturationStop) -> RunResult {
-    let mut s: Scenario = scenario(TopologyKind::Mesh, 8, 2);
-    s.workload.load = load;
-    s.run.warmup_cycles = 5_000;
-    s.run.measure_cycles = measure;
-    s.run.saturation_stop = stop;
+    let s = cube("mesh", 8, 2).set(&[
+        ("workload.load", json!(load)),
+        ("run.warmup_cycles", json!(5_000)),
+        ("run.measure_cycles", json!(measure)),
+        ("run.saturation_stop", json!(stop.name())),
+    ]);
     flitcast_core::run(&s).unwrap()
 }
 
@@ -46,13 +48,14 @@ fn a_run_below_saturation_is_unchanged_bit_for_bit() {
 fn too_many_live_packets_stop_the_run_as_saturated() {
     // One-flit messages at full load into a 4x4 mesh whose bisection takes far less: with early stop
     // off the queues would grow for the whole window; the live-packet bound ends it.
-    let mut s = scenario(TopologyKind::Mesh, 4, 2);
-    s.workload.load = 1.0;
-    s.workload.packet_flits = 1;
-    s.workload.message_flits = 1;
-    s.run.warmup_cycles = 0;
-    s.run.measure_cycles = 10_000_000;
-    s.run.saturation_stop = SaturationStop::Off;
+    let s = cube("mesh", 4, 2).set(&[
+        ("workload.load", json!(1.0)),
+        ("workload.packet_flits", json!(1)),
+        ("workload.message_flits", json!(1)),
+        ("run.warmup_cycles", json!(0)),
+        ("run.measure_cycles", json!(10_000_000)),
+        ("run.saturation_stop", json!("off")),
+    ]);
     let r = flitcast_core::run(&s).unwrap();
     assert!(r.saturated && r.saturation_reason.contains("packets alive"), "{}", r.saturation_reason);
     assert!(r.measured_cycles < 1_000_000, "{}", r.measured_cycles);

@@ -3,18 +3,21 @@
 
 use flitcast_core::check::routes;
 use flitcast_core::routing::Routing;
-use flitcast_core::scenario::{RoutingAlgorithm, TopologyKind};
 use flitcast_core::topology::{PortLink, Topology};
 use flitcast_core::Scenario;
+use serde_json::json;
 
 fn tree(n: u32) -> (Scenario, Topology, Routing) {
-    let mut s = Scenario::default();
-    s.network.topology = TopologyKind::FatTree;
-    s.network.k = 4;
-    s.network.n = n;
-    s.routing.algorithm = RoutingAlgorithm::Adaptive;
-    let topo = Topology::build(&s.network).unwrap();
-    let routing = Routing::build(&s.routing, s.switch.vcs as u8, &topo).unwrap().with_multicast(&topo).unwrap();
+    let s = Scenario::default().set(&[
+        ("network.topology", json!("fat_tree")),
+        ("network.k", json!(4)),
+        ("network.n", json!(n)),
+        ("routing.algorithm", json!("adaptive")),
+        ("routing.selection", json!("first_free")),
+    ]);
+    let topo = s.topology().unwrap();
+    let vcs = s.switch.model.vcs() as u8;
+    let routing = Routing::build(&s.routing.algorithm, vcs, &topo).unwrap().with_multicast(&topo).unwrap();
     (s, topo, routing)
 }
 
@@ -70,17 +73,16 @@ fn the_count_field_is_the_lca_stage_of_source_and_all_destinations() {
 fn build_time_check_passes_for_multicast_on_trees() {
     for n in [2, 3, 4] {
         let (s, topo, routing) = tree(n);
-        routes::verify(&topo, &routing, s.switch.vcs as u8, true).unwrap();
+        routes::verify(&topo, &routing, s.switch.model.vcs() as u8, true).unwrap();
     }
 }
 
 #[test]
 fn multicast_routing_is_refused_where_it_cannot_work() {
-    let mut s = Scenario::default();
-    s.network.topology = flitcast_core::scenario::TopologyKind::Torus; // an 8x8 torus with dateline DOR
-    let topo = Topology::build(&s.network).unwrap();
-    let err =
-        Routing::build(&s.routing, s.switch.vcs as u8, &topo).unwrap().with_multicast(&topo).unwrap_err().to_string();
+    let s = Scenario::default().set(&[("network.topology", json!("torus"))]); // an 8x8 torus with dateline DOR
+    let topo = s.topology().unwrap();
+    let vcs = s.switch.model.vcs() as u8;
+    let err = Routing::build(&s.routing.algorithm, vcs, &topo).unwrap().with_multicast(&topo).unwrap_err().to_string();
     assert!(err.contains("bidirectional MINs"), "{err}");
     // every up port of a tree leads to a router one level up
     let (_, topo, routing) = tree(2);

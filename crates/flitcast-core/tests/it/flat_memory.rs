@@ -1,15 +1,13 @@
 //! Statistics in flat memory: a run ten times longer holds the same statistics bytes (latencies go
 //! into a fixed-size histogram, not a list; docs/results.md).
 
-use flitcast_core::scenario::TopologyKind;
 use flitcast_core::Simulation;
+use serde_json::json;
 
-use crate::common::scenario;
+use crate::common::cube;
 
 fn stats_bytes(measure: u64) -> (usize, u64) {
-    let mut s = scenario(TopologyKind::Mesh, 4, 2);
-    s.workload.load = 0.3;
-    s.run.measure_cycles = measure;
+    let s = cube("mesh", 4, 2).set(&[("workload.load", json!(0.3)), ("run.measure_cycles", json!(measure))]);
     let (r, bytes) = Simulation::build(&s).unwrap().run_reporting_stats_bytes().unwrap();
     (bytes, r.operations_measured)
 }

@@ -6,54 +6,59 @@
 //! values above 2048 cycles moved by less than 0.1% (4374 → 4375, 5897 → 5899); everything else is
 //! unchanged.
 
-use flitcast_core::scenario::{FlowControl, PatternKind, RoutingAlgorithm, SelectionKind, TopologyKind};
 use flitcast_core::Scenario;
+use serde_json::json;
 
-fn short(mut s: Scenario, load: f64) -> Scenario {
-    s.workload.load = load;
-    s.run.warmup_cycles = 1_000;
-    s.run.measure_cycles = 5_000;
-    s.run.drain_max_cycles = 20_000;
-    s.run.seed = 11;
-    s
+fn short(s: Scenario, load: f64) -> Scenario {
+    s.set(&[
+        ("workload.load", json!(load)),
+        ("run.warmup_cycles", json!(1_000)),
+        ("run.measure_cycles", json!(5_000)),
+        ("run.drain_max_cycles", json!(20_000)),
+        ("run.seed", json!(11)),
+    ])
 }
 
-fn sp(topology: TopologyKind, algorithm: RoutingAlgorithm, selection: SelectionKind, load: f64) -> Scenario {
-    let mut s = super::central_buffer::sp(topology, algorithm);
-    s.routing.selection = selection;
-    s.workload.pattern = PatternKind::BitReversal;
-    s.workload.packet_flits = 128;
-    s.workload.message_flits = 128;
+/// An SP network of central-buffer switches (`central_buffer::sp`), bit reversal, 128-flit messages;
+/// `selection` for adaptive routing (o4 takes none).
+fn sp(topology: &str, algorithm: &str, selection: Option<&str>, load: f64) -> Scenario {
+    let mut s = super::central_buffer::sp(topology, algorithm).set(&[
+        ("workload.pattern", json!("bit_reversal")),
+        ("workload.packet_flits", json!(128)),
+        ("workload.message_flits", json!(128)),
+    ]);
+    if let Some(selection) = selection {
+        s = s.set(&[("routing.selection", json!(selection))]);
+    }
     short(s, load)
 }
 
 /// Small fixed-seed runs of every switch model, flow control and routing family.
 fn scenarios() -> Vec<(&'static str, Scenario)> {
     let mesh = short(Scenario::default(), 0.3);
-    let mut mesh_hot = short(Scenario::default(), 0.45);
-    mesh_hot.switch.vcs = 4;
-    mesh_hot.switch.buffer_flits = 4;
-    let mut torus_vct = short(Scenario::default(), 0.25);
-    torus_vct.network.topology = TopologyKind::Torus;
-    torus_vct.network.k = 4;
-    torus_vct.switch.flow_control = FlowControl::Vct;
-    torus_vct.workload.pattern = PatternKind::Tornado;
-    let mut ring = short(Scenario::default(), 0.2);
-    ring.network.topology = TopologyKind::Ring;
-    ring.network.k = 6;
-    ring.network.n = 1;
-    ring.network.unidirectional = true;
-    ring.network.channel_latency_cycles = 3;
-    ring.switch.router_delay_cycles = 2;
+    let mesh_hot = short(Scenario::default(), 0.45).set(&[("switch.vcs", json!(4)), ("switch.buffer_flits", json!(4))]);
+    let torus_vct = short(Scenario::default(), 0.25).set(&[
+        ("network.topology", json!("torus")),
+        ("network.k", json!(4)),
+        ("switch.flow_control", json!("vct")),
+        ("workload.pattern", json!("tornado")),
+    ]);
+    let ring = short(Scenario::default(), 0.2).set(&[
+        ("network.topology", json!("ring")),
+        ("network.k", json!(6)),
+        ("network.unidirectional", json!(true)),
+        ("network.channel_latency_cycles", json!(3)),
+        ("switch.router_delay_cycles", json!(2)),
+    ]);
     vec![
         ("mesh8_dor_wormhole_0.3", mesh),
         ("mesh8_dor_4vc_shallow_0.45", mesh_hot),
         ("torus4_vct_tornado_0.25", torus_vct),
         ("uniring6_latency3_0.2", ring),
-        ("sp16_adaptive_lru_0.6", sp(TopologyKind::Sp16, RoutingAlgorithm::Adaptive, SelectionKind::Lru, 0.6)),
-        ("sp16_o4_0.9", sp(TopologyKind::Sp16, RoutingAlgorithm::O4, SelectionKind::Lru, 0.9)),
-        ("sp128_adaptive_rr_0.5", sp(TopologyKind::Sp128, RoutingAlgorithm::Adaptive, SelectionKind::Rr, 0.5)),
-        ("sp128_adaptive_rnd_1.0", sp(TopologyKind::Sp128, RoutingAlgorithm::Adaptive, SelectionKind::Rnd, 1.0)),
+        ("sp16_adaptive_lru_0.6", sp("sp16", "adaptive", Some("lru"), 0.6)),
+        ("sp16_o4_0.9", sp("sp16", "o4", None, 0.9)),
+        ("sp128_adaptive_rr_0.5", sp("sp128", "adaptive", Some("rr"), 0.5)),
+        ("sp128_adaptive_rnd_1.0", sp("sp128", "adaptive", Some("rnd"), 1.0)),
     ]
 }
 

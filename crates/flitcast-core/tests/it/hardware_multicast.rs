@@ -3,48 +3,45 @@
 //! conservation error otherwise), zero-load latency follows the switches' timing, saturation does
 //! not deadlock either switch, and the deliberately broken admission rule does.
 
-use flitcast_core::scenario::{MulticastAdmission, MulticastScheme, RoutingAlgorithm, SwitchModel, TopologyKind};
 use flitcast_core::{Error, Scenario, Simulation};
+use serde_json::json;
 
 use super::central_buffer::sp;
 
-/// The study's 16-node tree (k = 4, n = 2), 128-byte messages, hardware multicast on `model`.
-pub fn hw_tree16(model: SwitchModel, m: u32, load: f64) -> Scenario {
-    let mut s = sp(TopologyKind::FatTree, RoutingAlgorithm::Adaptive);
-    s.network.k = 4;
-    s.network.n = 2;
-    s.switch.model = model;
-    if model == SwitchModel::InputFifo {
-        s.switch.buffer_flits = 320;
-    }
-    s.workload.multicast_destinations = m;
-    s.workload.multicast_scheme = MulticastScheme::Hardware;
-    s.workload.load = load;
-    s
+/// The study's 16-node tree (k = 4, n = 2), 128-byte messages, hardware multicast on `model` (the
+/// `central_buffer` or the `input_fifo` switch, with its 320-flit FIFOs, timing as `sp`'s).
+pub fn hw_tree16(model: &str, m: u32, load: f64) -> Scenario {
+    sp("fat_tree", "adaptive").set(&[
+        ("network.k", json!(4)),
+        ("network.n", json!(2)),
+        ("switch.model", json!(model)),
+        ("workload.program", json!("hardware_multicast")),
+        ("workload.destinations", json!(m)),
+        ("workload.load", json!(load)),
+    ])
 }
 
-const MODELS: [SwitchModel; 2] = [SwitchModel::CentralBuffer, SwitchModel::InputFifo];
+const MODELS: [&str; 2] = ["central_buffer", "input_fifo"];
 
 #[test]
 fn every_multicast_completes_and_loads_add_up() {
     for model in MODELS {
         for m in [2, 6, 15] {
-            let mut s = hw_tree16(model, m, 0.3);
-            s.run.measure_cycles = 100_000;
+            let s = hw_tree16(model, m, 0.3).set(&[("run.measure_cycles", json!(100_000))]);
             let r = flitcast_core::run(&s).unwrap();
-            assert!(!r.saturated, "{model:?} m = {m}: {}", r.saturation_reason);
-            assert!(r.operations_measured > 50, "{model:?} m = {m}");
-            assert!((r.effective_load - 0.3).abs() < 0.03, "{model:?} m = {m}: effective load {}", r.effective_load);
+            assert!(!r.saturated, "{model} m = {m}: {}", r.saturation_reason);
+            assert!(r.operations_measured > 50, "{model} m = {m}");
+            assert!((r.effective_load - 0.3).abs() < 0.03, "{model} m = {m}: effective load {}", r.effective_load);
             // one message per operation: offered = B_i = effective / m
-            assert!((r.offered_load * m as f64 - r.effective_load).abs() < 0.02, "{model:?} m = {m}");
+            assert!((r.offered_load * m as f64 - r.effective_load).abs() < 0.02, "{model} m = {m}");
             // delivered flits include the worm's one header flit (16 nodes, 2-byte flits)
             let expected = r.effective_load * 65.0 / 64.0;
-            assert!((r.accepted_load - expected).abs() < 0.02, "{model:?} m = {m}: {} vs {expected}", r.accepted_load);
-            assert!(r.latency_mean >= r.latency_dest_mean, "{model:?} m = {m}");
+            assert!((r.accepted_load - expected).abs() < 0.02, "{model} m = {m}: {} vs {expected}", r.accepted_load);
+            assert!(r.latency_mean >= r.latency_dest_mean, "{model} m = {m}");
             assert_eq!(
                 r.packets_measured,
                 r.operations_measured * m as u64,
-                "{model:?} m = {m}: a packet per destination"
+                "{model} m = {m}: a packet per destination"
             );
         }
     }
@@ -57,7 +54,7 @@ fn every_multicast_completes_and_loads_add_up() {
 /// chunk read per cycle. The central buffer also writes the header chunk k times before the next chunk
 /// can be assembled, which holds every branch back k − 1 cycles once; along a path the largest such
 /// hold-up counts (a later switch's own hold-up absorbs the gap an earlier one left in the stream).
-fn closed_form(model: SwitchModel, src: u32, dests: &[u32]) -> Vec<u64> {
+fn closed_form(model: &str, src: u32, dests: &[u32]) -> Vec<u64> {
     let (d, l, flits) = (6u64, 1u64, 65u64);
     let leaf = |t: u32| t / 4;
     let leaves: std::collections::BTreeSet<u32> = dests.iter().map(|&t| leaf(t)).collect();
@@ -80,7 +77,7 @@ fn closed_form(model: SwitchModel, src: u32, dests: &[u32]) -> Vec<u64> {
             }
             for (k, j) in fans {
                 extra += 7 + j;
-                if model == SwitchModel::CentralBuffer {
+                if model == "central_buffer" {
                     hold = hold.max(k - 1);
                 }
             }
@@ -106,7 +103,7 @@ fn zero_load_hardware_multicast_matches_the_closed_form() {
             let mean = times.iter().sum::<u64>() as f64 / times.len() as f64;
             let s = hw_tree16(model, dests.len() as u32, 0.1);
             let (a, b) = Simulation::build(&s).unwrap().probe_multicast(src, dests).unwrap();
-            assert_eq!((a, b), (last, mean), "{model:?}: {src} -> {dests:?} ({times:?})");
+            assert_eq!((a, b), (last, mean), "{model}: {src} -> {dests:?} ({times:?})");
         }
     }
 }
@@ -118,14 +115,16 @@ fn saturation_does_not_deadlock_either_switch() {
         // (16 nodes, m = 2, 128 B at full load deadlocked the central buffer before up-bound packets
         // left room for down-bound ones; 64 nodes replicate at every level)
         for (n, m, flits) in [(2, 2, 64), (2, 4, 64), (3, 2, 64), (3, 6, 256), (3, 15, 64)] {
-            let mut s = hw_tree16(model, m, 1.0);
-            (s.workload.message_flits, s.workload.packet_flits) = (flits, flits);
-            s.network.n = n;
-            s.run.warmup_cycles = 5_000;
-            s.run.measure_cycles = if n == 2 { 150_000 } else { 40_000 };
-            s.run.saturation_stop = flitcast_core::scenario::SaturationStop::Off;
-            let r = flitcast_core::run(&s).unwrap_or_else(|e| panic!("{model:?} m = {m}: {e}"));
-            assert!(r.accepted_load > 0.3, "{model:?} m = {m}: accepted {}", r.accepted_load);
+            let s = hw_tree16(model, m, 1.0).set(&[
+                ("workload.message_flits", json!(flits)),
+                ("workload.packet_flits", json!(flits)),
+                ("network.n", json!(n)),
+                ("run.warmup_cycles", json!(5_000)),
+                ("run.measure_cycles", json!(if n == 2 { 150_000 } else { 40_000 })),
+                ("run.saturation_stop", json!("off")),
+            ]);
+            let r = flitcast_core::run(&s).unwrap_or_else(|e| panic!("{model} m = {m}: {e}"));
+            assert!(r.accepted_load > 0.3, "{model} m = {m}: accepted {}", r.accepted_load);
         }
     }
 }
@@ -134,11 +133,13 @@ fn saturation_does_not_deadlock_either_switch() {
 fn central_buffer_without_reservation_deadlocks_and_the_watchdog_names_it() {
     // multicast headers admitted without reserving room for the whole packet: partly written
     // multicasts fill the buffer, none can finish, and their outputs wait for ever (study 000 §4.2.2)
-    let mut s = hw_tree16(SwitchModel::CentralBuffer, 15, 1.0);
-    s.switch.multicast_admission = MulticastAdmission::Unreserved;
-    (s.workload.message_flits, s.workload.packet_flits) = (256, 256);
-    s.switch.central_buffer_chunks = 80;
-    s.run.measure_cycles = 200_000;
+    let s = hw_tree16("central_buffer", 15, 1.0).set(&[
+        ("switch.multicast_admission", json!("unreserved")),
+        ("workload.message_flits", json!(256)),
+        ("workload.packet_flits", json!(256)),
+        ("switch.central_buffer_chunks", json!(80)),
+        ("run.measure_cycles", json!(200_000)),
+    ]);
     match flitcast_core::run(&s) {
         Err(e @ Error::Deadlock { .. }) => {
             let text = e.to_string();
@@ -147,8 +148,7 @@ fn central_buffer_without_reservation_deadlocks_and_the_watchdog_names_it() {
         other => panic!("expected a deadlock, got {other:?}"),
     }
     // the same traffic under the VCT-emulation rule completes
-    s.switch.multicast_admission = MulticastAdmission::Reserve;
-    s.run.measure_cycles = 50_000;
+    let s = s.set(&[("switch.multicast_admission", json!("reserve")), ("run.measure_cycles", json!(50_000))]);
     flitcast_core::run(&s).unwrap();
 }
 
@@ -163,16 +163,17 @@ proptest::proptest! {
         m in 1u32..16, flits in 1u32..200, load in 0.02f64..1.0, n in 2u32..4, fifo in proptest::bool::ANY,
         fraction in 0.1f64..1.0, seed in 0u64..1000,
     ) {
-        let model = if fifo { SwitchModel::InputFifo } else { SwitchModel::CentralBuffer };
-        let mut s = hw_tree16(model, m, load);
-        s.network.n = n;
-        s.workload.message_flits = flits;
-        s.workload.packet_flits = flits.min(128);
-        s.workload.multicast_fraction = fraction;
-        s.run.seed = seed;
-        s.run.warmup_cycles = 500;
-        s.run.measure_cycles = 3_000;
-        s.run.drain_max_cycles = 5_000;
+        let model = if fifo { "input_fifo" } else { "central_buffer" };
+        let s = hw_tree16(model, m, load).set(&[
+            ("network.n", json!(n)),
+            ("workload.message_flits", json!(flits)),
+            ("workload.packet_flits", json!(flits.min(128))),
+            ("workload.multicast_fraction", json!(fraction)),
+            ("run.seed", json!(seed)),
+            ("run.warmup_cycles", json!(500)),
+            ("run.measure_cycles", json!(3_000)),
+            ("run.drain_max_cycles", json!(5_000)),
+        ]);
         let r = flitcast_core::run(&s).unwrap();
         proptest::prop_assert!(r.operations_measured == 0 || r.latency_mean >= r.latency_dest_mean);
     }

@@ -2,54 +2,49 @@
 //! exactly once — with worms refused, NACKed and retransmitted under heavy load and tiny reception
 //! FIFOs — and the two buffer classes prevent the adapter buffer deadlock that one class produces.
 
-use flitcast_core::scenario::{FlowControl, MulticastScheme, SaturationStop, TopologyKind};
 use flitcast_core::{Error, Scenario};
 use proptest::prelude::*;
+use serde_json::json;
 
 /// The study's network (§5): an 8×8 torus, 50-cycle links, 250-flit slack buffers under stop/go, host
 /// adapters next to their switches (1-cycle host links); its group and sizes; `load` flits per cycle
-/// originated by each member.
-pub fn casetti(scheme: MulticastScheme, load: f64) -> Scenario {
-    let mut s = Scenario::default();
-    s.network.topology = TopologyKind::Torus;
-    s.network.channel_latency_cycles = 50;
-    s.network.terminal_latency_cycles = Some(1);
-    s.switch.flow_control = FlowControl::StopGo;
-    s.switch.buffer_flits = 250;
-    s.workload.multicast_group = vec![0, 1, 2, 3, 13, 15, 16, 17, 31];
-    s.workload.multicast_scheme = scheme;
-    s.workload.message_flits = 100;
-    s.workload.message_flits_max = Some(1000);
-    s.workload.packet_flits = 4000;
-    s.workload.load = load;
-    s.run.warmup_cycles = 5_000;
-    s.run.measure_cycles = 50_000;
-    s.run.drain_max_cycles = 200_000;
-    s.run.watchdog_cycles = 50_000;
-    s.run.saturation_stop = SaturationStop::Off;
-    s
+/// originated by each member, relayed by `scheme`.
+pub fn casetti(scheme: &str, load: f64) -> Scenario {
+    Scenario::of(json!({
+        "network": {"topology": "torus", "channel_latency_cycles": 50, "terminal_latency_cycles": 1},
+        "switch": {"flow_control": "stop_go", "buffer_flits": 250},
+        "workload": {
+            "program": "host_adapter",
+            "group": [0, 1, 2, 3, 13, 15, 16, 17, 31],
+            "scheme": scheme,
+            "message_flits": 100,
+            "message_flits_max": 1000,
+            "packet_flits": 4000,
+            "load": load,
+        },
+        "run": {
+            "warmup_cycles": 5_000,
+            "measure_cycles": 50_000,
+            "drain_max_cycles": 200_000,
+            "watchdog_cycles": 50_000,
+            "saturation_stop": "off",
+        },
+    }))
 }
 
-const SCHEMES: [MulticastScheme; 5] = [
-    MulticastScheme::Separate,
-    MulticastScheme::Ring,
-    MulticastScheme::Bus,
-    MulticastScheme::TreeWrapAround,
-    MulticastScheme::TreeUpDown,
-];
+const SCHEMES: [&str; 5] = ["separate", "ring", "bus", "tree_wrap_around", "tree_up_down"];
 
 #[test]
 fn every_scheme_delivers_at_low_load() {
     for scheme in SCHEMES {
-        let mut s = casetti(scheme, 0.005);
-        s.run.measure_cycles = 200_000;
-        let r = flitcast_core::run(&s).unwrap_or_else(|e| panic!("{scheme:?}: {e}"));
-        assert!(!r.saturated, "{scheme:?}: {}", r.saturation_reason);
-        assert!(r.operations_measured > 50, "{scheme:?}: {}", r.operations_measured);
+        let s = casetti(scheme, 0.005).set(&[("run.measure_cycles", json!(200_000))]);
+        let r = flitcast_core::run(&s).unwrap_or_else(|e| panic!("{scheme}: {e}"));
+        assert!(!r.saturated, "{scheme}: {}", r.saturation_reason);
+        assert!(r.operations_measured > 50, "{scheme}: {}", r.operations_measured);
         // (9 members at 0.005 each: 0.045 flits per cycle offered, all carried)
-        assert!((r.multicast_throughput / r.multicast_offered - 1.0).abs() < 0.1, "{scheme:?}: {r:?}");
-        assert!((r.multicast_offered / 0.045 - 1.0).abs() < 0.3, "{scheme:?}: {}", r.multicast_offered);
-        assert_eq!(r.worms_refused, 0, "{scheme:?}: no refusals at low load");
+        assert!((r.multicast_throughput / r.multicast_offered - 1.0).abs() < 0.1, "{scheme}: {r:?}");
+        assert!((r.multicast_offered / 0.045 - 1.0).abs() < 0.3, "{scheme}: {}", r.multicast_offered);
+        assert_eq!(r.worms_refused, 0, "{scheme}: no refusals at low load");
     }
 }
 
@@ -63,14 +58,15 @@ proptest! {
     fn each_member_is_served_once_despite_refusals(
         scheme in 1usize..5, k in 1u32..=2, seed in 0u64..1000, background in prop::bool::ANY,
     ) {
-        let mut s = casetti(SCHEMES[scheme], 0.03);
-        s.adapter.reception_worms = k;
-        s.adapter.timeout_cycles = 300;
-        s.workload.background_load = if background { 0.05 } else { 0.0 };
-        s.run.seed = seed;
-        s.run.warmup_cycles = 0;
-        s.run.measure_cycles = 20_000;
-        s.run.drain_max_cycles = 2_000_000;
+        let s = casetti(SCHEMES[scheme], 0.03).set(&[
+            ("workload.reception_worms", json!(k)),
+            ("workload.timeout_cycles", json!(300)),
+            ("workload.background_load", json!(if background { 0.05 } else { 0.0 })),
+            ("run.seed", json!(seed)),
+            ("run.warmup_cycles", json!(0)),
+            ("run.measure_cycles", json!(20_000)),
+            ("run.drain_max_cycles", json!(2_000_000)),
+        ]);
         let r = flitcast_core::run(&s).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert!(r.operations_measured > 0);
         prop_assert!(r.saturation_reason.is_empty() || !r.saturation_reason.contains("drain"), "{}", r.saturation_reason);
@@ -83,18 +79,19 @@ proptest! {
 /// the lower class and down-going ones the upper: no wait can close a cycle.
 #[test]
 fn two_buffer_classes_prevent_the_adapter_buffer_deadlock_one_class_produces() {
-    let mut s = casetti(MulticastScheme::Bus, 0.05);
-    s.workload.multicast_group = vec![0, 1, 2, 3];
-    s.adapter.reception_worms = 1;
-    s.run.watchdog_cycles = 20_000;
-    s.run.measure_cycles = 100_000;
-    s.run.drain_max_cycles = 1_000_000;
-    s.adapter.buffer_classes = 1;
+    let s = casetti("bus", 0.05).set(&[
+        ("workload.group", json!([0, 1, 2, 3])),
+        ("workload.reception_worms", json!(1)),
+        ("run.watchdog_cycles", json!(20_000)),
+        ("run.measure_cycles", json!(100_000)),
+        ("run.drain_max_cycles", json!(1_000_000)),
+        ("workload.buffer_classes", json!(1)),
+    ]);
     match flitcast_core::run(&s) {
         Err(Error::AdapterDeadlock { pending, .. }) => assert!(pending > 0),
         other => panic!("one buffer class: expected the adapter buffer deadlock, got {other:?}"),
     }
-    s.adapter.buffer_classes = 2;
+    let s = s.set(&[("workload.buffer_classes", json!(2))]);
     let r = flitcast_core::run(&s).expect("two classes: no deadlock");
     assert!(r.operations_measured > 100 && r.worms_refused > 0, "{} / {}", r.operations_measured, r.worms_refused);
 }
@@ -105,7 +102,7 @@ fn two_buffer_classes_prevent_the_adapter_buffer_deadlock_one_class_produces() {
 /// links are exactly those of the engine's 8-ary 2-cube, which is what the study's network is built as.
 #[test]
 fn the_bidirectional_msn_is_the_torus_the_engine_builds() {
-    use flitcast_core::topology::{PortLink, Topology};
+    use flitcast_core::topology::PortLink;
     use std::collections::BTreeSet;
     let k = 8u32;
     let node = |row: u32, col: u32| (row % k) * k + col % k; // router = col + k·row
@@ -120,8 +117,8 @@ fn the_bidirectional_msn_is_the_torus_the_engine_builds() {
             }
         }
     }
-    let s = casetti(MulticastScheme::Ring, 0.01);
-    let topo = Topology::build(&s.network).unwrap();
+    let s = casetti("ring", 0.01);
+    let topo = s.topology().unwrap();
     let mut torus = BTreeSet::new();
     for r in 0..topo.routers() as u32 {
         for p in 0..topo.radix(r) as u8 {
@@ -141,13 +138,10 @@ fn the_bidirectional_msn_is_the_torus_the_engine_builds() {
 fn the_studys_virtual_channel_scheme_has_an_acyclic_channel_dependency_graph() {
     use flitcast_core::check::routes::verify;
     use flitcast_core::routing::Routing;
-    use flitcast_core::topology::Topology;
-    let s = casetti(MulticastScheme::Ring, 0.01);
-    let topo = Topology::build(&s.network).unwrap();
+    let s = casetti("ring", 0.01);
+    let topo = s.topology().unwrap();
     for vcs in [1u8, 2] {
-        let mut r = s.routing.clone();
-        r.check_deadlock_free = false;
-        let routing = Routing::build(&r, vcs, &topo).unwrap();
+        let routing = Routing::build(&s.routing.algorithm, vcs, &topo).unwrap();
         let verdict = verify(&topo, &routing, vcs, true);
         assert_eq!(verdict.is_ok(), vcs == 2, "{vcs} VCs: {verdict:?}");
     }
@@ -163,10 +157,11 @@ fn the_studys_virtual_channel_scheme_has_an_acyclic_channel_dependency_graph() {
 #[test]
 fn zero_load_delays_follow_the_schemes_structure() {
     let delay = |scheme| {
-        let mut s = casetti(scheme, 0.000_05);
-        s.workload.message_flits_max = None;
-        s.run.warmup_cycles = 0;
-        s.run.measure_cycles = 20_000_000;
+        let s = casetti(scheme, 0.000_05).set(&[
+            ("workload.message_flits_max", json!(null)),
+            ("run.warmup_cycles", json!(0)),
+            ("run.measure_cycles", json!(20_000_000)),
+        ]);
         let r = flitcast_core::run(&s).unwrap();
         assert!(r.operations_measured >= 50 && r.worms_refused == 0);
         r.latency_mean
@@ -194,23 +189,22 @@ fn zero_load_delays_follow_the_schemes_structure() {
         })
         .sum::<f64>()
         / n as f64;
-    for (name, got, expected) in
-        [("ring", delay(MulticastScheme::Ring), ring), ("separate", delay(MulticastScheme::Separate), separate)]
-    {
+    for (name, got, expected) in [("ring", delay("ring"), ring), ("separate", delay("separate"), separate)] {
         assert!((got / expected - 1.0).abs() < 0.03, "{name}: {got:.1} against {expected:.1}");
     }
 }
 
 #[test]
 fn host_adapter_runs_are_deterministic() {
-    let mut s = casetti(MulticastScheme::TreeWrapAround, 0.03);
-    s.adapter.reception_worms = 1;
-    s.workload.background_load = 0.05;
-    s.run.measure_cycles = 20_000;
+    let s = casetti("tree_wrap_around", 0.03).set(&[
+        ("workload.reception_worms", json!(1)),
+        ("workload.background_load", json!(0.05)),
+        ("run.measure_cycles", json!(20_000)),
+    ]);
     let (a, b) = (flitcast_core::run(&s).unwrap(), flitcast_core::run(&s).unwrap());
     assert!(a.worms_refused > 0);
     assert_eq!(a, b);
-    s.run.seed = 2;
+    let s = s.set(&[("run.seed", json!(2))]);
     assert_ne!(flitcast_core::run(&s).unwrap(), a);
 }
 
@@ -218,9 +212,8 @@ fn host_adapter_runs_are_deterministic() {
 fn worms_waiting_in_transmission_queues_count_as_backlog_for_the_early_stop() {
     // far past saturation the NICs hold little (one worm in service per queue); the backlog grows in
     // the adapters' transmission queues, which the saturation test must see to stop the run early
-    let mut s = casetti(MulticastScheme::Ring, 0.2);
-    s.run.saturation_stop = SaturationStop::Backlog;
-    s.run.measure_cycles = 1_000_000;
+    let s = casetti("ring", 0.2)
+        .set(&[("run.saturation_stop", json!("backlog")), ("run.measure_cycles", json!(1_000_000))]);
     let r = flitcast_core::run(&s).unwrap();
     assert!(r.saturated && r.measured_cycles < 1_000_000, "{} / {}", r.measured_cycles, r.saturation_reason);
     assert!(r.source_queue_flits > 10_000);

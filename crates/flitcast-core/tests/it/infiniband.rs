@@ -2,21 +2,32 @@
 //! exactly once, virtual cut-through (a head never leaves without credits for its whole packet), and
 //! the zero-load closed form.
 
-use flitcast_core::host::programs::batch::Batch;
-use flitcast_core::scenario::{FlowControl, LaneMap, MulticastScheme, SwitchModel};
+use flitcast_core::host::programs::batch::{Batch, BatchScheme};
+use flitcast_core::routing::dor::LaneMap;
 use flitcast_core::{Scenario, Simulation};
+use serde_json::json;
 
-/// A k×k mesh of InfiniBand switches with `vls` lanes of one `flits`-flit packet each.
+/// A k×k mesh of InfiniBand switches (virtual cut-through) with `vls` lanes of one `flits`-flit packet
+/// each.
 pub fn iba_mesh(k: u32, vls: u32, flits: u32) -> Scenario {
-    let mut s = Scenario::default();
-    s.network.k = k;
-    s.switch.model = SwitchModel::Infiniband;
-    s.switch.flow_control = FlowControl::Vct;
-    s.switch.vcs = vls;
-    s.switch.buffer_flits = flits;
-    s.workload.packet_flits = flits;
-    s.workload.message_flits = flits;
-    s
+    Scenario::of(json!({
+        "network": {"k": k},
+        "switch": {"model": "infiniband", "vcs": vls, "buffer_flits": flits},
+        "workload": {"packet_flits": flits, "message_flits": flits},
+    }))
+}
+
+/// Hardware multicast to `m` destinations at `load` (m = 0: uniform unicast traffic at `load`).
+fn hardware(s: Scenario, m: u32, load: f64) -> Scenario {
+    if m == 0 {
+        s.set(&[("workload.load", json!(load))])
+    } else {
+        s.set(&[
+            ("workload.program", json!("hardware_multicast")),
+            ("workload.destinations", json!(m)),
+            ("workload.load", json!(load)),
+        ])
+    }
 }
 
 #[test]
@@ -24,9 +35,7 @@ fn zero_load_unicast_and_multicast_match_the_closed_form() {
     // VCT cut-through: a packet of F flits through h routers, router delay D, channel latency l:
     // h·(D + l) + l + (F − 1), as for the input-buffered router; a multicast's branches each follow it
     let (d, l, f) = (1u64, 1u64, 16u64);
-    let mut s = iba_mesh(4, 1, 16);
-    s.workload.multicast_destinations = 5;
-    s.workload.multicast_scheme = MulticastScheme::Hardware;
+    let s = hardware(iba_mesh(4, 1, 16), 5, 0.1);
     let hops = |a: u32, b: u32| ((a % 4).abs_diff(b % 4) + (a / 4).abs_diff(b / 4)) as u64;
     let time = |a: u32, b: u32| (hops(a, b) + 1) * (d + l) + l + (f - 1);
     for (src, dests) in
@@ -50,15 +59,13 @@ proptest::proptest! {
         m in 1u32..16, flits in 1u32..40, load in 0.02f64..1.0, k in 3u32..6, vls in 1u32..5,
         fraction in 0.1f64..1.0, seed in 0u64..1000,
     ) {
-        let mut s = iba_mesh(k, vls, flits);
-        s.workload.multicast_destinations = m.min(k * k - 1);
-        s.workload.multicast_scheme = MulticastScheme::Hardware;
-        s.workload.multicast_fraction = fraction;
-        s.workload.load = load;
-        s.run.seed = seed;
-        s.run.warmup_cycles = 500;
-        s.run.measure_cycles = 3_000;
-        s.run.drain_max_cycles = 20_000;
+        let s = hardware(iba_mesh(k, vls, flits), m.min(k * k - 1), load).set(&[
+            ("workload.multicast_fraction", json!(fraction)),
+            ("run.seed", json!(seed)),
+            ("run.warmup_cycles", json!(500)),
+            ("run.measure_cycles", json!(3_000)),
+            ("run.drain_max_cycles", json!(20_000)),
+        ]);
         let r = flitcast_core::run(&s).unwrap();
         proptest::prop_assert!(r.operations_measured == 0 || r.latency_mean >= r.latency_dest_mean);
     }
@@ -68,13 +75,11 @@ proptest::proptest! {
 fn all_source_broadcasts_with_one_lane_do_not_deadlock() {
     // every node multicasting to every other, far past saturation, one lane: the watchdog would stop
     // a deadlocked run with an error
-    let mut s = iba_mesh(6, 1, 32);
-    s.workload.multicast_destinations = 35;
-    s.workload.multicast_scheme = MulticastScheme::Hardware;
-    s.workload.load = 1.0;
-    s.run.warmup_cycles = 5_000;
-    s.run.measure_cycles = 100_000;
-    s.run.saturation_stop = flitcast_core::scenario::SaturationStop::Off;
+    let s = hardware(iba_mesh(6, 1, 32), 35, 1.0).set(&[
+        ("run.warmup_cycles", json!(5_000)),
+        ("run.measure_cycles", json!(100_000)),
+        ("run.saturation_stop", json!("off")),
+    ]);
     let r = flitcast_core::run(&s).unwrap();
     assert!(r.accepted_load > 0.2, "accepted {}", r.accepted_load);
 }
@@ -85,12 +90,8 @@ fn dedicated_lanes_behave_exactly_as_one_lane() {
     // lane the network is the one-lane network: identical results, unicast and multicast
     for (m, load) in [(0, 0.4), (6, 0.5), (15, 0.9)] {
         let run = |vls: u32, map: LaneMap| {
-            let mut s = iba_mesh(5, vls, 8);
-            s.routing.lanes = map;
-            s.workload.multicast_destinations = m;
-            s.workload.multicast_scheme = MulticastScheme::Hardware;
-            s.workload.load = load;
-            s.run.measure_cycles = 20_000;
+            let s = hardware(iba_mesh(5, vls, 8), m, load)
+                .set(&[("routing.lanes", json!(map.name())), ("run.measure_cycles", json!(20_000))]);
             flitcast_core::run(&s).unwrap()
         };
         let one = run(1, LaneMap::Any);
@@ -101,16 +102,17 @@ fn dedicated_lanes_behave_exactly_as_one_lane() {
 }
 
 /// A closed batch on a k×k mesh: `sources` and `group` shares of the nodes, one message each.
-fn batch(k: u32, vls: u32, flits: u32, sources: f64, group: f64, scheme: MulticastScheme) -> Scenario {
-    let mut s = iba_mesh(k, vls, flits);
-    s.workload.batch_sources = sources;
-    s.workload.batch_group = group;
-    s.workload.multicast_scheme = scheme;
-    s.run.warmup_cycles = 0;
-    s.run.measure_cycles = 2;
-    s.run.batches = 2;
-    s.run.drain_max_cycles = 10_000_000;
-    s
+fn batch(k: u32, vls: u32, flits: u32, sources: f64, group: f64, scheme: BatchScheme) -> Scenario {
+    iba_mesh(k, vls, flits).set(&[
+        ("workload.program", json!("batch")),
+        ("workload.source_share", json!(sources)),
+        ("workload.group_share", json!(group)),
+        ("workload.scheme", json!(scheme.name())),
+        ("run.warmup_cycles", json!(0)),
+        ("run.measure_cycles", json!(2)),
+        ("run.batches", json!(2)),
+        ("run.drain_max_cycles", json!(10_000_000)),
+    ])
 }
 
 #[test]
@@ -121,7 +123,7 @@ fn a_one_source_batch_completes_as_the_closed_form_says() {
     // of the one before: that flit leaves the lane l + D cycles after it was sent and its credit takes
     // l cycles back — one packet every F + D + l cycles
     let (d, l, f, k) = (1u64, 1u64, 32u64, 6u32);
-    for scheme in [MulticastScheme::Hardware, MulticastScheme::Separate] {
+    for scheme in [BatchScheme::Hardware, BatchScheme::Separate] {
         let s = batch(k, 1, f as u32, 1e-9, 1.0, scheme);
         let r = flitcast_core::run(&s).unwrap();
         assert_eq!(r.operations_measured, 1);
@@ -131,7 +133,7 @@ fn a_one_source_batch_completes_as_the_closed_form_says() {
         let unicast = |b: u32| (hops(src, b) + 1) * (d + l) + l + (f - 1);
         let members = (0..k * k).filter(|&t| t != src);
         let expected = match scheme {
-            MulticastScheme::Hardware => members.map(unicast).max().unwrap(),
+            BatchScheme::Hardware => members.map(unicast).max().unwrap(),
             _ => members.enumerate().map(|(j, t)| j as u64 * (f + d + l) + unicast(t)).max().unwrap(),
         };
         assert_eq!(r.latency_max as u64, expected, "{scheme:?} from {src}");
@@ -147,12 +149,11 @@ fn the_engines_fan_out_is_the_subnet_managers_multicast_table() {
     use flitcast_core::dest_set::DestSets;
     use flitcast_core::packet::{Dest, Header};
     use flitcast_core::routing::{At, Candidates, Routing, Step};
-    use flitcast_core::topology::Topology;
     use rand::{Rng, SeedableRng};
     let k = 16u32;
     let s = iba_mesh(k, 1, 4);
-    let topo = Topology::build(&s.network).unwrap();
-    let routing = Routing::build(&s.routing, 1, &topo).unwrap().with_multicast(&topo).unwrap();
+    let topo = s.topology().unwrap();
+    let routing = Routing::build(&s.routing.algorithm, 1, &topo).unwrap().with_multicast(&topo).unwrap();
     let mesh = IbaMesh::new(k, k);
     let lid = |t: u32| mesh.lid(t % k, t / k);
     let lfts = Lfts::xy(mesh);

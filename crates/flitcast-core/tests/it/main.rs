@@ -14,6 +14,7 @@ mod host_adapter;
 mod infiniband;
 mod prop_bmin;
 mod prop_routing;
+mod scenario;
 mod selection;
 mod software_multicast;
 mod software_torus;

@@ -5,18 +5,25 @@
 //! exactly four routes, round robin.
 
 use flitcast_core::packet::{Dest, Header};
+use flitcast_core::routing::source_route::ObliviousTable;
 use flitcast_core::routing::{At, Candidates, Routing};
-use flitcast_core::scenario::{RoutingAlgorithm, TopologyKind};
 use flitcast_core::topology::{PortLink, Topology};
 use flitcast_core::Scenario;
+use serde_json::{json, Value};
 
-fn scenario(topology: TopologyKind, k: u32, n: u32, algorithm: RoutingAlgorithm) -> Scenario {
-    let mut s = Scenario::default();
-    s.network.topology = topology;
-    s.network.k = k;
-    s.network.n = n;
-    s.routing.algorithm = algorithm;
-    s
+/// The default scenario on the network `network` (a `network` table) routed by `algorithm` (adaptive
+/// with first-free selection).
+fn scenario(network: Value, algorithm: &str) -> Scenario {
+    let routing = if algorithm == "adaptive" {
+        json!({"algorithm": algorithm, "selection": "first_free"})
+    } else {
+        json!({"algorithm": algorithm})
+    };
+    Scenario::of(json!({"network": network, "routing": routing}))
+}
+
+fn sp128(algorithm: &str) -> Scenario {
+    scenario(json!({"topology": "sp128"}), algorithm)
 }
 
 fn packet(src: u32, dst: u32, variant: u8) -> Header {
@@ -53,8 +60,8 @@ fn paths(topo: &Topology, routing: &Routing, src: u32, dst: u32, variant: u8) ->
 }
 
 fn check_network(s: &Scenario) {
-    let topo = Topology::build(&s.network).unwrap();
-    let routing = Routing::build(&s.routing, s.switch.vcs as u8, &topo).unwrap();
+    let topo = s.topology().unwrap();
+    let routing = s.routing(&topo).unwrap();
     let level = topo.levels();
     let terminals = topo.terminals() as u32;
     // Hop distances between node switches, for minimality.
@@ -79,29 +86,29 @@ fn check_network(s: &Scenario) {
 
 #[test]
 fn routes_are_minimal_and_turn_around_once() {
-    check_network(&scenario(TopologyKind::Sp16, 8, 2, RoutingAlgorithm::Adaptive));
-    check_network(&scenario(TopologyKind::Sp128, 8, 2, RoutingAlgorithm::Adaptive));
-    check_network(&scenario(TopologyKind::FatTree, 4, 2, RoutingAlgorithm::Adaptive));
-    check_network(&scenario(TopologyKind::FatTree, 4, 3, RoutingAlgorithm::Adaptive));
+    check_network(&scenario(json!({"topology": "sp16"}), "adaptive"));
+    check_network(&sp128("adaptive"));
+    check_network(&scenario(json!({"topology": "fat_tree", "k": 4, "n": 2}), "adaptive"));
+    check_network(&scenario(json!({"topology": "fat_tree", "k": 4, "n": 3}), "adaptive"));
 }
 
 #[test]
 fn far_pairs_have_64_adaptive_routes_and_one_oblivious_route() {
-    for (algorithm, routes) in [(RoutingAlgorithm::Adaptive, 64), (RoutingAlgorithm::O1, 1)] {
-        let s = scenario(TopologyKind::Sp128, 8, 2, algorithm);
-        let topo = Topology::build(&s.network).unwrap();
-        let routing = Routing::build(&s.routing, s.switch.vcs as u8, &topo).unwrap();
+    for (algorithm, routes) in [("adaptive", 64), ("o1", 1)] {
+        let s = sp128(algorithm);
+        let topo = s.topology().unwrap();
+        let routing = s.routing(&topo).unwrap();
         for (src, dst) in [(0, 127), (5, 70), (100, 3)] {
-            assert_eq!(paths(&topo, &routing, src, dst, 0).len(), routes, "{algorithm:?} {src}->{dst}");
+            assert_eq!(paths(&topo, &routing, src, dst, 0).len(), routes, "{algorithm} {src}->{dst}");
         }
     }
 }
 
 #[test]
 fn o4_uses_exactly_four_routes_round_robin() {
-    let s = scenario(TopologyKind::Sp128, 8, 2, RoutingAlgorithm::O4);
-    let topo = Topology::build(&s.network).unwrap();
-    let routing = Routing::build(&s.routing, s.switch.vcs as u8, &topo).unwrap();
+    let s = sp128("o4");
+    let topo = s.topology().unwrap();
+    let routing = s.routing(&topo).unwrap();
     assert_eq!(routing.variants(), 4);
     for (src, dst) in [(0, 127), (0, 40), (0, 15)] {
         let routes: Vec<Vec<u32>> = (0..4)
@@ -118,13 +125,14 @@ fn o4_uses_exactly_four_routes_round_robin() {
     }
     // In a run, a source cycles through the four: with all of node 0's traffic going to node 127,
     // its four first-stage up links carry a quarter each.
-    let mut s = s;
-    s.workload.pattern = flitcast_core::scenario::PatternKind::Hotspot;
-    s.workload.hotspot_nodes = vec![127];
-    s.workload.hotspot_fraction = 1.0;
-    s.workload.load = 0.02;
-    s.run.warmup_cycles = 0;
-    s.run.measure_cycles = 40_000;
+    let s = s.set(&[
+        ("workload.pattern", json!("hotspot")),
+        ("workload.hotspot_nodes", json!([127])),
+        ("workload.hotspot_fraction", json!(1.0)),
+        ("workload.load", json!(0.02)),
+        ("run.warmup_cycles", json!(0)),
+        ("run.measure_cycles", json!(40_000)),
+    ]);
     let r = flitcast_core::run(&s).unwrap();
     let (chip, _) = topo.terminal_at[0];
     let up: Vec<f64> = (4..8u8)
@@ -138,11 +146,10 @@ fn o4_uses_exactly_four_routes_round_robin() {
 }
 
 /// Source–destination pairs whose O1 route uses each channel, at most.
-fn busiest_channel(table: flitcast_core::scenario::ObliviousTable) -> usize {
-    let mut s = scenario(TopologyKind::Sp128, 8, 2, RoutingAlgorithm::O1);
-    s.routing.oblivious_table = table;
-    let topo = Topology::build(&s.network).unwrap();
-    let routing = Routing::build(&s.routing, s.switch.vcs as u8, &topo).unwrap();
+fn busiest_channel(table: ObliviousTable) -> usize {
+    let s = sp128("o1").set(&[("routing.oblivious_table", json!(table.name()))]);
+    let topo = s.topology().unwrap();
+    let routing = s.routing(&topo).unwrap();
     let mut pairs = vec![0usize; topo.links.len()];
     for src in 0..128 {
         for dst in 0..128 {
@@ -162,7 +169,6 @@ fn busiest_channel(table: flitcast_core::scenario::ObliviousTable) -> usize {
 
 #[test]
 fn balanced_oblivious_tables_spread_the_pairs_over_the_links() {
-    use flitcast_core::scenario::ObliviousTable;
     // Every ejection link carries the 127 pairs ending at its node: no channel needs more than
     // about that. Balanced tables get close; d-mod-k on this network funnels all traffic into a
     // board through one chip.

@@ -2,32 +2,46 @@
 //! (the engine stops with a conservation error otherwise), the loads of §7.2, and a 1-way multicast
 //! that is exactly the uniform unicast workload.
 
-use flitcast_core::scenario::{RoutingAlgorithm, SwitchModel, TopologyKind};
 use flitcast_core::Scenario;
+use serde_json::json;
 
 use super::central_buffer::sp;
 
-/// The study's 16-node tree (k = 4, n = 2) with central-buffer switches, 128-byte messages.
+/// The study's 16-node tree (k = 4, n = 2) with central-buffer switches, 128-byte messages: software
+/// multicasts to `m` destinations (m = 0: uniform unicast traffic) at `load`.
 fn tree16(m: u32, load: f64) -> Scenario {
-    let mut s = sp(TopologyKind::FatTree, RoutingAlgorithm::Adaptive);
-    s.network.k = 4;
-    s.network.n = 2;
-    s.workload.multicast_destinations = m;
-    s.workload.load = load;
-    s
+    let s = sp("fat_tree", "adaptive").set(&[("network.k", json!(4)), ("network.n", json!(2))]);
+    if m == 0 {
+        s.set(&[("workload.load", json!(load))])
+    } else {
+        s.set(&[
+            ("workload.program", json!("software_multicast")),
+            ("workload.destinations", json!(m)),
+            ("workload.load", json!(load)),
+        ])
+    }
+}
+
+/// `s` on `model` switches: the central buffer, the input-FIFO switch of study 000 §5, or the VC router
+/// (one 320-flit VC), each with the SP switch's timing.
+fn on(s: Scenario, model: &str) -> Scenario {
+    match model {
+        "central_buffer" => s,
+        "input_fifo" => s.set(&[("switch.model", json!(model)), ("switch.buffer_flits", json!(320))]),
+        _ => s.set(&[
+            ("switch.model", json!(model)),
+            ("switch.vcs", json!(1)),
+            ("switch.buffer_flits", json!(320)),
+            ("switch.router_delay_cycles", json!(6)),
+        ]),
+    }
 }
 
 #[test]
 fn every_multicast_completes_and_loads_add_up() {
-    for (m, model) in
-        [(2, SwitchModel::CentralBuffer), (6, SwitchModel::CentralBuffer), (15, SwitchModel::InputBuffered)]
-    {
-        let mut s = tree16(m, 0.2);
-        s.run.measure_cycles = 100_000; // a few hundred operations: the load within a few percent
-        if model == SwitchModel::InputBuffered {
-            s.switch.model = model;
-            s.switch.buffer_flits = 320;
-        }
+    for (m, model) in [(2, "central_buffer"), (6, "central_buffer"), (15, "input_buffered")] {
+        // a few hundred operations: the load within a few percent
+        let s = on(tree16(m, 0.2).set(&[("run.measure_cycles", json!(100_000))]), model);
         let r = flitcast_core::run(&s).unwrap();
         assert!(!r.saturated, "m = {m}: {}", r.saturation_reason);
         assert!(r.operations_measured > 50, "m = {m}");
@@ -69,8 +83,7 @@ fn a_one_way_multicast_is_the_uniform_unicast_workload() {
 
 #[test]
 fn forwarding_overhead_adds_to_every_relay() {
-    let mut slow = tree16(15, 0.05);
-    slow.workload.multicast_forward_cycles = 500;
+    let slow = tree16(15, 0.05).set(&[("workload.forward_cycles", json!(500))]);
     let (fast, slow) = (flitcast_core::run(&tree16(15, 0.05)).unwrap(), flitcast_core::run(&slow).unwrap());
     // the deepest path of a 15-way U-Min tree relays 3 times
     assert!(
@@ -113,15 +126,11 @@ fn zero_load_software_multicast_matches_the_closed_form() {
     let (d, l, flits) = (6u64, 1u64, 64u64);
     let switches = |a: u32, b: u32| if a / 4 == b / 4 { 1 } else { 3 };
     let unicast = |a: u32, b: u32| switches(a, b) * (d + l) + l + (flits - 1);
-    for model in [SwitchModel::CentralBuffer, SwitchModel::InputFifo, SwitchModel::InputBuffered] {
+    for model in ["central_buffer", "input_fifo", "input_buffered"] {
         for (src, dests) in
             [(0u32, vec![5u32, 9, 14]), (7, vec![0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15]), (9, vec![3, 10])]
         {
-            let mut s = tree16(dests.len() as u32, 0.1);
-            if model != SwitchModel::CentralBuffer {
-                s.switch.model = model;
-                s.switch.buffer_flits = 320;
-            }
+            let s = on(tree16(dests.len() as u32, 0.1), model);
             let mut chain = dests.clone();
             chain.push(src);
             chain.sort_unstable();
@@ -137,7 +146,7 @@ fn zero_load_software_multicast_matches_the_closed_form() {
             let mean = dests.iter().map(|x| arrival[x] as f64).sum::<f64>() / dests.len() as f64;
             let sim = flitcast_core::Simulation::build(&s).unwrap();
             let (a, b) = sim.probe_multicast(src, &dests).unwrap();
-            assert_eq!((a, b), (last, mean), "{model:?}: {src} -> {dests:?}");
+            assert_eq!((a, b), (last, mean), "{model}: {src} -> {dests:?}");
         }
     }
 }
@@ -152,19 +161,17 @@ proptest::proptest! {
         m in 1u32..16, flits in 1u32..160, load in 0.02f64..0.9, n in 2u32..4, model in 0usize..3,
         seed in 0u64..1000,
     ) {
-        let mut s = tree16(m, load);
-        s.network.n = n;
-        s.workload.message_flits = flits;
-        s.workload.packet_flits = flits.min(64);
-        s.run.seed = seed;
-        s.run.warmup_cycles = 500;
-        s.run.measure_cycles = 3_000;
-        s.run.drain_max_cycles = 5_000;
+        let s = tree16(m, load).set(&[
+            ("network.n", json!(n)),
+            ("workload.message_flits", json!(flits)),
+            ("workload.packet_flits", json!(flits.min(64))),
+            ("run.seed", json!(seed)),
+            ("run.warmup_cycles", json!(500)),
+            ("run.measure_cycles", json!(3_000)),
+            ("run.drain_max_cycles", json!(5_000)),
+        ]);
         // the central buffer, the input-FIFO switch of study 000 §5, the VC router
-        s.switch.model = [SwitchModel::CentralBuffer, SwitchModel::InputFifo, SwitchModel::InputBuffered][model];
-        if s.switch.model != SwitchModel::CentralBuffer {
-            s.switch.buffer_flits = 320;
-        }
+        let s = on(s, ["central_buffer", "input_fifo", "input_buffered"][model]);
         let r = flitcast_core::run(&s).unwrap();
         proptest::prop_assert!(r.operations_measured == 0 || r.latency_mean >= r.latency_dest_mean);
     }
@@ -174,11 +181,12 @@ proptest::proptest! {
 fn operations_that_pile_up_stop_the_run_as_saturated() {
     // relays wait 10^9 cycles each: operations arrive far faster than they complete, with few packets
     // alive, so the bound on live operations (not the one on packets) must end the run
-    let mut s = tree16(15, 1.0);
-    s.workload.packet_flits = 1;
-    s.workload.message_flits = 1;
-    s.workload.multicast_forward_cycles = 1_000_000_000;
-    s.run.measure_cycles = 100_000_000;
+    let s = tree16(15, 1.0).set(&[
+        ("workload.packet_flits", json!(1)),
+        ("workload.message_flits", json!(1)),
+        ("workload.forward_cycles", json!(1_000_000_000)),
+        ("run.measure_cycles", json!(100_000_000)),
+    ]);
     let r = flitcast_core::run(&s).unwrap();
     assert!(r.saturated && r.saturation_reason.contains("operations incomplete"), "{}", r.saturation_reason);
 }

@@ -4,8 +4,9 @@
 //! (tests/it/zero_load.rs), which is what the analytic model's Eq. 3 adds up; every destination is
 //! served exactly once; the program's metrics follow the plans.
 
-use flitcast_core::scenario::{MulticastScheme, TopologyKind};
+use flitcast_core::multicast::torus::TorusScheme;
 use flitcast_core::Scenario;
+use serde_json::json;
 
 const O_S: u64 = 100;
 const O_R: u64 = 90;
@@ -13,23 +14,22 @@ const T_P: u64 = 50;
 const L_S: u64 = 7;
 const FLITS: u32 = 4;
 
-fn torus(scheme: MulticastScheme, group: u32) -> Scenario {
-    let mut s = Scenario::default();
-    s.network.topology = TopologyKind::Torus;
-    s.network.unidirectional = true;
-    s.network.k = 4;
-    s.workload.multicast_group_size = group;
-    s.workload.multicast_scheme = scheme;
-    s.workload.message_flits = FLITS;
-    s.workload.packet_flits = FLITS;
-    s.adapter.send_overhead_cycles = O_S;
-    s.adapter.receive_overhead_cycles = O_R;
-    s.adapter.process_cycles = T_P;
-    s.switch.turn_cycles = L_S as u32;
-    s.run.warmup_cycles = 0;
-    s.run.measure_cycles = 2;
-    s.run.batches = 2;
-    s
+fn torus(scheme: TorusScheme, group: u32) -> Scenario {
+    Scenario::of(json!({
+        "network": {"topology": "torus", "unidirectional": true, "k": 4},
+        "switch": {"turn_cycles": L_S},
+        "workload": {
+            "program": "torus_multicast",
+            "group_size": group,
+            "scheme": scheme.name(),
+            "message_flits": FLITS,
+            "packet_flits": FLITS,
+            "send_overhead_cycles": O_S,
+            "receive_overhead_cycles": O_R,
+            "process_cycles": T_P,
+        },
+        "run": {"warmup_cycles": 0, "measure_cycles": 2, "batches": 2},
+    }))
 }
 
 /// Zero-load transfer time from a to b (x then y, forward only) and whether it turns.
@@ -43,7 +43,7 @@ fn transfer(a: u32, b: u32) -> (u64, u64) {
 #[test]
 fn a_chain_costs_its_overheads_and_transfers() {
     // S-torus, G = 7 from node 0: 0 → 1 → 2 → 3 → 4 → 5 → 6 (rank order), each relay o_r + t_p + o_s
-    let r = flitcast_core::run(&torus(MulticastScheme::STorus, 7)).unwrap();
+    let r = flitcast_core::run(&torus(TorusScheme::STorus, 7)).unwrap();
     let chain = [0, 1, 2, 3, 4, 5, 6];
     let mut expected = 0;
     for (i, pair) in chain.windows(2).enumerate() {
@@ -60,7 +60,7 @@ fn a_chain_costs_its_overheads_and_transfers() {
 fn separate_addressing_pipelines_its_sends() {
     // the root hands its i-th message over after i·(t_p + o_s); transfers overlap
     let group = 10;
-    let r = flitcast_core::run(&torus(MulticastScheme::Separate, group)).unwrap();
+    let r = flitcast_core::run(&torus(TorusScheme::Separate, group)).unwrap();
     let expected = (1..group)
         .map(|i| {
             let (t0, turn) = transfer(0, i);
@@ -76,18 +76,15 @@ fn separate_addressing_pipelines_its_sends() {
 
 #[test]
 fn every_algorithm_serves_every_member_once_at_every_group_size() {
-    for scheme in [
-        MulticastScheme::Separate,
-        MulticastScheme::UTorus,
-        MulticastScheme::STorus,
-        MulticastScheme::MdTorus,
-        MulticastScheme::MuTorus,
-    ] {
+    for scheme in
+        [TorusScheme::Separate, TorusScheme::UTorus, TorusScheme::STorus, TorusScheme::MdTorus, TorusScheme::MuTorus]
+    {
         for group in 2..=16 {
             for root in [0, 6] {
-                let mut s = torus(scheme, group);
-                s.workload.multicast_root = root;
-                s.workload.message_flits = 40; // several packets per message
+                let s = torus(scheme, group).set(&[
+                    ("workload.root", json!(root)),
+                    ("workload.message_flits", json!(40)), // several packets per message
+                ]);
                 let r = flitcast_core::run(&s).unwrap_or_else(|e| panic!("{scheme:?} G {group}: {e}"));
                 assert_eq!(r.operations_measured, 1, "{scheme:?} G {group}");
                 assert!(r.completion_cycles > r.latency_max, "the last reception includes its overhead");
@@ -99,14 +96,9 @@ fn every_algorithm_serves_every_member_once_at_every_group_size() {
 
 #[test]
 fn a_group_needs_a_unidirectional_torus() {
-    let mut s = torus(MulticastScheme::UTorus, 8);
-    s.network.unidirectional = false;
-    assert!(
-        matches!(flitcast_core::run(&s), Err(flitcast_core::Error::Config { key, .. }) if key == "network.topology")
-    );
-    let mut s = torus(MulticastScheme::UTorus, 17);
-    s.workload.multicast_partition = 4;
-    assert!(
-        matches!(flitcast_core::run(&s), Err(flitcast_core::Error::Config { key, .. }) if key == "workload.multicast_group_size")
-    );
+    let s = torus(TorusScheme::UTorus, 8).with(&[("network.unidirectional", json!(false))]);
+    assert!(matches!(s, Err(flitcast_core::Error::Config { key, .. }) if key == "network.topology"));
+    let s =
+        torus(TorusScheme::UTorus, 16).with(&[("workload.group_size", json!(17)), ("workload.partition", json!(4))]);
+    assert!(matches!(s, Err(flitcast_core::Error::Config { key, .. }) if key == "workload.group_size"));
 }

@@ -2,24 +2,18 @@
 //! and overwrites nothing (a buffer overflow stops the run with an error; conservation is checked at
 //! the end), and a STOP threshold that leaves less slack than a round trip is refused.
 
-use flitcast_core::scenario::{FlowControl, TopologyKind};
 use flitcast_core::{Error, Scenario};
+use serde_json::json;
 
 /// The study's 8×8 bidirectional Manhattan Street Network (a torus), 250-flit slack buffers, links of
 /// `latency` cycles.
 fn bmsn(latency: u32) -> Scenario {
-    let mut s = Scenario::default();
-    s.network.topology = TopologyKind::Torus;
-    s.network.channel_latency_cycles = latency;
-    s.switch.flow_control = FlowControl::StopGo;
-    s.switch.buffer_flits = 250;
-    s.workload.packet_flits = 100;
-    s.workload.message_flits = 100;
-    s.workload.load = 1.0;
-    s.run.warmup_cycles = 2_000;
-    s.run.measure_cycles = 20_000;
-    s.run.saturation_stop = flitcast_core::scenario::SaturationStop::Off;
-    s
+    Scenario::of(json!({
+        "network": {"topology": "torus", "channel_latency_cycles": latency},
+        "switch": {"flow_control": "stop_go", "buffer_flits": 250},
+        "workload": {"packet_flits": 100, "message_flits": 100, "load": 1.0},
+        "run": {"warmup_cycles": 2_000, "measure_cycles": 20_000, "saturation_stop": "off"},
+    }))
 }
 
 #[test]
@@ -38,12 +32,9 @@ fn nothing_is_lost_at_any_link_latency() {
 fn a_stop_threshold_without_room_for_a_round_trip_is_refused() {
     // links of 50 cycles, one router cycle: after the flit that fills a buffer to STOP, its sender can
     // still send 2·50 + 1 − 1 = 100 flits: STOP at 150 fits 250-flit buffers, at 151 it does not
-    let mut s = bmsn(50);
-    s.switch.stop_flits = Some(150);
-    s.switch.go_flits = Some(100);
+    let s = bmsn(50).set(&[("switch.stop_flits", json!(150)), ("switch.go_flits", json!(100))]);
     flitcast_core::run(&s).unwrap();
-    s.switch.stop_flits = Some(151);
-    match flitcast_core::run(&s) {
+    match s.with(&[("switch.stop_flits", json!(151))]) {
         Err(Error::Config { key, .. }) => assert_eq!(key, "switch.stop_flits"),
         other => panic!("expected a configuration error, got {other:?}"),
     }

@@ -1,10 +1,11 @@
 //! Torus ties (distance exactly k/2): balanced by default, so both directions of every ring carry the
 //! same load under uniform traffic; `positive` sends them all the + way (docs/models/dor.md).
 
-use flitcast_core::scenario::{TopologyKind, TorusTies};
+use flitcast_core::routing::dor::TorusTies;
 use flitcast_core::Scenario;
+use serde_json::json;
 
-use crate::common::scenario;
+use crate::common::cube;
 
 /// Flits carried by the + and the − router-to-router channels of a bidirectional torus (port 2d is
 /// +d, port 2d + 1 is −d).
@@ -27,12 +28,12 @@ fn direction_loads(s: &Scenario) -> (f64, f64) {
 }
 
 fn uniform_torus(ties: TorusTies) -> Scenario {
-    let mut s = scenario(TopologyKind::Torus, 8, 2);
-    s.switch.vcs = 4;
-    s.workload.load = 0.3;
-    s.run.measure_cycles = 20_000;
-    s.routing.torus_ties = ties;
-    s
+    cube("torus", 8, 2).set(&[
+        ("switch.vcs", json!(4)),
+        ("workload.load", json!(0.3)),
+        ("run.measure_cycles", json!(20_000)),
+        ("routing.torus_ties", json!(ties.name())),
+    ])
 }
 
 #[test]
@@ -52,11 +53,9 @@ fn positive_ties_load_the_positive_direction_two_thirds_more() {
 #[test]
 fn balanced_ties_keep_the_torus_deadlock_free_and_minimal() {
     // The build-time check walks both tie directions; a ring with k even uses both.
-    for (topology, k, n) in [(TopologyKind::Torus, 4, 2), (TopologyKind::Torus, 6, 3), (TopologyKind::Ring, 8, 1)] {
-        let mut s = scenario(topology, k, n);
-        s.workload.load = 0.2;
-        s.run.measure_cycles = 5_000;
+    for (topology, k, n) in [("torus", 4, 2), ("torus", 6, 3), ("ring", 8, 1)] {
+        let s = cube(topology, k, n).set(&[("workload.load", json!(0.2)), ("run.measure_cycles", json!(5_000))]);
         let r = flitcast_core::run(&s).unwrap();
-        assert!(!r.saturated, "{topology:?} k={k}: {}", r.saturation_reason);
+        assert!(!r.saturated, "{topology} k={k}: {}", r.saturation_reason);
     }
 }

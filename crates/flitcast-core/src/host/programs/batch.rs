@@ -11,16 +11,46 @@
 
 use rand::seq::SliceRandom;
 
-use crate::host::program::{Outbox, Priority, Program, Send, Serves, Target};
+use crate::host::program::{Outbox, Priority, Program, Send, Serves, Site, Target, WormHeader};
+use crate::params::{choice, params, Flat, Kind};
 use crate::rng::{stream, StreamKind};
-use crate::scenario::MulticastScheme;
-use crate::Cycle;
+use crate::time::Cycle;
+
+choice! {
+    /// How each source of a closed batch sends its message to the group.
+    pub enum BatchScheme {
+        /// One multidestination packet the switches replicate (study 003's multicast scheme).
+        Hardware = "hardware",
+        /// One unicast per member in increasing node order, back to back (the study's unicast scheme).
+        Separate = "separate",
+    }
+}
+
+params! {
+    /// A closed batch of multicasts.
+    pub struct Params {
+        /// This share of the nodes (at least one) each send one message to the group at cycle 0.
+        source_share: f64 = 1.0, above(0.0, 1.0);
+        /// The group: this share of the nodes (at least one), drawn with the sources from run.seed.
+        group_share: f64 = 0.4, above(0.0, 1.0);
+        /// `hardware`: one multidestination packet per source; `separate`: one unicast per member.
+        scheme: BatchScheme = BatchScheme::Hardware;
+        /// The header of a multidestination worm: header_flits.
+        header: Flat<WormHeader> = Flat::default();
+    }
+}
+
+impl Kind for Batch {
+    const NAME: &'static str = "batch";
+    const DOC: &'static str = "a closed batch: sources send one message each to a group at cycle 0 (study 003 §4)";
+    type Params = Params;
+}
 
 #[derive(Debug, Clone)]
 pub struct Batch {
     pub sources: Vec<u32>,
     pub group: Vec<u32>,
-    scheme: MulticastScheme,
+    scheme: BatchScheme,
     message_flits: u32,
     header_flits: u32,
 }
@@ -31,7 +61,7 @@ impl Batch {
         nodes: u32,
         sources: f64,
         group: f64,
-        scheme: MulticastScheme,
+        scheme: BatchScheme,
         message_flits: u32,
         header_flits: u32,
         seed: u64,
@@ -50,6 +80,23 @@ impl Batch {
 }
 
 impl Program for Batch {
+    fn new(p: &Params, site: &Site) -> Self {
+        let nodes = site.shape.nodes;
+        Batch::new(nodes, p.source_share, p.group_share, p.scheme, site.message_flits, site.header_flits, site.seed)
+    }
+
+    fn closed(_: &Params) -> bool {
+        true
+    }
+
+    fn multidestination(p: &Params) -> bool {
+        p.scheme == BatchScheme::Hardware
+    }
+
+    fn header_flits(p: &Params) -> Option<u32> {
+        p.header.header_flits
+    }
+
     /// Every source's message, at cycle 0.
     fn start(&mut self, out: &mut Outbox) {
         for &host in &self.sources {
@@ -64,7 +111,7 @@ impl Program for Batch {
         }
         let flits = self.message_flits;
         match self.scheme {
-            MulticastScheme::Hardware if dests.len() > 1 => out.sends.push(Send {
+            BatchScheme::Hardware if dests.len() > 1 => out.sends.push(Send {
                 src: host,
                 target: Target::Set(dests),
                 flits,

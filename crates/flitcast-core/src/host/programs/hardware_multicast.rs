@@ -3,9 +3,26 @@
 //! destinations as an N-bit string in `header_flits` extra flits (§3.2; docs/models/multicast.md).
 //! A unicast operation of bimodal traffic is an ordinary unicast.
 
-use crate::host::program::{Outbox, Priority, Program, Send, Serves, Target};
-use crate::workload::operations::Operations;
-use crate::Cycle;
+use crate::host::program::{Outbox, Priority, Program, Send, Serves, Site, Target, WormHeader};
+use crate::params::{params, Flat, Kind};
+use crate::time::Cycle;
+use crate::workload::operations::{Multiway, Operations};
+
+params! {
+    /// Hardware multicast: multidestination worms the switches replicate.
+    pub struct Params {
+        /// The m-way multicast traffic: load, arrival, destinations, multicast_fraction.
+        traffic: Flat<Multiway> = Flat::default();
+        /// The header of a multidestination worm: header_flits.
+        header: Flat<WormHeader> = Flat::default();
+    }
+}
+
+impl Kind for HardwareMulticast {
+    const NAME: &'static str = "hardware_multicast";
+    const DOC: &'static str = "m-way multicasts as multidestination worms the switches replicate (study 000 §3-5)";
+    type Params = Params;
+}
 
 #[derive(Debug, Clone)]
 pub struct HardwareMulticast {
@@ -21,6 +38,27 @@ impl HardwareMulticast {
 }
 
 impl Program for HardwareMulticast {
+    fn new(p: &Params, site: &Site) -> Self {
+        let operations = Operations::of(&p.traffic, site.message_flits, site.seed, site.shape.nodes);
+        HardwareMulticast::new(operations, site.message_flits, site.header_flits)
+    }
+
+    fn load(p: &Params) -> f64 {
+        p.traffic.load
+    }
+
+    fn multidestination(_: &Params) -> bool {
+        true
+    }
+
+    fn multicast_degree(p: &Params) -> Option<u32> {
+        Some(p.traffic.destinations)
+    }
+
+    fn header_flits(p: &Params) -> Option<u32> {
+        p.header.header_flits
+    }
+
     fn start(&mut self, out: &mut Outbox) {
         self.operations.start(out);
     }

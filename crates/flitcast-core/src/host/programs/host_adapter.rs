@@ -20,14 +20,77 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use crate::host::program::{Arriving, Delivered, Outbox, Priority, Program, Send, Serves, Target};
+use crate::host::program::{Arriving, Delivered, Outbox, Priority, Program, Send, Serves, Site, Target};
 use crate::multicast::rooted_tree::{self, snake_position};
+use crate::params::{choice, params, Kind};
 use crate::rng::{stream, Stream, StreamKind};
-use crate::scenario::TopologyKind;
-use crate::scenario::{MulticastScheme, Scenario};
-use crate::topology::Topology;
-use crate::workload::{multicast_destinations, Arrivals, Sizes};
-use crate::Cycle;
+use crate::time::Cycle;
+use crate::workload::{multicast_destinations, Arrival, Arrivals, Sizes};
+
+choice! {
+    /// How a fixed group's host adapters relay a multicast (study 001 §4).
+    pub enum AdapterScheme {
+        /// Multiple unicasts: the source sends a copy to every member (no relays, no protocol).
+        Separate = "separate",
+        /// Ring-like linear path (§4.2): one worm visits the group in increasing global ID, wrapping
+        /// once from the highest to the lowest.
+        Ring = "ring",
+        /// Bus-like linear path (§4.2): one worm up the IDs, one down.
+        Bus = "bus",
+        /// The wrap-around rooted tree of the OMT heuristic (§4.4).
+        TreeWrapAround = "tree_wrap_around",
+        /// The up/down rooted tree of the OMT heuristic (§4.4).
+        TreeUpDown = "tree_up_down",
+    }
+}
+
+params! {
+    /// A fixed group's reliable multicast at the host adapters.
+    pub struct Params {
+        /// The group, by global host ID (the Hamiltonian order of a 2-D torus or mesh,
+        /// docs/models/host_multicast.md): 2 to 1024 distinct IDs. Every member originates multicasts
+        /// to the others.
+        group: Vec<u32> = Vec::new();
+        /// How a multicast is relayed: `separate` (multiple unicasts), `ring` and `bus` linear paths,
+        /// `tree_wrap_around` and `tree_up_down` rooted trees (study 001 §4), the last four under the
+        /// ACK/NACK/READY protocol.
+        scheme: AdapterScheme = AdapterScheme::Ring;
+        /// Multicast traffic each member originates, flits per cycle.
+        load: f64 = 0.1, above(0.0, 1.0), unit("flits/node/cycle");
+        /// Multicast arrival process at each member.
+        arrival: Arrival = Arrival::Poisson;
+        /// Sizes truncated geometric on 1..max with mean workload.message_flits (study 001 §5: mean
+        /// 100, max 1000); left out: every message has workload.message_flits.
+        message_flits_max: Option<u32> = None, range(2, 1_000_000), unit("flits");
+        /// Background Poisson unicasts to uniform destinations beside the multicasts (study 001 §5:
+        /// 0.1); 0: none.
+        background_load: f64 = 0.0, closed(0.0, 1.0), unit("flits/node/cycle");
+        /// Mean size of a background unicast (study 001: 400).
+        background_flits: u32 = 400, range(1, 1_000_000), unit("flits");
+        /// Largest background unicast; sizes are truncated geometric (study 001: 4000).
+        background_flits_max: u32 = 4000, range(2, 1_000_000), unit("flits");
+        /// K: worms each buffer class of an adapter's reception FIFO holds (study 001 §5: 4; Fig. 5: 1).
+        reception_worms: u32 = 4, range(1, 1024);
+        /// 2: a lower class before the path's ID-order reversal and an upper one after (study 001 §3,
+        /// deadlock-free); 1: one class, which can deadlock (the adapter watchdog then stops the run).
+        buffer_classes: u32 = 2, range(1, 2);
+        /// Size of an ACK, NACK or READY control worm (the study gives none).
+        control_flits: u32 = 8, range(1, 4096), unit("flits");
+        /// A refused (NACKed) sender retransmits after this long unless READY comes first (the study
+        /// gives none: ten mean multicast worms).
+        timeout_cycles: u64 = 1000, range(1, 1_000_000_000), unit("cycles");
+        /// Largest number of copies a rooted-tree host sends (a bounded branching factor, study 001
+        /// §4.3); 0: unbounded.
+        max_children: u32 = 0, range(0, 8191);
+    }
+}
+
+impl Kind for HostAdapter {
+    const NAME: &'static str = "host_adapter";
+    const DOC: &'static str =
+        "a fixed group's multicasts relayed by the host adapters under ACK/NACK/READY (study 001)";
+    type Params = Params;
+}
 
 /// What a message is, in the top bits of its tag.
 const DATA: u64 = 1;
@@ -112,7 +175,7 @@ struct Traffic {
 
 #[derive(Debug, Clone)]
 pub struct HostAdapter {
-    scheme: MulticastScheme,
+    scheme: AdapterScheme,
     /// Members' terminals, in increasing global ID.
     members: Vec<u32>,
     /// Each terminal's index among the members.
@@ -147,50 +210,50 @@ pub fn terminal_of(id: u32, k: u32) -> u32 {
 }
 
 impl HostAdapter {
-    pub fn new(s: &Scenario, topo: &Topology) -> HostAdapter {
-        let (wl, ad, k) = (&s.workload, &s.adapter, s.network.k);
-        let mut ids = wl.multicast_group.clone();
+    pub fn new(p: &Params, site: &Site) -> HostAdapter {
+        let k = site.shape.digits.map_or(site.shape.nodes, |(k, _)| k);
+        let mut ids = p.group.clone();
         ids.sort_unstable();
         ids.dedup();
         let members: Vec<u32> = ids.iter().map(|&g| terminal_of(g, k)).collect();
         // (TX of §4.4: the propagation delay of the hops between the two hosts, since worms cut through)
-        let hop = (s.network.channel_latency_cycles + s.switch.router_delay_cycles) as u64;
-        let wrap = s.network.topology == TopologyKind::Torus;
+        let hop = site.hop_cycles as u64;
+        let wrap = site.wraps;
         let tx = |a: u32, b: u32| hop * grid_hops(a, b, k, wrap);
         let plans = (0..ids.len())
-            .map(|root| plan(wl.multicast_scheme, &ids, root, wl.message_flits as u64, &tx, ad.max_children as usize))
-            .map(|mut p| {
-                if ad.buffer_classes == 1 {
-                    p.class.iter_mut().for_each(|c| *c = 0);
+            .map(|root| plan(p.scheme, &ids, root, site.message_flits as u64, &tx, p.max_children as usize))
+            .map(|mut plan| {
+                if p.buffer_classes == 1 {
+                    plan.class.iter_mut().for_each(|c| *c = 0);
                 }
-                p
+                plan
             })
             .collect();
-        let sizes = Sizes::new(wl.message_flits, wl.message_flits_max);
+        let sizes = Sizes::new(site.message_flits, p.message_flits_max);
         let traffic = |t: u32, rate: f64, kind: StreamKind| Traffic {
-            arrivals: Arrivals::new(wl.arrival, rate, stream(s.run.seed, kind, t as u64)),
-            sizes: stream(s.run.seed, StreamKind::Sizes, (kind as u64) << 32 | t as u64),
-            destinations: stream(s.run.seed, StreamKind::Destinations, t as u64),
+            arrivals: Arrivals::new(p.arrival, rate, stream(site.seed, kind, t as u64)),
+            sizes: stream(site.seed, StreamKind::Sizes, (kind as u64) << 32 | t as u64),
+            destinations: stream(site.seed, StreamKind::Destinations, t as u64),
         };
-        let rate = wl.load / sizes.mean();
+        let rate = p.load / sizes.mean();
         let multicasts = members.iter().map(|&t| traffic(t, rate, StreamKind::Arrivals)).collect();
-        let background_sizes = Sizes::new(wl.background_flits, Some(wl.background_flits_max));
-        let nodes = topo.terminals() as u32;
-        let background = if wl.background_load > 0.0 {
-            let rate = wl.background_load / background_sizes.mean();
+        let background_sizes = Sizes::new(p.background_flits, Some(p.background_flits_max));
+        let nodes = site.topo.terminals() as u32;
+        let background = if p.background_load > 0.0 {
+            let rate = p.background_load / background_sizes.mean();
             (0..nodes).map(|t| traffic(t, rate, StreamKind::Background)).collect()
         } else {
             Vec::new()
         };
-        let reception_worms = ad.reception_worms as usize;
+        let reception_worms = p.reception_worms as usize;
         HostAdapter {
-            scheme: wl.multicast_scheme,
+            scheme: p.scheme,
             member_of: members.iter().enumerate().map(|(i, &t)| (t, i)).collect(),
             members,
             plans,
             reception_worms,
-            control_flits: ad.control_flits,
-            timeout_cycles: ad.timeout_cycles,
+            control_flits: p.control_flits,
+            timeout_cycles: p.timeout_cycles,
             ready_at: reception_worms.min(2) - 1,
             sizes,
             multicasts,
@@ -208,6 +271,18 @@ impl HostAdapter {
 }
 
 impl Program for HostAdapter {
+    fn new(p: &Params, site: &Site) -> Self {
+        HostAdapter::new(p, site)
+    }
+
+    fn load(p: &Params) -> f64 {
+        p.load
+    }
+
+    fn multicast_degree(p: &Params) -> Option<u32> {
+        Some(p.group.len() as u32)
+    }
+
     fn sees_flits(&self) -> bool {
         true
     }
@@ -263,7 +338,7 @@ impl Program for HostAdapter {
 
     fn on_opened(&mut self, host: u32, tag: u64, operation: u32, _now: Cycle, out: &mut Outbox) {
         let (source, flits) = ((tag >> 32) as usize, tag as u32);
-        if self.scheme == MulticastScheme::Separate {
+        if self.scheme == AdapterScheme::Separate {
             // multiple unicasts: one copy per member, back to back, no protocol (§4.1)
             for &child in &self.plans[source].children[source] {
                 out.sends.push(Send {
@@ -497,7 +572,7 @@ fn grid_hops(a: u32, b: u32, k: u32, wrap: bool) -> u64 {
 /// Source `root`'s tree over `ids` (increasing global IDs): children by member, and each member's
 /// buffer class (1 once the path from the root has dropped in ID, 0 before).
 fn plan(
-    scheme: MulticastScheme,
+    scheme: AdapterScheme,
     ids: &[u32],
     root: usize,
     ct: u64,
@@ -512,26 +587,25 @@ fn plan(
         }
     };
     match scheme {
-        MulticastScheme::Separate => children[root] = (0..n).filter(|&i| i != root).collect(),
-        MulticastScheme::Ring => {
+        AdapterScheme::Separate => children[root] = (0..n).filter(|&i| i != root).collect(),
+        AdapterScheme::Ring => {
             let path: Vec<usize> = (0..n).map(|i| (root + i) % n).collect();
             chain(&mut children, &path);
         }
-        MulticastScheme::Bus => {
+        AdapterScheme::Bus => {
             let up: Vec<usize> = (root..n).collect();
             let down: Vec<usize> = (0..=root).rev().collect();
             chain(&mut children, &up);
             chain(&mut children, &down);
         }
-        MulticastScheme::TreeWrapAround | MulticastScheme::TreeUpDown => {
-            let tree = if scheme == MulticastScheme::TreeWrapAround {
+        AdapterScheme::TreeWrapAround | AdapterScheme::TreeUpDown => {
+            let tree = if scheme == AdapterScheme::TreeWrapAround {
                 rooted_tree::wrap_around(ids, ids[root], ct, tx, max_children)
             } else {
                 rooted_tree::up_down(ids, ids[root], ct, tx, max_children)
             };
             children = tree.children;
         }
-        other => unreachable!("{other:?} is not a host-adapter scheme (validate.rs)"),
     }
     let mut class = vec![0; n];
     let mut stack = vec![root];
@@ -557,24 +631,24 @@ mod tests {
         let ids = [0, 1, 2, 3, 13, 15, 16, 17, 31];
         let tx = |a: u32, b: u32| hops(a, b) * 50;
         // ring from 13 (index 4): 13 15 16 17 31 | 0 1 2 3 — the drop to 0 puts 0..3 in the upper class
-        let ring = plan(MulticastScheme::Ring, &ids, 4, 100, &tx, 0);
+        let ring = plan(AdapterScheme::Ring, &ids, 4, 100, &tx, 0);
         assert_eq!(ring.children[4], vec![5]);
         assert_eq!(ring.children[8], vec![0]);
         assert_eq!(ring.children[3], Vec::<usize>::new());
         assert_eq!(ring.class, vec![1, 1, 1, 1, 0, 0, 0, 0, 0]);
         // bus from 13: up 15 16 17 31 (lower), down 3 2 1 0 (upper)
-        let bus = plan(MulticastScheme::Bus, &ids, 4, 100, &tx, 0);
+        let bus = plan(AdapterScheme::Bus, &ids, 4, 100, &tx, 0);
         assert_eq!(bus.children[4], vec![5, 3]);
         assert_eq!(bus.class, vec![1, 1, 1, 1, 0, 0, 0, 0, 0]);
         // from the lowest or highest ID, one worm only
-        assert_eq!(plan(MulticastScheme::Bus, &ids, 0, 100, &tx, 0).children[0], vec![1]);
-        assert_eq!(plan(MulticastScheme::Bus, &ids, 8, 100, &tx, 0).children[8], vec![7]);
+        assert_eq!(plan(AdapterScheme::Bus, &ids, 0, 100, &tx, 0).children[0], vec![1]);
+        assert_eq!(plan(AdapterScheme::Bus, &ids, 8, 100, &tx, 0).children[8], vec![7]);
         for scheme in [
-            MulticastScheme::Ring,
-            MulticastScheme::Bus,
-            MulticastScheme::TreeWrapAround,
-            MulticastScheme::TreeUpDown,
-            MulticastScheme::Separate,
+            AdapterScheme::Ring,
+            AdapterScheme::Bus,
+            AdapterScheme::TreeWrapAround,
+            AdapterScheme::TreeUpDown,
+            AdapterScheme::Separate,
         ] {
             for root in 0..ids.len() {
                 let p = plan(scheme, &ids, root, 100, &tx, 0);
@@ -591,7 +665,7 @@ mod tests {
         let ids: Vec<u32> = (0..64).collect();
         let tx = |a: u32, b: u32| hops(a, b) * 50;
         for max in 1..=3 {
-            let p = plan(MulticastScheme::TreeWrapAround, &ids, 20, 100, &tx, max);
+            let p = plan(AdapterScheme::TreeWrapAround, &ids, 20, 100, &tx, max);
             assert!(p.children.iter().all(|c| c.len() <= max));
         }
     }

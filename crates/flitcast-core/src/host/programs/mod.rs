@@ -17,12 +17,8 @@ pub mod software_multicast;
 pub mod torus_multicast;
 
 use crate::family::family;
-use crate::host::program::{Arriving, Delivered, Outbox, Program, Report};
-use crate::scenario::{MulticastScheme, Scenario};
-use crate::topology::Topology;
-use crate::workload::operations::Operations;
-use crate::workload::{self, Pattern};
-use crate::Cycle;
+use crate::host::program::{Arriving, Delivered, Outbox, Program, Report, Site};
+use crate::time::Cycle;
 
 family! {
     /// The program every host runs.
@@ -48,50 +44,15 @@ family! {
         fn queued_flits() -> u64;
         fn report() -> Option<Report>;
     }
-}
-
-impl Programs {
-    /// The program of scenario `s` on the network `topo`.
-    pub fn build(s: &Scenario, topo: &Topology) -> Programs {
-        let (wl, seed, nodes) = (&s.workload, s.run.seed, topo.terminals() as u32);
-        if wl.multicast_group_size > 0 {
-            return Programs::TorusMulticast(torus_multicast::TorusMulticast::of(s));
-        }
-        if !wl.multicast_group.is_empty() {
-            return Programs::HostAdapter(host_adapter::HostAdapter::new(s, topo));
-        }
-        if wl.batch_sources > 0.0 {
-            return Programs::Batch(batch::Batch::new(
-                nodes,
-                wl.batch_sources,
-                wl.batch_group,
-                wl.multicast_scheme,
-                wl.message_flits,
-                s.worm_header_flits(nodes),
-                seed,
-            ));
-        }
-        if wl.multicast_destinations == 0 {
-            return Programs::OpenLoop(open_loop::OpenLoop::new(
-                Pattern::build(wl, &s.network, nodes),
-                workload::sources(wl, seed, nodes),
-                wl.message_flits,
-            ));
-        }
-        // (load is the effective applied load m·B_i: operations.rs sets their rate)
-        let operations = Operations::new(wl, seed, nodes);
-        match wl.multicast_scheme {
-            MulticastScheme::Software => Programs::SoftwareMulticast(software_multicast::SoftwareMulticast::new(
-                operations,
-                wl.message_flits,
-                wl.multicast_forward_cycles,
-            )),
-            MulticastScheme::Hardware => Programs::HardwareMulticast(hardware_multicast::HardwareMulticast::new(
-                operations,
-                wl.message_flits,
-                s.worm_header_flits(nodes),
-            )),
-            other => unreachable!("{other:?} is for closed batches or fixed groups (validate.rs refuses it here)"),
-        }
+    params
+    /// The program every host runs, and its parameters.
+    pub enum ProgramKind tag "program"
+    static {
+        fn load() -> f64;
+        fn closed() -> bool;
+        fn multidestination() -> bool;
+        fn multicast_degree() -> Option<u32>;
+        fn header_flits() -> Option<u32>;
     }
+    build(site: &Site<'_>);
 }

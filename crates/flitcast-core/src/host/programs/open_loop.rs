@@ -1,11 +1,32 @@
 //! The open-network source of every unicast workload: per host an arrival process (Poisson or
 //! Bernoulli, `workload/arrival.rs`) at `load / message_flits` messages per cycle and a destination
-//! from the traffic pattern (`workload/pattern.rs`), each message a new operation of one destination.
+//! from the traffic pattern (`workload/patterns/`), each message a new operation of one destination.
 //! Each host draws from its own two streams, so results do not depend on the order hosts are visited.
 
-use crate::host::program::{Outbox, Priority, Program, Send, Serves, Target};
-use crate::workload::{Pattern, Source};
-use crate::Cycle;
+use crate::host::program::{Outbox, Priority, Program, Send, Serves, Site, Target};
+use crate::params::{params, Kind};
+use crate::time::Cycle;
+use crate::workload::{sources, Arrival, Pattern, PatternKind, Source};
+
+params! {
+    /// Open-network unicast traffic.
+    pub struct Params {
+        /// Offered load in flits per node per cycle (1.0 = one flit per cycle per node).
+        load: f64 = 0.1, above(0.0, 1.0), unit("flits/node/cycle");
+        /// Message arrival process at each node: `poisson` (exponential inter-arrival times) or
+        /// `bernoulli` (a message each cycle with fixed probability).
+        arrival: Arrival = Arrival::Poisson;
+        /// Destination pattern (see `flitcast list patterns`).
+        pattern: PatternKind = PatternKind::default();
+    }
+}
+
+impl Kind for OpenLoop {
+    const NAME: &'static str = "open_loop";
+    const DOC: &'static str =
+        "open-network unicasts: a Poisson or Bernoulli source per host, destinations by a pattern";
+    type Params = Params;
+}
 
 #[derive(Debug, Clone)]
 pub struct OpenLoop {
@@ -21,6 +42,19 @@ impl OpenLoop {
 }
 
 impl Program for OpenLoop {
+    fn new(p: &Params, site: &Site) -> Self {
+        let nodes = site.shape.nodes;
+        OpenLoop::new(
+            Pattern::build(&p.pattern, &site.shape),
+            sources(p.arrival, p.load, site.message_flits, site.seed, nodes),
+            site.message_flits,
+        )
+    }
+
+    fn load(p: &Params) -> f64 {
+        p.load
+    }
+
     fn start(&mut self, out: &mut Outbox) {
         for (host, source) in self.sources.iter_mut().enumerate() {
             out.timers.push((source.arrivals.next_arrival(), host as u32, 0));

@@ -16,13 +16,31 @@
 //! The root holds [0, m]; a receiver holds the range it was sent (it is the range's first element).
 //! Every destination receives the message exactly once, in ⌈log₂(m + 1)⌉ phases. A host's sends
 //! leave one after the other through its NIC; a receiver forwards as soon as the whole message has
-//! arrived, after `multicast_forward_cycles` (zero in the study, which "zeroes" this overhead to give
+//! arrived, after `workload.forward_cycles` (zero in the study, which "zeroes" this overhead to give
 //! software multicast its best chance).
 
-use crate::host::program::{Delivered, Outbox, Priority, Program, Send, Serves, Target};
+use crate::host::program::{Delivered, Outbox, Priority, Program, Send, Serves, Site, Target};
 use crate::packet::Slab;
-use crate::workload::operations::Operations;
-use crate::Cycle;
+use crate::params::{params, Flat, Kind};
+use crate::time::Cycle;
+use crate::workload::operations::{Multiway, Operations};
+
+params! {
+    /// Software multicast along the U-Min tree.
+    pub struct Params {
+        /// The m-way multicast traffic: load, arrival, destinations, multicast_fraction.
+        traffic: Flat<Multiway> = Flat::default();
+        /// Cycles a host spends between receiving a multicast and forwarding it (study 000 §7.2 sets
+        /// it to zero).
+        forward_cycles: u64 = 0, range(0, 1_000_000_000), unit("cycles");
+    }
+}
+
+impl Kind for SoftwareMulticast {
+    const NAME: &'static str = "software_multicast";
+    const DOC: &'static str = "m-way multicasts as unicasts along the binomial U-Min tree (study 000 §7)";
+    type Params = Params;
+}
 
 /// Timer tags below this are message arrivals; at or above, `FORWARD + i` is pending forward i.
 const FORWARD: u32 = 1 << 31;
@@ -51,6 +69,19 @@ impl SoftwareMulticast {
 }
 
 impl Program for SoftwareMulticast {
+    fn new(p: &Params, site: &Site) -> Self {
+        let operations = Operations::of(&p.traffic, site.message_flits, site.seed, site.shape.nodes);
+        SoftwareMulticast::new(operations, site.message_flits, p.forward_cycles)
+    }
+
+    fn load(p: &Params) -> f64 {
+        p.traffic.load
+    }
+
+    fn multicast_degree(p: &Params) -> Option<u32> {
+        Some(p.traffic.destinations)
+    }
+
     fn start(&mut self, out: &mut Outbox) {
         self.operations.start(out);
     }

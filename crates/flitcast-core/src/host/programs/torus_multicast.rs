@@ -18,10 +18,38 @@
 
 use std::collections::BTreeSet;
 
-use crate::host::program::{Delivered, Outbox, Priority, Program, Report, Send, Serves, Target};
-use crate::multicast::torus::{plan, rank, route_links, Algorithm, Plan};
-use crate::scenario::Scenario;
-use crate::Cycle;
+use crate::host::program::{Delivered, Outbox, Priority, Program, Report, Send, Serves, Site, Target};
+use crate::multicast::torus::{plan, rank, route_links, Algorithm, Plan, TorusScheme, DEFAULT_PARTITION};
+use crate::params::{params, Kind};
+use crate::time::Cycle;
+
+params! {
+    /// One software multicast on a unidirectional 2-D torus.
+    pub struct Params {
+        /// The group's size G: the root (workload.root) and the next G − 1 nodes of its
+        /// dimension-ordered chain.
+        group_size: u32 = 16, range(2, 1_048_576);
+        /// The root node.
+        root: u32 = 0, range(0, 1_048_575);
+        /// `separate`, `u_torus`, `s_torus`, `md_torus` or `mu_torus` (study 004 §3).
+        scheme: TorusScheme = TorusScheme::UTorus;
+        /// Mu-torus partition length r (study 004: 4 on 4×4; 8, 16, 32 in projections).
+        partition: u32 = DEFAULT_PARTITION, range(2, 1_048_576);
+        /// Sender overhead o_s: cycles of the host processor per message sent.
+        send_overhead_cycles: u64 = 0, range(0, 1_000_000_000_000), unit("cycles");
+        /// Receiver overhead o_r: cycles once a whole message has arrived.
+        receive_overhead_cycles: u64 = 0, range(0, 1_000_000_000_000), unit("cycles");
+        /// t_process: cycles a relay spends before forwarding (separate addressing: per destination at
+        /// the root).
+        process_cycles: u64 = 0, range(0, 1_000_000_000_000), unit("cycles");
+    }
+}
+
+impl Kind for TorusMulticast {
+    const NAME: &'static str = "torus_multicast";
+    const DOC: &'static str = "one software multicast on a unidirectional 2-D torus, with host overheads (study 004)";
+    type Params = Params;
+}
 
 /// The timer that starts the multicast; every other timer tag is the plan index of the node a message
 /// goes to, set for when its sender's overhead ends.
@@ -52,21 +80,8 @@ pub struct TorusMulticast {
 }
 
 impl TorusMulticast {
-    /// A scenario's multicast: its scheme's algorithm over the group, with the adapter's software times.
-    pub fn of(s: &Scenario) -> Self {
-        let (wl, ad) = (&s.workload, &s.adapter);
-        let algorithm = Algorithm::of(wl.multicast_scheme, wl.multicast_partition)
-            .expect("a study-004 scheme with a multicast_group_size (validate.rs)");
-        let costs = Overheads {
-            send: ad.send_overhead_cycles,
-            receive: ad.receive_overhead_cycles,
-            process: ad.process_cycles,
-        };
-        Self::new(algorithm, s.network.k, wl.multicast_root, wl.multicast_group_size, costs, wl.message_flits)
-    }
-
     /// The multicast of `algorithm` from `root` to the next `group − 1` nodes of its chain.
-    pub fn new(algorithm: Algorithm, k: u32, root: u32, group: u32, costs: Overheads, message_flits: u32) -> Self {
+    pub fn of(algorithm: Algorithm, k: u32, root: u32, group: u32, costs: Overheads, message_flits: u32) -> Self {
         let mut others: Vec<u32> = (0..k * k).filter(|&n| n != root).collect();
         others.sort_by_key(|&n| rank(n, root, k));
         others.truncate(group as usize - 1);
@@ -100,6 +115,19 @@ impl TorusMulticast {
 }
 
 impl Program for TorusMulticast {
+    /// The scheme's algorithm over the group, with the host software's times.
+    fn new(p: &Params, site: &Site) -> Self {
+        let costs =
+            Overheads { send: p.send_overhead_cycles, receive: p.receive_overhead_cycles, process: p.process_cycles };
+        let k = site.shape.digits.map_or(site.shape.nodes, |(k, _)| k);
+        let algorithm = Algorithm::of(p.scheme, p.partition);
+        TorusMulticast::of(algorithm, k, p.root, p.group_size, costs, site.message_flits)
+    }
+
+    fn closed(_: &Params) -> bool {
+        true
+    }
+
     fn start(&mut self, out: &mut Outbox) {
         out.timers.push((0, self.plan.nodes[0], START));
     }

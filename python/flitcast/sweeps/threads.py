@@ -1,5 +1,5 @@
 """Where sweep points run: threads in this process, any ``concurrent.futures`` executor, or a Dask
-cluster (flitcast/dask_runner.py).
+cluster (``on_dask.py``).
 
 Every runner takes jobs ``(index, scenario JSON)`` and yields, as points finish, lists of
 ``(index, outcome)`` where the outcome is the core's outcome JSON, or the exception that kept the point

@@ -5,12 +5,12 @@ the same command again after Ctrl-C, a crash or a lost worker runs only the poin
 (docs/sweeps.md, docs/results.md).
 
 ```
-points(key TEXT PRIMARY KEY,      sha256 of the resolved core scenario + the flitcast version
+points(key TEXT PRIMARY KEY,      sha256 of the minimal scenario + the store format + the flitcast version
        status TEXT,               'ok' or 'failed' (a deterministic error of the core)
        outcome TEXT,              the core's outcome JSON, exactly as returned (result or error, wall_seconds)
        point_index INTEGER,       the point's position in the run that recorded it
        recorded_at TEXT)          UTC, ISO 8601
-meta(name TEXT PRIMARY KEY, value TEXT)   run_id: hash of the run's ordered point keys
+meta(name TEXT PRIMARY KEY, value TEXT)   run_id: hash of the run's ordered point keys; format: STORE_FORMAT
 ```
 
 Journal: SQLite's default rollback journal with ``synchronous = FULL``. Each commit is durable once it
@@ -30,29 +30,18 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-__all__ = ["STORE_FILE", "PointStore", "point_key", "run_id"]
+__all__ = ["STORE_FILE", "STORE_FORMAT", "PointStore", "point_key", "run_id"]
 
 STORE_FILE = "points.sqlite"
 
-#: run.* keys that cannot change a point's result, left out of its key
-NOT_IN_KEY = ("memory_limit_mb",)  # memory_limit_mb only decides whether a point may run
+#: the store's format: the key of a point hashes its minimal scenario (the keys that differ from their
+#: defaults, as the core writes it), so a key added with a default that keeps the old behaviour keeps
+#: every recorded point's key. 2: scenario keys per kind (flitcast 0.2); a store of another format is
+#: refused, never mixed (its keys are of other scenarios).
+STORE_FORMAT = "2"
 
-#: keys added after stores were first written, left out of the key while they hold the value that
-#: reproduces the behaviour from before they existed — so a store keeps serving the points it holds
-#: (a new key must be listed here with that value when it is added)
-ADDED_KEYS = {
-    ("workload", "multicast_destinations"): 0,
-    ("workload", "multicast_scheme"): "software",
-    ("workload", "multicast_forward_cycles"): 0,
-    ("workload", "multicast_fraction"): 1.0,
-    ("workload", "multicast_header_flits"): None,
-    ("switch", "multicast_admission"): "reserve",
-    ("routing", "lanes"): "any",
-    ("switch", "stop_flits"): None,
-    ("switch", "go_flits"): None,
-    ("workload", "batch_sources"): 0.0,
-    ("workload", "batch_group"): 0.4,
-}
+#: keys that cannot change a point's result, left out of its key
+NOT_IN_KEY = {("run", "memory_limit_mb")}  # it only decides whether a point may run
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS points (
@@ -74,16 +63,16 @@ def _version() -> str:
     return str(_core.version())
 
 
-def point_key(core_scenario: Mapping[str, Any]) -> str:
-    """The store key of a point: sha256 of its resolved core scenario (canonical JSON) and the version."""
-    scenario = {name: dict(section) for name, section in core_scenario.items()}
-    for name in NOT_IN_KEY:
-        scenario.get("run", {}).pop(name, None)
-    for (section, name), neutral in ADDED_KEYS.items():
-        if scenario.get(section, {}).get(name, neutral) == neutral:
-            scenario.get(section, {}).pop(name, None)
+def point_key(minimal: Mapping[str, Any]) -> str:
+    """The store key of a point: sha256 of its minimal scenario (``Scenario.minimal()``: canonical JSON),
+    the store's format and the flitcast version."""
+    scenario = {}
+    for name, table in minimal.items():
+        kept = {k: v for k, v in table.items() if (name, k) not in NOT_IN_KEY}
+        if kept:
+            scenario[name] = kept
     canonical = json.dumps(scenario, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(f"flitcast {_version()}\n{canonical}".encode()).hexdigest()
+    return hashlib.sha256(f"flitcast {_version()} store {STORE_FORMAT}\n{canonical}".encode()).hexdigest()
 
 
 def run_id(keys: Sequence[str]) -> str:
@@ -107,6 +96,7 @@ class PointStore:
             db.execute("PRAGMA synchronous = FULL")
             db.executescript(SCHEMA)
             db.execute("INSERT OR IGNORE INTO meta (name, value) VALUES ('run_id', ?)", (run,))
+            db.execute("INSERT OR IGNORE INTO meta (name, value) VALUES ('format', ?)", (STORE_FORMAT,))
         except BaseException:
             db.close()
             raise
@@ -115,13 +105,25 @@ class PointStore:
     @staticmethod
     def run_id_in(directory: Path) -> str | None:
         """The run id recorded in ``directory``'s store; None if there is no readable store."""
+        return PointStore._meta_in(directory, "run_id")
+
+    @staticmethod
+    def format_in(directory: Path) -> str | None:
+        """The format of ``directory``'s store ("1" for one written before formats were recorded); None if
+        there is no readable store."""
+        if PointStore.run_id_in(directory) is None:
+            return None
+        return PointStore._meta_in(directory, "format") or "1"
+
+    @staticmethod
+    def _meta_in(directory: Path, name: str) -> str | None:
         path = directory / STORE_FILE
         if not path.is_file():
             return None
         try:
             db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
             try:
-                row = db.execute("SELECT value FROM meta WHERE name = 'run_id'").fetchone()
+                row = db.execute("SELECT value FROM meta WHERE name = ?", (name,)).fetchone()
             finally:
                 db.close()
         except sqlite3.Error:

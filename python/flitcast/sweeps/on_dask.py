@@ -30,7 +30,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from flitcast.errors import ConfigError, Shown
-from flitcast.runners import Finished, Job, max_threads
+from flitcast.sweeps.threads import Finished, Job, max_threads
 
 __all__ = ["batches", "dask_client", "is_client", "on_dask", "run_batch"]
 

@@ -14,7 +14,7 @@ A run directory holds:
 - ``scenario.toml`` — the fully resolved scenario, seed included; for a sweep also a ``[sweep]`` table
   with the varied keys and their values, so ``flitcast sweep DIR/scenario.toml`` re-runs it exactly;
 - ``latency_vs_load.png`` — for sweeps;
-- ``points.sqlite`` — for sweeps and reproductions, the store of finished points (flitcast/store.py),
+- ``points.sqlite`` — for sweeps and reproductions, the store of finished points (``store.py``),
   written as points finish, so that a re-run resumes.
 """
 
@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from flitcast.errors import ConfigError
-from flitcast.store import STORE_FILE, PointStore
+from flitcast.sweeps.store import STORE_FILE, STORE_FORMAT, PointStore
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -70,11 +70,16 @@ def prepare_out_dir(
         own = run_id is not None and PointStore.run_id_in(path) == run_id
         if not own and any(path.iterdir()):
             if not force:
-                reason = (
-                    "it holds the store of another run: other points, or another flitcast version"
-                    if (path / STORE_FILE).exists()
-                    else "it is not empty and holds no store of this run"
-                )
+                old = PointStore.format_in(path)
+                if old is not None and old != STORE_FORMAT:
+                    reason = (
+                        f"it holds a store of format {old}, written by an earlier flitcast whose scenario keys "
+                        f"differ (this one writes format {STORE_FORMAT}: docs/config.md, 'Keys that moved')"
+                    )
+                elif (path / STORE_FILE).exists():
+                    reason = "it holds the store of another run: other points, or another flitcast version"
+                else:
+                    reason = "it is not empty and holds no store of this run"
                 raise ConfigError(option, str(path), OUT_DIR_RULE, reason=reason)
         if force and run_id is not None:
             PointStore.discard(path)
@@ -141,7 +146,7 @@ def write_result_dir(out_dir: str | os.PathLike[str], result: Result) -> list[Pa
     """A single run's directory: results.csv and results.parquet (its one row, written without pandas,
     same columns and formatting as :func:`write_run_dir`) and scenario.toml. Returns the paths written."""
     from flitcast.results import ordered_columns
-    from flitcast.row_files import write_csv, write_parquet
+    from flitcast.sweeps.rows import write_csv, write_parquet
 
     row = result.row()
     row = {name: row[name] for name in ordered_columns(list(row))}

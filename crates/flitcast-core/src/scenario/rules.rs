@@ -1,0 +1,538 @@
+//! The rules that relate keys: each stated once, as docs/config.md prints it, beside the check that
+//! enforces it. A key's own range and the keys a kind takes are declared with the key; what is here
+//! needs more than one key (or the network's size) to judge.
+
+use super::Scenario;
+use crate::host::programs::host_adapter::MAX_MEMBERS;
+use crate::host::programs::ProgramKind;
+use crate::params::{or_list, Problem, Problems};
+use crate::routing::source_route::ObliviousTable;
+use crate::routing::RoutingKind;
+use crate::switch::central_buffer::replication_chunks;
+use crate::switch::{FlowControl, SwitchKind};
+use crate::topology::TopologyKind;
+use crate::workload::patterns::Shape;
+
+/// What a rule judges: the scenario and its node count.
+struct Ctx<'a> {
+    s: &'a Scenario,
+    nodes: u64,
+}
+
+struct Rule {
+    text: &'static str,
+    check: fn(&Ctx, &mut Problems),
+}
+
+fn fail(p: &mut Problems, key: &str, value: impl std::fmt::Display, allowed: impl Into<String>) {
+    p.push(Problem::new(key, value.to_string(), allowed, None));
+}
+
+fn quoted(name: &str) -> String {
+    format!("'{name}'")
+}
+
+const RULES: &[Rule] = &[
+    Rule {
+        text: "The network has at most `run.max_nodes` nodes (and at most 2^20).",
+        check: |c, p| {
+            let max = c.s.run.max_nodes.min(1 << 20);
+            if c.nodes > max {
+                let shown = c.s.nodes().map_or("more than 2^64".to_string(), |n| n.to_string());
+                let sized = format!("a size with at most run.max_nodes = {max} nodes (this one has {shown})");
+                match &c.s.network.topology {
+                    TopologyKind::Mesh(t) => fail(p, "network.k", t.k, sized),
+                    TopologyKind::Torus(t) => fail(p, "network.k", t.k, sized),
+                    TopologyKind::Ring(t) => fail(p, "network.k", t.k, sized),
+                    TopologyKind::FatTree(t) => fail(p, "network.k", t.k, sized),
+                    fixed => fail(
+                        p,
+                        "run.max_nodes",
+                        c.s.run.max_nodes,
+                        format!("at least {shown}, the nodes of the {} network", fixed.name()),
+                    ),
+                }
+            }
+        },
+    },
+    Rule {
+        text: "The routing fits the network: `dor` on a `mesh`, `torus` or `ring`; `adaptive`, `o1` or `o4` on a \
+               `fat_tree`, `sp16` or `sp128`.",
+        check: |c, p| {
+            let source_routed = !matches!(c.s.routing.algorithm, RoutingKind::Dor(_));
+            if c.s.network.topology.multistage() != source_routed {
+                p.push(Problem::new(
+                    "routing.algorithm",
+                    quoted(c.s.routing.algorithm.name()),
+                    "'dor' on a mesh, torus or ring; 'adaptive', 'o1' or 'o4' on a fat_tree, sp16 or sp128",
+                    Some(format!("the network is a {}", c.s.network.topology.name())),
+                ));
+            }
+        },
+    },
+    Rule {
+        text: "Dimension-order routing on a `torus` or `ring` with `routing.check_deadlock_free = true` needs \
+               `switch.vcs >= 2` (two dateline classes).",
+        check: |c, p| {
+            let vcs = c.s.switch.model.vcs();
+            if c.s.network.topology.wraps() && c.s.routing.check_deadlock_free && vcs < 2 {
+                let with_vcs: Vec<&str> = SwitchKind::kind_keys()
+                    .into_iter()
+                    .filter(|(_, keys)| keys.contains(&"vcs"))
+                    .map(|(name, _)| name)
+                    .collect();
+                if with_vcs.contains(&c.s.switch.model.name()) {
+                    fail(
+                        p,
+                        "switch.vcs",
+                        vcs,
+                        "at least 2 for dimension-order routing on a torus or ring (two dateline classes); set \
+                         routing.check_deadlock_free = false to simulate a deadlock-prone single-VC torus",
+                    );
+                } else {
+                    fail(
+                        p,
+                        "switch.model",
+                        quoted(c.s.switch.model.name()),
+                        format!(
+                            "{} on a torus or ring: dimension-order routing there needs two virtual channels \
+                             (dateline classes)",
+                            or_list(&with_vcs)
+                        ),
+                    );
+                }
+            }
+        },
+    },
+    Rule {
+        text: "`routing.lanes = \"by_port\"` needs a 2-D `mesh` and `switch.vcs` = 1, 2 or 4 (one lane per \
+               direction).",
+        check: |c, p| {
+            if let RoutingKind::Dor(r) = &c.s.routing.algorithm {
+                let mesh2 = matches!(&c.s.network.topology, TopologyKind::Mesh(m) if m.n == 2);
+                if r.lanes == crate::routing::dor::LaneMap::ByPort && !(mesh2 && [1, 2, 4].contains(&c.s.switch.model.vcs())) {
+                    fail(
+                        p,
+                        "routing.lanes",
+                        "'by_port'",
+                        "'any', unless dimension-order routing on a 2-D mesh with switch.vcs = 1, 2 or 4 (one lane \
+                         per direction)",
+                    );
+                }
+            }
+        },
+    },
+    Rule {
+        text: "`o1` and `o4` with `routing.oblivious_table = \"balanced\"` run on at most 256 nodes (the tables are \
+               built pair by pair).",
+        check: |c, p| {
+            let table = match &c.s.routing.algorithm {
+                RoutingKind::O1(r) => r.oblivious_table,
+                RoutingKind::O4(r) => r.oblivious_table,
+                _ => return,
+            };
+            if table == ObliviousTable::Balanced && c.nodes > 256 {
+                fail(
+                    p,
+                    "routing.oblivious_table",
+                    "'balanced'",
+                    "'d_mod_k' or 's_mod_k' above 256 nodes (balanced tables are built pair by pair)",
+                );
+            }
+        },
+    },
+    Rule {
+        text: "`switch.turn_cycles` > 0 needs a `mesh` or `torus` (the input-buffered router's turns between \
+               dimensions).",
+        check: |c, p| {
+            if let SwitchKind::InputBuffered(sw) = &c.s.switch.model {
+                let cube = matches!(c.s.network.topology, TopologyKind::Mesh(_) | TopologyKind::Torus(_));
+                if sw.turn_cycles > 0 && !cube {
+                    fail(p, "switch.turn_cycles", sw.turn_cycles, "0 except on a mesh or torus");
+                }
+            }
+        },
+    },
+    Rule {
+        text: "The central-buffer and input-FIFO switches read a head's route at most `switch.router_delay_cycles` \
+               after it arrives (`switch.route_cycles`).",
+        check: |c, p| {
+            let (route, delay) = match &c.s.switch.model {
+                SwitchKind::CentralBuffer(sw) => (sw.route_cycles, sw.router_delay_cycles),
+                SwitchKind::InputFifo(sw) => (sw.route_cycles, sw.router_delay_cycles),
+                _ => return,
+            };
+            if route > delay {
+                fail(p, "switch.route_cycles", route, format!("an integer from 1 to switch.router_delay_cycles = {delay}"));
+            }
+        },
+    },
+    Rule {
+        text: "Virtual cut-through (`switch.flow_control = \"vct\"`, and the InfiniBand switch) needs \
+               `switch.buffer_flits >= workload.packet_flits`.",
+        check: |c, p| {
+            let sw = &c.s.switch.model;
+            let packet = c.s.packet_flits();
+            if sw.flow_control() == FlowControl::Vct && sw.buffer_flits() < packet {
+                fail(
+                    p,
+                    "switch.buffer_flits",
+                    sw.buffer_flits(),
+                    format!("at least workload.packet_flits = {packet} with virtual cut-through"),
+                );
+            }
+        },
+    },
+    Rule {
+        text: "`switch.flow_control = \"stop_go\"` needs `switch.stop_flits` at most `switch.buffer_flits` − (2 × \
+               `network.channel_latency_cycles` + `switch.router_delay_cycles` − 1), `switch.go_flits` below it, and \
+               `network.terminal_latency_cycles` at most `network.channel_latency_cycles`.",
+        check: |c, p| {
+            let SwitchKind::InputBuffered(sw) = &c.s.switch.model else { return };
+            if sw.flow_control != FlowControl::StopGo {
+                return;
+            }
+            let net = &c.s.network;
+            let slack = 2 * net.channel_latency_cycles + sw.router_delay_cycles - 1;
+            let (stop, go) = c.s.stop_go_thresholds();
+            if !(stop >= 1 && stop + slack <= sw.buffer_flits) {
+                fail(
+                    p,
+                    "switch.stop_flits",
+                    stop,
+                    format!(
+                        "an integer from 1 to switch.buffer_flits − {slack} = {} (the flits a sender can still send \
+                         before STOP reaches it: 2 × network.channel_latency_cycles + switch.router_delay_cycles − 1)",
+                        sw.buffer_flits as i64 - slack as i64
+                    ),
+                );
+            } else if go >= stop {
+                fail(p, "switch.go_flits", go, format!("an integer below switch.stop_flits = {stop}"));
+            }
+            if let Some(t) = net.terminal_latency_cycles.filter(|&t| t > net.channel_latency_cycles) {
+                fail(
+                    p,
+                    "network.terminal_latency_cycles",
+                    t,
+                    "an integer from 1 to network.channel_latency_cycles under stop/go (the slack covers a round \
+                     trip of the longest channel), or left out",
+                );
+            }
+        },
+    },
+    Rule {
+        text: "The InfiniBand switch has at most 8 ports and forwards a packet by its table, one output per \
+               destination (study 003 §2): it takes `dor`, `o1` or `o4` routing, not `adaptive`.",
+        check: |c, p| {
+            if !matches!(c.s.switch.model, SwitchKind::Infiniband(_)) {
+                return;
+            }
+            if c.s.network.topology.radix() > 8 {
+                let allowed = "a network of switches with at most 8 ports for the InfiniBand switch";
+                match &c.s.network.topology {
+                    TopologyKind::Mesh(t) => fail(p, "network.n", t.n, allowed),
+                    TopologyKind::Torus(t) => fail(p, "network.n", t.n, allowed),
+                    TopologyKind::FatTree(t) => fail(p, "network.k", t.k, allowed),
+                    other => fail(p, "network.topology", quoted(other.name()), allowed),
+                }
+            }
+            if matches!(c.s.routing.algorithm, RoutingKind::Adaptive(_)) {
+                fail(
+                    p,
+                    "routing.algorithm",
+                    quoted("adaptive"),
+                    "'o1' or 'o4' with the InfiniBand switch on a fat_tree, sp16 or sp128 (a forwarding table \
+                     gives one output per destination)",
+                );
+            }
+        },
+    },
+    Rule {
+        text: "Byte sizing: `workload.message_bytes` needs `workload.flit_bytes` and `workload.max_packet_bytes` (a \
+               multiple of `flit_bytes`), excludes `workload.message_flits` and a `workload.packet_flits` other than its \
+               default, and must \
+               give at most 4096 flits a packet and 1000000 a message; `flit_bytes` and `max_packet_bytes` go only \
+               with `message_bytes`.",
+        check: |c, p| {
+            let wl = &c.s.workload;
+            let Some(message) = wl.message_bytes else {
+                for (key, v) in [("workload.flit_bytes", wl.flit_bytes), ("workload.max_packet_bytes", wl.max_packet_bytes)] {
+                    if let Some(v) = v {
+                        fail(p, key, v, "only together with workload.message_bytes (leave it out to size in flits)");
+                    }
+                }
+                return;
+            };
+            // (a resolved scenario writes packet_flits at its default: only another value is a conflict)
+            if wl.packet_flits != super::Workload::default().packet_flits {
+                fail(p, "workload.packet_flits", wl.packet_flits, "left out when workload.message_bytes is set (the flit sizes are derived from the byte sizes)");
+            }
+            if let Some(m) = wl.message_flits {
+                fail(p, "workload.message_flits", m, "left out when workload.message_bytes is set (the flit sizes are derived from the byte sizes)");
+            }
+            let (Some(flit), Some(packet)) = (wl.flit_bytes, wl.max_packet_bytes) else {
+                let key = if wl.flit_bytes.is_none() { "workload.flit_bytes" } else { "workload.max_packet_bytes" };
+                fail(p, key, "(not set)", "an integer >= 1, required with workload.message_bytes");
+                return;
+            };
+            if packet % flit != 0 {
+                fail(p, "workload.max_packet_bytes", packet, format!("a multiple of workload.flit_bytes = {flit}"));
+            } else if packet / flit > 4096 {
+                fail(
+                    p,
+                    "workload.max_packet_bytes",
+                    packet,
+                    format!("at most 4096 flits, i.e. <= {} bytes with workload.flit_bytes = {flit}", 4096 * flit as u64),
+                );
+            } else if message.div_ceil(flit) > 1_000_000 {
+                fail(
+                    p,
+                    "workload.message_bytes",
+                    message,
+                    format!("at most 1000000 flits, i.e. <= {} bytes with workload.flit_bytes = {flit}", 1_000_000 * flit as u64),
+                );
+            }
+        },
+    },
+    Rule {
+        text: "A traffic pattern runs only where it is defined, as the pattern table above says (e.g. the bit \
+               permutations on a power-of-two node count; `hotspot` with a non-empty `workload.hotspot_nodes` of \
+               node ids and `workload.hotspot_fraction > 0`).",
+        check: |c, p| {
+            if let ProgramKind::OpenLoop(ol) = &c.s.workload.program {
+                p.extend(ol.pattern.unfit(&shape(c)));
+            }
+        },
+    },
+    Rule {
+        text: "An m-way multicast has at most nodes − 1 destinations (`workload.destinations`).",
+        check: |c, p| {
+            let m = match &c.s.workload.program {
+                ProgramKind::SoftwareMulticast(w) => w.traffic.destinations,
+                ProgramKind::HardwareMulticast(w) => w.traffic.destinations,
+                _ => return,
+            };
+            if m as u64 >= c.nodes {
+                fail(
+                    p,
+                    "workload.destinations",
+                    m,
+                    format!("an integer from 1 to {} (the other nodes)", c.nodes.saturating_sub(1)),
+                );
+            }
+        },
+    },
+    Rule {
+        text: "Multidestination worms (`hardware_multicast`, a `batch` with `workload.scheme = \"hardware\"`) need \
+               a `fat_tree`, `sp16` or `sp128` of `central_buffer` or `input_fifo` switches, or a `mesh` of \
+               `infiniband` switches; an input FIFO or lane at least as long as the largest worm (packet and \
+               header), and a central buffer of at least twice a worm's chunks plus one header-chunk copy per \
+               further down port.",
+        check: |c, p| {
+            let Some(worm) = c.s.largest_worm() else { return };
+            let topo = &c.s.network.topology;
+            let mesh = matches!(topo, TopologyKind::Mesh(_));
+            if !topo.multistage() && !mesh {
+                return fail(
+                    p,
+                    "network.topology",
+                    quoted(topo.name()),
+                    "'fat_tree', 'sp16', 'sp128' or 'mesh' with multidestination worms (they are routed on \
+                     bidirectional MINs and by the union of XY paths on meshes)",
+                );
+            }
+            let sw = &c.s.switch.model;
+            let fits = if mesh {
+                matches!(sw, SwitchKind::Infiniband(_))
+            } else {
+                matches!(sw, SwitchKind::CentralBuffer(_) | SwitchKind::InputFifo(_))
+            };
+            if !fits {
+                return fail(
+                    p,
+                    "switch.model",
+                    quoted(sw.name()),
+                    "'central_buffer' or 'input_fifo' on a fat_tree, sp16 or sp128, 'infiniband' on a mesh, with \
+                     multidestination worms (the switches that replicate)",
+                );
+            }
+            match sw {
+                SwitchKind::Infiniband(b) if b.buffer_flits < worm => fail(
+                    p,
+                    "switch.buffer_flits",
+                    b.buffer_flits,
+                    format!("at least the largest packet, {worm} flits, for virtual cut-through"),
+                ),
+                SwitchKind::InputFifo(b) if b.buffer_flits < worm => fail(
+                    p,
+                    "switch.buffer_flits",
+                    b.buffer_flits,
+                    format!("at least the largest worm, {worm} flits (packet and header), for input-FIFO replication"),
+                ),
+                SwitchKind::CentralBuffer(b) => {
+                    let down = match topo {
+                        TopologyKind::FatTree(t) => t.k,
+                        _ => 4,
+                    };
+                    // (twice: up-bound packets leave the last worm's worth to down-bound ones, central_buffer.rs)
+                    let need = 2 * replication_chunks(worm, down, b.chunk_flits);
+                    if b.central_buffer_chunks < need {
+                        fail(
+                            p,
+                            "switch.central_buffer_chunks",
+                            b.central_buffer_chunks,
+                            format!(
+                                "at least {need}: twice a whole worm and a header-chunk copy per further down port \
+                                 (one such share is kept for down-bound packets)"
+                            ),
+                        );
+                    }
+                }
+                _ => {}
+            }
+        },
+    },
+    Rule {
+        text: "A closed workload (`batch`, `torus_multicast`) measures from cycle 0: `run.warmup_cycles = 0`.",
+        check: |c, p| {
+            if c.s.closed() && c.s.run.warmup_cycles != 0 {
+                fail(
+                    p,
+                    "run.warmup_cycles",
+                    c.s.run.warmup_cycles,
+                    format!(
+                        "0 with workload.program = '{}' (its operations start at cycle 0 and must be measured)",
+                        c.s.workload.program.name()
+                    ),
+                );
+            }
+        },
+    },
+    Rule {
+        text: "A fixed group (`host_adapter`) lives on a bidirectional 2-D `torus` or `mesh`: `workload.group` holds 2 \
+               to 1024 distinct global host IDs below the node count, every worm is one packet \
+               (`workload.packet_flits` at least the largest message, background unicast and control worm), and a \
+               truncated geometric size's maximum is at least twice its mean.",
+        check: |c, p| {
+            let ProgramKind::HostAdapter(a) = &c.s.workload.program else { return };
+            let grid = match &c.s.network.topology {
+                TopologyKind::Mesh(t) => t.n == 2,
+                TopologyKind::Torus(t) => t.n == 2 && !t.unidirectional,
+                _ => false,
+            };
+            if !grid {
+                fail(
+                    p,
+                    "network.topology",
+                    quoted(c.s.network.topology.name()),
+                    "a bidirectional 2-D torus or mesh for workload.program = 'host_adapter' (the hosts' global \
+                     order is a Hamiltonian path of its grid)",
+                );
+            }
+            let mut ids = a.group.clone();
+            ids.sort_unstable();
+            ids.dedup();
+            if ids.len() != a.group.len() || !(2..=MAX_MEMBERS).contains(&ids.len()) || ids.iter().any(|&g| g as u64 >= c.nodes)
+            {
+                fail(
+                    p,
+                    "workload.group",
+                    format!("{:?}", a.group),
+                    format!(
+                        "2 to {MAX_MEMBERS} distinct global host IDs from 0 to {} (every source's tree costs the \
+                         cube of the group)",
+                        c.nodes.saturating_sub(1)
+                    ),
+                );
+            }
+            let mean = c.s.message_flits();
+            for (key, mean, max) in [
+                ("workload.message_flits_max", mean, a.message_flits_max),
+                ("workload.background_flits_max", a.background_flits, Some(a.background_flits_max)),
+            ] {
+                if let Some(max) = max.filter(|&max| (max as u64) < 2 * mean as u64) {
+                    fail(
+                        p,
+                        key,
+                        max,
+                        format!(
+                            "an integer from {} to 1000000 (a truncated geometric size's maximum is at least twice \
+                             its mean, {mean})",
+                            2 * mean
+                        ),
+                    );
+                }
+            }
+            let background = if a.background_load > 0.0 { a.background_flits_max } else { 0 };
+            let largest = a.message_flits_max.unwrap_or(mean).max(background).max(a.control_flits);
+            if c.s.packet_flits() < largest {
+                fail(
+                    p,
+                    "workload.packet_flits",
+                    c.s.packet_flits(),
+                    format!("at least {largest} with workload.program = 'host_adapter': every worm is one packet (the largest message)"),
+                );
+            }
+        },
+    },
+    Rule {
+        text: "One software multicast on a torus (`torus_multicast`) runs on a unidirectional 2-D `torus`, with \
+               `workload.group_size` and `workload.partition` at most the node count and `workload.root` below it.",
+        check: |c, p| {
+            let ProgramKind::TorusMulticast(t) = &c.s.workload.program else { return };
+            let fits = matches!(&c.s.network.topology, TopologyKind::Torus(n) if n.n == 2 && n.unidirectional);
+            if !fits {
+                fail(
+                    p,
+                    "network.topology",
+                    quoted(c.s.network.topology.name()),
+                    "a unidirectional 2-D torus (network.unidirectional = true, n = 2) for workload.program = \
+                     'torus_multicast'",
+                );
+            }
+            let n = c.nodes;
+            if t.group_size as u64 > n {
+                fail(p, "workload.group_size", t.group_size, format!("an integer from 2 to {n} (the root and its destinations)"));
+            }
+            if t.root as u64 >= n {
+                fail(p, "workload.root", t.root, format!("a node id below {n}"));
+            }
+            if t.partition as u64 > n {
+                fail(p, "workload.partition", t.partition, format!("an integer from 2 to {n}"));
+            }
+        },
+    },
+    Rule {
+        text: "`run.batches` is at most `run.measure_cycles` (one cycle per batch at least).",
+        check: |c, p| {
+            let run = &c.s.run;
+            if run.batches as u64 > run.measure_cycles {
+                fail(p, "run.batches", run.batches, format!("at most run.measure_cycles = {} (one cycle per batch at least)", run.measure_cycles));
+            }
+        },
+    },
+];
+
+/// The network as traffic patterns see it.
+fn shape(c: &Ctx) -> Shape {
+    Shape { nodes: c.nodes.min(u32::MAX as u64) as u32, digits: c.s.network.topology.digits() }
+}
+
+/// Every rule `s` breaks.
+pub fn check(s: &Scenario) -> Problems {
+    let ctx = Ctx { s, nodes: s.nodes().unwrap_or(u64::MAX) };
+    let mut problems = Vec::new();
+    for rule in RULES {
+        (rule.check)(&ctx, &mut problems);
+        // (a network too large to judge makes every later rule about its nodes meaningless)
+        if !problems.is_empty() && ctx.nodes > s.run.max_nodes.min(1 << 20) {
+            break;
+        }
+    }
+    problems
+}
+
+/// Every rule as docs/config.md states it.
+pub fn texts() -> Vec<&'static str> {
+    RULES.iter().map(|r| r.text).collect()
+}

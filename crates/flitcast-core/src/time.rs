@@ -1,0 +1,4 @@
+//! Simulated time.
+
+/// Simulated time, in cycles.
+pub type Cycle = u64;

@@ -1,0 +1,267 @@
+//! The graph every topology builder returns: routers with numbered ports, terminals, and channels with a
+//! latency in cycles; and what a topology kind implements ([`Builder`]).
+
+use crate::error::Error;
+use crate::params::Kind;
+
+/// A topology kind: its graph from its parameters.
+pub trait Builder: Kind {
+    /// The graph, every channel `latency` cycles long.
+    fn graph(p: &Self::Params, latency: u32) -> Result<Topology, Error>;
+    /// Terminals, or None if the count overflows.
+    fn nodes(p: &Self::Params) -> Option<u64>;
+    /// The radix and digits (k, n) of the node ids, where those digits are the routers' coordinates
+    /// (coordinate traffic patterns need them).
+    fn digits(_: &Self::Params) -> Option<(u32, u32)> {
+        None
+    }
+    /// The most ports of any switch.
+    fn radix(p: &Self::Params) -> u32;
+}
+
+/// What the far end of a router port is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PortLink {
+    /// Nothing attached (e.g. the edge of a mesh).
+    Unused,
+    /// Another router's input/output port pair.
+    Router { router: u32, port: u8 },
+    /// A terminal (injection into this port, ejection out of it).
+    Terminal { terminal: u32 },
+}
+
+/// Geometry of a k-ary n-cube (mesh or torus), used by dimension-order routing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CubeGeometry {
+    pub k: u32,
+    pub n: u32,
+    pub wrap: bool,
+    pub unidirectional: bool,
+}
+
+impl CubeGeometry {
+    /// Coordinate of `router` in dimension `dim` (router id = sum of coord_d * k^d).
+    pub fn coord(&self, router: u32, dim: u32) -> u32 {
+        (router / self.k.pow(dim)) % self.k
+    }
+    /// Every router's coordinates, for routings that read them instead of dividing.
+    pub fn coords(&self) -> Coords {
+        let routers = self.k.pow(self.n);
+        let table = (0..routers).flat_map(|r| (0..self.n).map(move |d| self.coord(r, d) as u16)).collect();
+        Coords { n: self.n as usize, table }
+    }
+    /// Output port leaving in `dim` in the positive (`plus`) or negative direction.
+    pub fn port(&self, dim: u32, plus: bool) -> u8 {
+        if self.unidirectional {
+            dim as u8
+        } else {
+            (2 * dim + u32::from(!plus)) as u8
+        }
+    }
+    /// Port the terminal is attached to.
+    pub fn terminal_port(&self) -> u8 {
+        if self.unidirectional {
+            self.n as u8
+        } else {
+            2 * self.n as u8
+        }
+    }
+    /// Decodes a router-facing port into (dimension, positive direction).
+    pub fn port_dim(&self, port: u8) -> (u32, bool) {
+        if self.unidirectional {
+            (port as u32, true)
+        } else {
+            (port as u32 / 2, port.is_multiple_of(2))
+        }
+    }
+}
+
+/// Precomputed coordinates of every router of a k-ary n-cube.
+#[derive(Debug, Clone)]
+pub struct Coords {
+    n: usize,
+    table: Vec<u16>,
+}
+
+impl Coords {
+    /// The `n` coordinates of `router`.
+    #[inline]
+    pub fn of(&self, router: u32) -> &[u16] {
+        &self.table[router as usize * self.n..][..self.n]
+    }
+}
+
+/// Model-specific geometry the routing algorithms may rely on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Geometry {
+    Cube(CubeGeometry),
+    /// A bidirectional multistage network (fat tree, SP boards): routed by source routes planned
+    /// from the graph itself (`routing/source_route.rs`).
+    Bmin,
+}
+
+#[derive(Debug, Clone)]
+pub struct Topology {
+    pub name: String,
+    pub geometry: Geometry,
+    /// First index into `links` of each router's ports; `port_base[r+1] - port_base[r]` = radix.
+    pub port_base: Vec<u32>,
+    /// Where the channel leaving every (router, port) goes, flattened.
+    pub links: Vec<PortLink>,
+    /// What feeds the input side of every (router, port), flattened. In a bidirectional network this
+    /// mirrors `links`; in a unidirectional ring input d is fed from the previous router.
+    pub inputs: Vec<PortLink>,
+    /// Latency in cycles of every channel leaving (router, port), flattened like `links`.
+    pub latency: Vec<u32>,
+    /// Router and port each terminal is attached to.
+    pub terminal_at: Vec<(u32, u8)>,
+    /// Index (among `node_switches()`) of the router each terminal is attached to.
+    pub terminal_switch: Vec<u32>,
+    /// Latency of each terminal's injection and ejection channels.
+    pub terminal_latency: Vec<u32>,
+}
+
+impl Topology {
+    pub fn routers(&self) -> usize {
+        self.port_base.len() - 1
+    }
+    pub fn terminals(&self) -> usize {
+        self.terminal_at.len()
+    }
+    pub fn radix(&self, router: u32) -> usize {
+        (self.port_base[router as usize + 1] - self.port_base[router as usize]) as usize
+    }
+    /// Index of (router, port) in the flattened per-port arrays.
+    #[inline]
+    pub fn port_index(&self, router: u32, port: u8) -> usize {
+        self.port_base[router as usize] as usize + port as usize
+    }
+    #[inline]
+    pub fn link(&self, router: u32, port: u8) -> PortLink {
+        self.links[self.port_index(router, port)]
+    }
+    /// The routers terminals attach to ("node switches"), in increasing id order.
+    pub fn node_switches(&self) -> Vec<u32> {
+        let mut v: Vec<u32> = self.terminal_at.iter().map(|&(r, _)| r).collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    pub fn max_radix(&self) -> usize {
+        (0..self.routers()).map(|r| self.radix(r as u32)).max().unwrap_or(0)
+    }
+
+    /// Name of the channel leaving (router, port).
+    pub fn channel_name(&self, router: u32, port: u8) -> Option<String> {
+        match self.link(router, port) {
+            PortLink::Unused => None,
+            PortLink::Router { router: to, .. } => Some(format!("r{router}.p{port}->r{to}")),
+            PortLink::Terminal { terminal } => Some(format!("r{router}.p{port}->t{terminal}")),
+        }
+    }
+
+    /// Assembles a topology from its output-side links, deriving the input side. Fails if two
+    /// channels feed the same input port or a terminal is attached inconsistently.
+    pub fn new(
+        name: String,
+        geometry: Geometry,
+        port_base: Vec<u32>,
+        links: Vec<PortLink>,
+        latency: Vec<u32>,
+        terminal_latency: Vec<u32>,
+    ) -> Result<Topology, Error> {
+        let mut inputs = vec![PortLink::Unused; links.len()];
+        let mut attached: Vec<Option<(u32, u8)>> = vec![None; terminal_latency.len()];
+        let routers = port_base.len() - 1;
+        for r in 0..routers as u32 {
+            for p in 0..(port_base[r as usize + 1] - port_base[r as usize]) as u8 {
+                let idx = port_base[r as usize] as usize + p as usize;
+                let (target, feeder) = match links[idx] {
+                    PortLink::Router { router, port } => {
+                        (port_base[router as usize] as usize + port as usize, PortLink::Router { router: r, port: p })
+                    }
+                    PortLink::Terminal { terminal } => {
+                        match attached.get_mut(terminal as usize) {
+                            Some(slot @ None) => *slot = Some((r, p)),
+                            _ => {
+                                return Err(Error::Internal {
+                                    message: format!("terminal {terminal} attached twice or out of range"),
+                                })
+                            }
+                        }
+                        (idx, PortLink::Terminal { terminal })
+                    }
+                    PortLink::Unused => continue,
+                };
+                if inputs[target] != PortLink::Unused {
+                    return Err(Error::Internal {
+                        message: format!("two channels feed input {target} (from r{r}.p{p})"),
+                    });
+                }
+                inputs[target] = feeder;
+            }
+        }
+        let terminal_at = attached
+            .into_iter()
+            .enumerate()
+            .map(|(t, at)| at.ok_or_else(|| Error::Internal { message: format!("terminal {t} is not attached") }))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut switches: Vec<u32> = terminal_at.iter().map(|&(r, _)| r).collect();
+        switches.sort_unstable();
+        switches.dedup();
+        let terminal_switch =
+            terminal_at.iter().map(|(r, _)| switches.binary_search(r).expect("listed") as u32).collect();
+        Ok(Topology {
+            name,
+            geometry,
+            port_base,
+            links,
+            inputs,
+            latency,
+            terminal_at,
+            terminal_switch,
+            terminal_latency,
+        })
+    }
+
+    /// Hop distance of every router from the nearest router with a terminal: its level in a tree
+    /// (node switches 0; `u32::MAX` for a router no terminal reaches).
+    pub fn levels(&self) -> Vec<u32> {
+        let mut level = vec![u32::MAX; self.routers()];
+        let mut queue = std::collections::VecDeque::new();
+        for &(r, _) in &self.terminal_at {
+            if level[r as usize] != 0 {
+                level[r as usize] = 0;
+                queue.push_back(r);
+            }
+        }
+        while let Some(r) = queue.pop_front() {
+            for p in 0..self.radix(r) as u8 {
+                if let PortLink::Router { router, .. } = self.link(r, p) {
+                    if level[router as usize] == u32::MAX {
+                        level[router as usize] = level[r as usize] + 1;
+                        queue.push_back(router);
+                    }
+                }
+            }
+        }
+        level
+    }
+
+    /// What feeds input (router, port).
+    #[inline]
+    pub fn input(&self, router: u32, port: u8) -> PortLink {
+        self.inputs[self.port_index(router, port)]
+    }
+
+    /// Latency of the channel feeding input (router, port): the way its credits (or stop/go signals)
+    /// travel back (1 for an unconnected port).
+    pub fn feeding_latency(&self, router: u32, port: u8) -> u32 {
+        match self.input(router, port) {
+            PortLink::Router { router: up, port } => self.latency[self.port_index(up, port)],
+            PortLink::Terminal { terminal } => self.terminal_latency[terminal as usize],
+            PortLink::Unused => 1,
+        }
+    }
+}

@@ -1,0 +1,102 @@
+"""``flitcast bench``: simulated cycles/s and flit-hops/s on fixed scenarios, one thread each."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from flitcast.cli.app import app, console, guard
+
+if TYPE_CHECKING:
+    from flitcast.config import Scenario
+
+def bench_scenarios(quick: bool) -> list[tuple[str, Scenario]]:
+    """The fixed benchmark points: the 8x8 mesh (DOR, uniform, 8-flit packets, 2 VCs x 8 flits) at loads
+    0.1 and 0.3, the 128-node SP network (central-buffer switches, adaptive LRU routing,
+    bit-reversal, 1 KB messages) at load 0.5, and 6-way hardware multicasts of 128-byte messages on the
+    16-node tree of central-buffer switches at effective load 0.5 (study 000)."""
+    from flitcast.config import Scenario
+
+    measure = 10_000 if quick else 100_000
+    run = {"warmup_cycles": measure // 10, "measure_cycles": measure, "seed": 1}
+    mesh = [
+        (
+            "mesh8 uniform",
+            Scenario.model_validate(
+                {
+                    "network": {"topology": "mesh", "k": 8, "n": 2},
+                    "switch": {"model": "input_buffered", "vcs": 2, "buffer_flits": 8},
+                    "workload": {"program": "open_loop", "pattern": "uniform", "packet_flits": 8, "load": load},
+                    "run": run,
+                }
+            ),
+        )
+        for load in (0.1, 0.3)
+    ]
+    sp = Scenario.model_validate(
+        {
+            "network": {"topology": "sp128"},
+            "switch": {"model": "central_buffer"},
+            "routing": {"algorithm": "adaptive", "selection": "lru"},
+            "workload": {
+                "pattern": "bit_reversal",
+                "load": 0.5,
+                "message_bytes": 1024,
+                "flit_bytes": 2,
+                "max_packet_bytes": 1024,
+            },
+            "run": run,
+        }
+    )
+    multicast = Scenario.model_validate(
+        {
+            "network": {"topology": "fat_tree", "k": 4, "n": 2},
+            "switch": {"model": "central_buffer"},
+            "routing": {"algorithm": "adaptive", "selection": "lru"},
+            "workload": {"program": "hardware_multicast", "load": 0.5, "packet_flits": 64, "destinations": 6},
+            "run": run,
+        }
+    )
+    return [*mesh, ("sp128 bit-rev 1KB", sp), ("tree16 6-way hw multicast", multicast)]
+
+
+@app.command("bench")
+@guard
+def bench_command(
+    quick: Annotated[bool, typer.Option("--quick", help="10k measured cycles instead of 100k.")] = False,
+) -> None:
+    """Measure simulator speed: simulated cycles/s and flit-hops/s on fixed scenarios (one thread)."""
+    from rich.table import Table
+
+    from flitcast import _core
+    from flitcast.api import payload, result_of
+
+    table = Table(title="flitcast bench" + (" --quick" if quick else "") + ": one thread per scenario")
+    table.add_column("scenario", no_wrap=True)
+    table.add_column("load", no_wrap=True)
+    for column in ("cycles", "wall s", "cycles/s", "flit-hops", "flit-hops/s"):
+        table.add_column(column, justify="right", no_wrap=True)
+    costs = []
+    for name, point in bench_scenarios(quick):
+        text = payload(point)
+        began = time.perf_counter()
+        outcome = _core.run(text)
+        wall = time.perf_counter() - began
+        metrics = result_of(point, outcome, wall).metrics
+        cycles, hops = metrics["cycles"], metrics["flit_hops"]
+        costs.append(wall / cycles)
+        table.add_row(
+            name,
+            f"{point.workload.load}",
+            f"{cycles:,}",
+            f"{wall:.3f}",
+            f"{cycles / wall:,.0f}",
+            f"{hops:,}",
+            f"{hops / wall:,.0f}",
+        )
+    out = console()
+    out.width = max(out.width, 110)  # the table is wider than a default 80-column pipe
+    out.print(table)
+    out.print(f"mesh per-cycle cost heavy/light (load 0.3 / load 0.1): {costs[1] / costs[0]:.2f}")

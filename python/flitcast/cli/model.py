@@ -1,0 +1,94 @@
+"""``flitcast model``: study 004's small-message multicast latency model, printed (and written with --out)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from flitcast.cli.app import app, console, guard
+from flitcast.cli.options import parse_list, parse_range
+from flitcast.errors import ConfigError
+
+def _int_list(raw: str, option: str) -> list[int]:
+    """``A,B,C`` or ``START:STOP:STEP`` (stop included), integers."""
+    values = parse_range(raw, raw) if ":" in raw else parse_list(raw)
+    if not values or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        raise ConfigError(option, raw, "integers: A,B,C or START:STOP:STEP")
+    return values
+
+
+@app.command("model")
+@guard
+def model_command(
+    k: Annotated[int, typer.Option("--k", help="Nodes per dimension of the k × k unidirectional torus.")] = 4,
+    group: Annotated[str, typer.Option("--group", help="Group sizes G (root included): A,B,C or START:STOP:STEP.")] = "4:16:1",
+    message_bytes: Annotated[str, typer.Option("--bytes", help="Message sizes in bytes: A,B,C or START:STOP:STEP.")] = "128",
+    algorithm: Annotated[
+        str, typer.Option("--algorithm", help="Comma-separated: separate, u_torus, s_torus, md_torus, mu_torus.")
+    ] = "separate,u_torus,s_torus,md_torus,mu_torus",
+    r: Annotated[str, typer.Option("--r", help="Mu-torus partition lengths: A,B,C.")] = "4",
+    h_i: Annotated[
+        str, typer.Option("--h-i", help="Relays on the deepest path: tree (the core's plans) or closed (the study's closed forms).")
+    ] = "tree",
+    t_process_unit: Annotated[
+        str, typer.Option("--t-process-unit", help="Unit of Table 1's t_process: us (our reading) or ns.")
+    ] = "us",
+    out: Annotated[str | None, typer.Option("--out", help="Write model.csv and model.png into this directory.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Write into a non-empty --out directory.")] = False,
+) -> None:
+    """Evaluate study 004's small-message multicast latency model (µs) for any k, group size and message size."""
+    from rich.table import Table
+
+    from flitcast import analytic
+
+    if not 2 <= k <= 64:
+        raise ConfigError("--k", k, "an integer from 2 to 64")
+    algorithms = [a.strip() for a in algorithm.split(",") if a.strip()]
+    for a in algorithms:
+        if a not in analytic.ALGORITHMS:
+            raise ConfigError("--algorithm", a, "comma-separated: " + ", ".join(analytic.ALGORITHMS))
+    groups, sizes, lengths = _int_list(group, "--group"), _int_list(message_bytes, "--bytes"), _int_list(r, "--r")
+    if any(not 2 <= g <= k * k for g in groups):
+        raise ConfigError("--group", group, f"group sizes from 2 to k² = {k * k}")
+    if any(m < 1 for m in sizes):
+        raise ConfigError("--bytes", message_bytes, "sizes of at least 1 byte")
+    if any(not 2 <= x <= k * k for x in lengths):
+        raise ConfigError("--r", r, f"partition lengths from 2 to k² = {k * k}")
+    if h_i not in ("tree", "closed"):
+        raise ConfigError("--h-i", h_i, "tree or closed")
+    if t_process_unit not in ("us", "ns"):
+        raise ConfigError("--t-process-unit", t_process_unit, "us or ns")
+    if len(groups) * len(sizes) * len(algorithms) * len(lengths) > 100_000:
+        raise ConfigError("--group", group, "at most 100,000 model points in all")
+    if out is not None:
+        from flitcast.sweeps.outdir import prepare_out_dir
+
+        prepare_out_dir(out, force, None, option="out")
+    params = analytic.Parameters(t_process_unit=t_process_unit)  # type: ignore[arg-type]
+    frame = analytic.table(k, groups, sizes, algorithms, lengths, params, h_i)  # type: ignore[arg-type]
+    shown = Table(title=f"study 004 model, {k}×{k} unidirectional torus (µs; t_process in {t_process_unit})")
+    for column in ("algorithm", "r", "G", "M (B)", "h_i", "Eq. 7/8", "deepest path"):
+        shown.add_column(column, justify="left" if column == "algorithm" else "right")
+    for row in frame.itertuples():
+        shown.add_row(
+            row.algorithm,
+            "" if row.r is None or row.r != row.r else f"{int(row.r)}",
+            f"{row.group}",
+            f"{row.message_bytes}",
+            f"{row.h_i}",
+            f"{row.latency_us:,.1f}",
+            f"{row.latency_deepest_path_us:,.1f}",
+        )
+    console().print(shown)
+    if out is not None:
+        from flitcast.sweeps.outdir import write_all_or_nothing
+        from flitcast.plot import model_plot
+
+        def write(staging: Path) -> None:
+            frame.to_csv(staging / "model.csv", index=False)
+            model_plot(frame, staging / "model.png")
+
+        write_all_or_nothing(out, write)
+        typer.echo(f"wrote model.csv and model.png to {out}")

@@ -1,0 +1,77 @@
+"""``flitcast reproduce``: one experiment (a study's figure), its claims beside ours."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from flitcast.cli.app import EXIT_CODES_HELP, app, console, guard
+from flitcast.cli.feedback import report_failures, with_progress
+from flitcast.cli.options import ForceOption, SchedulerOption, ThreadsOption, check_where, dask_client, prepare_out
+
+@app.command("reproduce", epilog=EXIT_CODES_HELP)
+@guard
+def reproduce_command(
+    experiment: Annotated[str, typer.Argument(metavar="ID", help="Experiment id (`flitcast list experiments`).")],
+    quick: Annotated[
+        bool,
+        typer.Option(
+            "--quick",
+            help="Shorter measured windows; judges only the claims its measured resolution can decide (the "
+            "others: holds empty, 'not judged in quick mode').",
+        ),
+    ] = False,
+    out: Annotated[
+        str | None,
+        typer.Option(
+            "--out",
+            metavar="DIR",
+            help="Record every point in DIR/points.sqlite as it finishes (the same command resumes), then write "
+            "results.csv, one PNG per panel and claims.csv into DIR.",
+        ),
+    ] = None,
+    threads: ThreadsOption = 0,
+    scheduler: SchedulerOption = None,
+    force: ForceOption = False,
+    all_loads: Annotated[
+        bool,
+        typer.Option(
+            "--all-loads",
+            help="Run every load of a peak-throughput figure; by default only the loads its peaks need are "
+            "run, walking each curve down from the highest load (the peaks are the same).",
+        ),
+    ] = False,
+) -> None:
+    """Reproduce a figure of a study and print the study's claims beside ours."""
+    import pandas as pd
+    from rich.table import Table
+
+    from flitcast.experiments import get, run_experiment
+    from flitcast.experiments.experiment import CLAIM_COLUMNS
+
+    check_where(threads, scheduler)
+    exp = get(experiment)
+    points = exp.run_points(quick)
+    prepare_out(out, force, [p.scenario for p in points])
+    with dask_client(scheduler) as client:
+        results, claims, wall = with_progress(
+            len(points),
+            lambda progress: run_experiment(
+                exp, quick=quick, out=out, threads=threads, progress=progress, client=client, all_loads=all_loads
+            ),
+        )
+    table = Table(title=f"{exp.id}: {exp.figure} of study {exp.study}" + (" (quick)" if quick else ""))
+    for column in CLAIM_COLUMNS:
+        table.add_column(column)
+    for _, row in claims.iterrows():
+        holds = "-" if pd.isna(row["holds"]) else "yes" if row["holds"] else "NO"
+        margin = "" if pd.isna(row["margin"]) else f"{row['margin']:+.3f}"
+        table.add_row(row["claim"], row["study"], row["ours"], holds, margin, row["note"])
+    console().print(table)
+    held = int(claims["holds"].eq(True).sum())
+    unjudged = int(claims["holds"].isna().sum())
+    typer.echo(f"{len(results)} points in {wall:.1f} s; {held} of {len(claims)} claims hold" + (f", {unjudged} not judged" if unjudged else ""))
+    if out is not None:
+        typer.echo(f"wrote results.csv, claims.csv and the figure panels to {out}")
+    report_failures(results, [*(points[0].labels if points else []), "workload.load"], out)

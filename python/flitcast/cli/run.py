@@ -1,0 +1,56 @@
+"""``flitcast run``: one scenario, its metrics printed (and written with --out)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from flitcast.cli.app import app, console, fmt, guard
+from flitcast.cli.feedback import import_in_background, with_cycle_progress
+from flitcast.cli.options import ForceOption, OutOption, SetOption, load
+
+if TYPE_CHECKING:
+    from flitcast.config import Scenario
+    from flitcast.results import Result
+
+@app.command("run")
+@guard
+def run_command(
+    scenario: Annotated[str, typer.Argument(metavar="SCENARIO.toml", help="Scenario file.")],
+    set_: SetOption = None,
+    out: OutOption = None,
+    force: ForceOption = False,
+) -> None:
+    """Simulate one scenario and print its metrics. --out DIR must be new or empty, unless --force. Ctrl-C
+    stops it (exit code 130, nothing written)."""
+    from flitcast.api import run
+
+    point, _ = load(scenario, set_)
+    if out is not None:
+        from flitcast.sweeps.outdir import prepare_out_dir
+
+        prepare_out_dir(out, force, run_id=None)
+    import_in_background("rich.table", *(("pyarrow.json", "pyarrow.parquet") if out is not None else ()))
+    window_end = point.run.warmup_cycles + point.run.measure_cycles
+    result = with_cycle_progress(window_end, lambda progress: run(point, progress=progress))
+    _print_metrics(point, result)
+    if out is not None:
+        from flitcast.sweeps.outdir import write_result_dir
+
+        written = write_result_dir(out, result)
+        typer.echo(f"wrote {', '.join(p.name for p in written)} to {out}")
+
+
+def _print_metrics(point: Scenario, result: Result) -> None:
+    from rich.table import Table
+
+    workload = point.workload
+    what = workload.pattern or workload.program
+    load = f" load {workload.load}" if workload.load is not None else ""
+    table = Table(title=f"{point.network.topology} ({point.nodes} nodes), {point.switch.model}, {what}{load}")
+    table.add_column("metric")
+    table.add_column("value", justify="right")
+    for name, value in result.metrics.items():
+        table.add_row(name, fmt(value))
+    console().print(table)

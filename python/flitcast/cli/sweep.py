@@ -1,0 +1,99 @@
+"""``flitcast sweep``: a grid of scenarios over a base file, on threads or a Dask cluster, resumable."""
+
+from __future__ import annotations
+
+import math
+from typing import Annotated
+
+import typer
+
+from flitcast.cli.app import EXIT_CODES_HELP, app, console, fmt, guard
+from flitcast.cli.feedback import report_failures, with_progress
+from flitcast.cli.options import (
+    MAX_SWEEP_POINTS,
+    ForceOption,
+    SchedulerOption,
+    SetOption,
+    ThreadsOption,
+    check_where,
+    dask_client,
+    load,
+    parse_vary,
+    prepare_out,
+    sweep_table,
+)
+from flitcast.errors import ConfigError
+
+@app.command("sweep", epilog=EXIT_CODES_HELP)
+@guard
+def sweep_command(
+    scenario: Annotated[str, typer.Argument(metavar="SCENARIO.toml", help="Base scenario file.")],
+    vary: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--vary",
+            metavar="KEY=START:STOP:STEP|KEY=A,B,C",
+            help="Vary a key over a range (stop included) or a list; several --vary form a cartesian product. "
+            "Without --vary, the file's sweep table is used.",
+        ),
+    ] = None,
+    set_: SetOption = None,
+    out: Annotated[
+        str | None,
+        typer.Option(
+            "--out",
+            metavar="DIR",
+            help="Record every point in DIR/points.sqlite as it finishes (the same command resumes), then write "
+            "results.csv/.parquet, scenario.toml and latency_vs_load.png into DIR.",
+        ),
+    ] = None,
+    threads: ThreadsOption = 0,
+    scheduler: SchedulerOption = None,
+    force: ForceOption = False,
+) -> None:
+    """Simulate a grid of scenarios and print offered/accepted load and latency."""
+    from rich.table import Table
+
+    from flitcast.sweeps import grid, sweep
+    from flitcast.sweeps.outdir import write_run_dir
+
+    check_where(threads, scheduler)
+    base, table_of_file = load(scenario, set_)
+    if vary:
+        varied = parse_vary(vary)
+    elif table_of_file:
+        varied = sweep_table(table_of_file)
+    else:
+        raise ConfigError("--vary", "(none)", "at least one --vary KEY=START:STOP:STEP or KEY=A,B,C")
+    total = math.prod(len(v) for v in varied.values())
+    if total > MAX_SWEEP_POINTS:
+        raise ConfigError("--vary", f"{total} points", f"at most {MAX_SWEEP_POINTS} points in one sweep")
+    points = grid(base, varied)
+    prepare_out(out, force, points)
+
+    with dask_client(scheduler) as client:
+        frame = with_progress(
+            len(points),
+            lambda progress: sweep(points, threads=threads, progress=progress, client=client, store=out),
+        )
+
+    table = Table(title=f"sweep of {len(points)} points (loads in flits/node/cycle, latencies in cycles)")
+    for key in varied:
+        table.add_column(key.split(".", 1)[-1])
+    for name in ("offered", "accepted", "latency", "ci95", "p99", "saturated"):
+        table.add_column(name, justify="right")
+    for _, row in frame.iterrows():
+        table.add_row(
+            *(fmt(row[k]) for k in varied),
+            fmt(row["offered_load"]),
+            fmt(row["accepted_load"]),
+            fmt(row["latency_mean"]),
+            fmt(row["latency_ci95"]),
+            fmt(row["latency_p99"]),
+            "failed" if row["error"] else fmt(bool(row["saturated"])),
+        )
+    console().print(table)
+    if out is not None:
+        written = write_run_dir(out, frame, base, varied)
+        typer.echo(f"wrote {', '.join(p.name for p in written)} to {out}")
+    report_failures(frame, list(varied), out)

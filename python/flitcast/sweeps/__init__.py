@@ -1,0 +1,16 @@
+"""Sweeps: many scenarios, each once, on threads, an executor or a Dask cluster, with a point store that
+lets an interrupted sweep resume (docs/sweeps.md).
+
+* ``grid.py`` — the points of a sweep (cartesian products over a base scenario);
+* ``run.py`` — running them: :func:`sweep`;
+* ``threads.py``, ``on_dask.py`` — where points run;
+* ``store.py`` — the point store (``DIR/points.sqlite``); ``outdir.py`` — output directories written all
+  or nothing; ``rows.py`` — one-row CSV and Parquet files.
+
+(Named ``sweeps``: ``flitcast.sweep`` is the function.)
+"""
+
+from flitcast.sweeps.grid import describe, grid
+from flitcast.sweeps.run import sweep
+
+__all__ = ["describe", "grid", "sweep"]

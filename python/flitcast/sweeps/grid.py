@@ -1,0 +1,52 @@
+"""The points of a sweep: the cartesian product of varied keys over a base scenario, and a point in words."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from flitcast.api import ScenarioLike
+from flitcast.config import Scenario, load_scenario
+from flitcast.errors import ConfigError, FlitcastError
+
+__all__ = ["describe", "grid"]
+
+
+def grid(base: ScenarioLike, vary: Mapping[str, Sequence[Any]]) -> list[Scenario]:
+    """The cartesian product of ``vary`` (dotted key -> values) applied to ``base``; last key varies fastest.
+
+    ``vary`` must be a mapping whose values are lists or tuples (not a single value, not a string);
+    anything else raises :class:`ConfigError`.
+    """
+    scenario = load_scenario(base)
+    if not isinstance(vary, Mapping):
+        raise ConfigError(
+            "vary", type(vary).__name__, "a mapping of dotted keys to lists of values, e.g. {'workload.load': [0.1, 0.2]}"
+        )
+    for key, values in vary.items():
+        if isinstance(values, (str, bytes)) or not isinstance(values, (Sequence, range)):
+            raise ConfigError(str(key), values, "a list or tuple of the values to vary over, e.g. [0.1, 0.2]")
+    keys = list(vary)
+    points = []
+    for index, values in enumerate(itertools.product(*vary.values())):
+        overrides = dict(zip(keys, values, strict=True))
+        try:
+            points.append(scenario.with_overrides(overrides))
+        except FlitcastError as exc:
+            exc.add_context(f"sweep point {index} ({_show_overrides(overrides)})")
+            raise
+    return points
+
+
+def _show_overrides(overrides: Mapping[str, Any]) -> str:
+    return ", ".join(f"{k}={v!r}" for k, v in overrides.items()) or "no overrides"
+
+
+def describe(point: Scenario, first: Scenario) -> str:
+    """A sweep point in words: its overrides, or how it differs from the sweep's first point."""
+    overrides = point.overrides
+    if not overrides:
+        base = first.flat()
+        overrides = {k: v for k, v in point.flat().items() if base.get(k) != v}
+    return _show_overrides(overrides)
