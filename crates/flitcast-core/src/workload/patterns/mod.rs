@@ -12,6 +12,7 @@ pub mod bit_reversal;
 pub mod hotspot;
 pub mod neighbor;
 pub mod pattern;
+pub mod random_permutation;
 pub mod shuffle;
 pub mod tornado;
 pub mod transpose;
@@ -34,6 +35,7 @@ family! {
         Tornado(tornado::Tornado),
         Neighbor(neighbor::Neighbor),
         Hotspot(hotspot::Hotspot),
+        RandomPermutation(random_permutation::RandomPermutation),
     }
     mut {}
     ref {
