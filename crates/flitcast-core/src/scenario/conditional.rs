@@ -49,7 +49,7 @@ const CONDITIONAL: &[Conditional] = &[
     },
     Conditional {
         key: "routing.selection_history",
-        when: "with a selection that keeps a history (lru, mru, rr, lruc, lrud)",
+        when: "with a selection that keeps a history (any but first_free and rnd)",
         matters: |s| {
             matches!(&s.routing.algorithm, RoutingKind::Adaptive(a)
                 if !matches!(a.selection, SelectionKind::FirstFree(_) | SelectionKind::Rnd(_)))
