@@ -17,7 +17,6 @@ use crate::routing::dor::TorusTies;
 use crate::routing::source_route::ObliviousTable;
 use crate::routing::RoutingKind;
 use crate::scenario::Scenario;
-use crate::selection::SelectionKind;
 use crate::topology::Topology;
 use crate::topology::TopologyKind;
 
@@ -121,13 +120,8 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
     // Topology (links both ways, latencies) and one credit counter per lane.
     part("topology and credits", ports * 32 + (ports + nodes) * vcs * 4, "network.k, network.n, switch.vcs");
 
-    let selection_lists = match r.algorithm.selection() {
-        SelectionKind::Lru(_) | SelectionKind::Mru(_) => radix * radix,
-        SelectionKind::Lrud(_) => topo.node_switches().len() as u64 * radix,
-        SelectionKind::Rr(_) | SelectionKind::Lruc(_) => radix,
-        SelectionKind::FirstFree(_) | SelectionKind::Rnd(_) => 0,
-    };
-    part("selection lists", routers * selection_lists * 2, "routing.selection, network.k, network.n");
+    let selection = r.algorithm.selection().bytes(radix, topo.node_switches().len() as u64);
+    part("selection lists", routers * selection, "routing.selection, network.k, network.n");
 
     let bmin = s.network.topology.multistage();
     if bmin {

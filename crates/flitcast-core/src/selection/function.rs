@@ -92,6 +92,12 @@ pub trait Function: Kind<Params = NoParams> {
         true
     }
 
+    /// Bytes one router's function keeps, `radix` ports, `switches` node switches in the network (the
+    /// memory estimate, `memory.rs`).
+    fn bytes(_: &NoParams, _radix: u64, _switches: u64) -> u64 {
+        0
+    }
+
     /// Whether `pick` reads [`Request::dst_switch`] (so callers can skip looking it up).
     fn keys_on_destination(&self) -> bool {
         false

@@ -19,6 +19,9 @@ impl Kind for Lru {
 }
 
 impl Function for Lru {
+    fn bytes(_: &NoParams, radix: u64, _: u64) -> u64 {
+        radix * radix * 2
+    }
     fn new(_: &NoParams, site: Site) -> Self {
         Lru { lists: (0..site.radix).map(|_| Recency::new(site.radix)).collect() }
     }

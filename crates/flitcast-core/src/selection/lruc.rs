@@ -17,6 +17,9 @@ impl Kind for Lruc {
 }
 
 impl Function for Lruc {
+    fn bytes(_: &NoParams, radix: u64, _: u64) -> u64 {
+        radix * 2
+    }
     fn new(_: &NoParams, site: Site) -> Self {
         Lruc { list: Recency::new(site.radix) }
     }

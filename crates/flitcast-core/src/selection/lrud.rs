@@ -19,6 +19,9 @@ impl Kind for Lrud {
 }
 
 impl Function for Lrud {
+    fn bytes(_: &NoParams, radix: u64, switches: u64) -> u64 {
+        switches * radix * 2
+    }
     fn new(_: &NoParams, site: Site) -> Self {
         Lrud { lists: (0..site.switches.max(1)).map(|_| Recency::new(site.radix)).collect() }
     }

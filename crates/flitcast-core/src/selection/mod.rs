@@ -42,5 +42,8 @@ family! {
     params
     /// The selection function of the adaptive routing.
     pub enum SelectionKind tag "selection"
+    static {
+        fn bytes(radix: u64, switches: u64) -> u64;
+    }
     build(site: Site);
 }

@@ -17,6 +17,9 @@ impl Kind for Mru {
 }
 
 impl Function for Mru {
+    fn bytes(_: &NoParams, radix: u64, _: u64) -> u64 {
+        radix * radix * 2
+    }
     fn new(_: &NoParams, site: Site) -> Self {
         Mru { lists: (0..site.radix).map(|_| Recency::new(site.radix)).collect() }
     }

@@ -19,6 +19,9 @@ impl Kind for Rr {
 }
 
 impl Function for Rr {
+    fn bytes(_: &NoParams, radix: u64, _: u64) -> u64 {
+        radix * 2
+    }
     fn new(_: &NoParams, site: Site) -> Self {
         Rr { rrid: vec![RoundRobin::default(); site.radix] }
     }
