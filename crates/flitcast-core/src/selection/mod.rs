@@ -4,6 +4,7 @@
 
 pub mod first_free;
 pub mod function;
+pub mod lfu;
 pub mod lru;
 pub mod lruc;
 pub mod lrud;
@@ -26,6 +27,7 @@ family! {
         Rr(rr::Rr),
         Lruc(lruc::Lruc),
         Lrud(lrud::Lrud),
+        Lfu(lfu::Lfu),
     }
     mut {
         /// Picks (port, vc) among `cands` for which `free(port, vc)` holds.
