@@ -226,6 +226,44 @@ pub trait Field: Sized + Clone + PartialEq + std::fmt::Debug {
     fn write(&self, key: &'static str, out: &mut Map<String, Json>, minimal: bool);
 }
 
+/// The schema entry of a scalar key of type `T`: its default as JSON, what it allows.
+fn scalar_decl<T: Scalar>(
+    key: &'static str,
+    spec: &Spec,
+    default: Json,
+    allowed: String,
+    within: &[(&'static str, &'static str)],
+) -> KeyDecl {
+    KeyDecl {
+        key,
+        ty: T::TYPE,
+        default,
+        allowed,
+        choices: T::choices(),
+        choice_docs: T::choice_docs(),
+        doc: spec.doc.clone(),
+        unit: spec.unit,
+        within: within.to_vec(),
+        tag: false,
+    }
+}
+
+/// The value of the scalar key `key` in `r`'s table where it is given and within `spec`'s bound, a
+/// problem saying `allowed` where it is not.
+fn read_scalar<T: Scalar>(
+    r: &mut Reader,
+    key: &'static str,
+    spec: &Spec,
+    allowed: impl FnOnce() -> String,
+) -> Option<T> {
+    let v = r.take(key)?;
+    let x = T::parse(v).filter(|x| x.fits(&spec.bound));
+    if x.is_none() {
+        r.problem(key, show(v), allowed());
+    }
+    x
+}
+
 impl<T: Scalar> Field for T {
     fn declare(
         key: &'static str,
@@ -234,30 +272,11 @@ impl<T: Scalar> Field for T {
         within: &[(&'static str, &'static str)],
         out: &mut Vec<KeyDecl>,
     ) {
-        out.push(KeyDecl {
-            key,
-            ty: T::TYPE,
-            default: default.json(),
-            allowed: T::domain(&spec.bound),
-            choices: T::choices(),
-            choice_docs: T::choice_docs(),
-            doc: spec.doc.clone(),
-            unit: spec.unit,
-            within: within.to_vec(),
-            tag: false,
-        });
+        out.push(scalar_decl::<T>(key, spec, default.json(), T::domain(&spec.bound), within));
     }
 
     fn read(r: &mut Reader, key: &'static str, spec: &Spec, _: &Self) -> Option<Self> {
-        let v = r.take(key)?;
-        match T::parse(v).filter(|x| x.fits(&spec.bound)) {
-            Some(x) => Some(x),
-            None => {
-                let shown = show(v);
-                r.problem(key, shown, T::domain(&spec.bound));
-                None
-            }
-        }
+        read_scalar(r, key, spec, || T::domain(&spec.bound))
     }
 
     fn write(&self, key: &'static str, out: &mut Map<String, Json>, _: bool) {
@@ -273,30 +292,12 @@ impl<T: Scalar> Field for Option<T> {
         within: &[(&'static str, &'static str)],
         out: &mut Vec<KeyDecl>,
     ) {
-        out.push(KeyDecl {
-            key,
-            ty: T::TYPE,
-            default: default.as_ref().map_or(Json::Null, T::json),
-            allowed: format!("{}, or left out", T::domain(&spec.bound)),
-            choices: T::choices(),
-            choice_docs: T::choice_docs(),
-            doc: spec.doc.clone(),
-            unit: spec.unit,
-            within: within.to_vec(),
-            tag: false,
-        });
+        let allowed = format!("{}, or left out", T::domain(&spec.bound));
+        out.push(scalar_decl::<T>(key, spec, default.as_ref().map_or(Json::Null, T::json), allowed, within));
     }
 
     fn read(r: &mut Reader, key: &'static str, spec: &Spec, _: &Self) -> Option<Self> {
-        let v = r.take(key)?;
-        match T::parse(v).filter(|x| x.fits(&spec.bound)) {
-            Some(x) => Some(Some(x)),
-            None => {
-                let shown = show(v);
-                r.problem(key, shown, format!("{}, or left out", T::domain(&spec.bound)));
-                None
-            }
-        }
+        read_scalar(r, key, spec, || format!("{}, or left out", T::domain(&spec.bound))).map(Some)
     }
 
     fn write(&self, key: &'static str, out: &mut Map<String, Json>, minimal: bool) {
