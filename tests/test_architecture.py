@@ -153,26 +153,23 @@ def _python_graph() -> dict[Path, set[Path]]:
             package = package.rsplit(".", 1)[0]
         deps = set()
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names: list[str] = []
             if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
+                modules = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom):
                 base = node.module or ""
                 if node.level:
                     parent = package.split(".")[: len(package.split(".")) - node.level + (path.name == "__init__.py")]
                     base = ".".join([*parent, *([base] if base else [])])
-                names = [f"{base}.{a.name}" for a in node.names] + [base]
-            for name in names:
-                if not name.startswith("flitcast") or extension(name):
-                    if extension(name):
-                        break
-                    continue
-                target = file_of(name)
-                if target is None and "." in name:
-                    continue
+                # `from P import a, b`: the submodules a and b where they are modules, else P itself
+                members = [f"{base}.{a.name}" for a in node.names]
+                submodules = [m for m in members if file_of(m) is not None or extension(m)]
+                modules = submodules or [base]
+            else:
+                continue
+            for name in modules:
+                target = file_of(name) if name.startswith("flitcast") else None
                 if target is not None and target != path:
                     deps.add(target)
-                    break
         graph[path] = deps
     return graph
 

@@ -32,7 +32,7 @@ def schema() -> str:
     "moved"} (flitcast.catalogue reads it)."""
 
 def check(scenario_json: str) -> str:
-    """Check a scenario's tables: {"ok": {"scenario", "minimal", "derived", "given", "warnings"}} or
+    """Check a scenario's tables: {"ok": {"scenario", "minimal", "derived", "warnings"}} or
     {"problems": [{"key", "value", "allowed", "reason", "message"}, ...], "message"}."""
 
 def _panic_for_test() -> str:

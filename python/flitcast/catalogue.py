@@ -26,8 +26,18 @@ def schema() -> dict[str, Any]:
 
 
 def sections() -> list[tuple[str, str, list[dict[str, Any]]]]:
-    """Each table's name, doc and key declarations (a kind's keys carry ``within``: [(tag, kind)])."""
-    return [(name, " ".join(doc.split()), keys) for name, doc, keys in schema()["sections"]]
+    """Each table's name, doc and key declarations (a kind's keys carry ``within``: [(tag, kind)]), every
+    doc on one line."""
+    return [(name, _one_line(doc), [_docs_on_one_line(key) for key in keys]) for name, doc, keys in schema()["sections"]]
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _docs_on_one_line(key: dict[str, Any]) -> dict[str, Any]:
+    docs = key["choice_docs"]
+    return {**key, "doc": _one_line(key["doc"]), "choice_docs": docs and [_one_line(d) for d in docs]}
 
 
 def plural(family: str) -> str:
@@ -59,7 +69,7 @@ def families() -> dict[str, list[tuple[str, str]]]:
         for key in keys if len(distinct) > 1 else keys[:1]:
             where = f"{kind_text(key['within'])}: " if len(distinct) > 1 else ""
             for name, doc in zip(key["choices"], key["choice_docs"]):
-                rows.append((name, where + " ".join(doc.split())))
+                rows.append((name, where + doc))
         out[family] = rows
     return out
 

@@ -9,6 +9,7 @@ those, rebuild, then rerun this. ``--check`` exits 1 if a generated file is out 
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -25,12 +26,6 @@ PYTHON_TYPES = {"int": "StrictInt", "float": "StrictFloat", "bool": "StrictBool"
 
 def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
-
-
-def _own_and_kinds(keys: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """A table's own keys (every kind takes them) and its kinds' keys, in declaration order."""
-    own = [k for k in keys if not k["within"]]
-    return [k for k in own if not k["tag"]], [k for k in keys if k["within"] or k["tag"]]
 
 
 def _key_rows(keys: list[dict[str, Any]], section: str) -> list[str]:
@@ -57,7 +52,7 @@ def _kind_sections(section: str, keys: list[dict[str, Any]]) -> list[str]:
             "| kind | what it is |",
             "|---|---|",
         ]
-        lines += [f"| `{name}` | {_cell(' '.join(doc.split()))} |" for name, doc in zip(tag["choices"], tag["choice_docs"])]
+        lines += [f"| `{name}` | {_cell(doc)} |" for name, doc in zip(tag["choices"], tag["choice_docs"])]
         lines.append("")
         for kind in tag["choices"]:
             inner = [*within, (tag["key"], kind)]
@@ -70,6 +65,9 @@ def _kind_sections(section: str, keys: list[dict[str, Any]]) -> list[str]:
 def render() -> str:
     """The full text of docs/config.md."""
     schema = catalogue.schema()
+    tags = [(f"{s}.{k['key']}", k["within"]) for s, _, keys in catalogue.sections() for k in keys if k["tag"]]
+    outer = ", ".join(f"`{key}`" for key, within in tags if not within)
+    inner = "; ".join(f"`{key}` with {catalogue.kind_text(within)}" for key, within in tags if within)
     lines = [
         "# Scenario configuration reference",
         "",
@@ -77,9 +75,8 @@ def render() -> str:
         "",
         "A scenario is a TOML file (or a Python dict) with five tables. Every key is optional; a missing key or",
         "table takes its default. Each table names the *kind* of its component with a tag key",
-        "(`network.topology`, `switch.model`, `routing.algorithm`, `workload.program`, and within an open-loop",
-        "workload `workload.pattern`); the keys of that kind follow the tag in the same table, and a key of another",
-        "kind is an error that names the kind it belongs to. Unknown keys, wrong types (`k = 8.0`, `load = \"0.3\"`,",
+        f"({outer}; and within a kind, {inner}); the keys of that kind follow the tag in the same table, and a",
+        "key of another kind is an error that names the kind it belongs to. Unknown keys, wrong types (`k = 8.0`, `load = \"0.3\"`,",
         "`vcs = true`) and out-of-range values are rejected with the key path, the value and what is allowed.",
         "On the command line, `--set table.key=VALUE` overrides one key (the value is read as TOML; a bare word is a",
         f"string). A scenario file must be a regular UTF-8 file of at most {MAX_SCENARIO_BYTES} bytes (1 MiB); a",
@@ -91,7 +88,7 @@ def render() -> str:
         "",
     ]
     for section, doc, keys in catalogue.sections():
-        own, _ = _own_and_kinds(keys)
+        own = [k for k in keys if not k["within"] and not k["tag"]]  # (every kind of the table takes them)
         lines += [f"## `[{section}]`", "", doc, ""]
         if own:
             lines += _key_rows(own, section) + [""]
@@ -157,13 +154,13 @@ def render_models() -> str:
         "",
         "from __future__ import annotations",
         "",
-        "from typing import ClassVar, Literal",
+        "from typing import Literal",
         "",
         "from pydantic import Field, StrictBool, StrictFloat, StrictInt",
         "",
         "from flitcast.config.section import Section",
         "",
-        '__all__ = ["SECTIONS", "Network", "Routing", "Run", "Switch", "Workload"]',
+        "__all__ = " + json.dumps(["SECTIONS", *sorted(s.capitalize() for s, _, _ in catalogue.sections())]),
     ]
     classes = []
     for section, doc, keys in catalogue.sections():
@@ -172,7 +169,7 @@ def render_models() -> str:
             by_key.setdefault(key["key"], []).append(key)
         name = section.capitalize()
         classes.append((section, name))
-        lines += ["", "", f"class {name}(Section):", f'    """{doc}"""', "", f'    section: ClassVar[str] = "{section}"', ""]
+        lines += ["", "", f"class {name}(Section):", f'    """{doc}"""', ""]
         for key, declarations in by_key.items():
             where = "; ".join(
                 f"{catalogue.kind_text(d['within'])}: {d['doc']}" if d["within"] else d["doc"] for d in declarations

@@ -32,15 +32,7 @@ fn router_step(c: &mut Criterion) {
     // (input port, destination): from +x to -x, -x to +x, +y to -y, -y to +y, terminal to itself.
     let flows = [(0u8, 3 * 8), (1, 3 * 8 + 7), (2, 3), (3, 7 * 8 + 3), (4, me)];
     let mut packets = Slab::default();
-    let site = Site {
-        router: me,
-        topo: &topo,
-        routing: &routing,
-        selection: s.routing.algorithm.selection(),
-        history: s.routing.algorithm.selection_history(),
-        seed: s.run.seed,
-        largest_worm: None,
-    };
+    let site = Site { router: me, ..s.switch_site(&topo, &routing) };
     let mut loaded = Router::build(sw, &site);
     for &(port, dst) in &flows {
         let p = packets.insert(Packet::unicast(Header::new(0, Dest::One(dst), 0, 8, 0, false, 0)));

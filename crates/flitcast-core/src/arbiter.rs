@@ -100,6 +100,7 @@ impl Recency {
         }
     }
 
+    #[cfg(test)]
     pub fn as_slice(&self) -> &[u8] {
         &self.order
     }

@@ -27,6 +27,10 @@ impl Lanes {
     pub fn new(topo: &Topology, vcs: u32) -> Lanes {
         Lanes { vcs, router_ports: topo.links.len() as u32 }
     }
+    /// Lanes in all: every router output's virtual channels, then every injection channel's.
+    pub fn count(&self, topo: &Topology) -> usize {
+        self.injection(topo.terminals() as u32) as usize
+    }
     /// Lane of virtual channel 0 of the channel leaving (router, port).
     pub fn router_output(&self, topo: &Topology, router: u32, port: u8) -> u32 {
         topo.port_index(router, port) as u32 * self.vcs

@@ -64,24 +64,15 @@ impl Simulation {
         let (net, run) = (&scenario.network, &scenario.run);
         let topo = scenario.topology()?;
         memory::estimate(scenario, &topo).check(memory::limit_bytes(run.memory_limit_mb), run.memory_limit_mb)?;
-        let (sw, algorithm, program) =
-            (&scenario.switch.model, &scenario.routing.algorithm, &scenario.workload.program);
+        let (sw, program) = (&scenario.switch.model, &scenario.workload.program);
         let vcs = sw.vcs();
         let routing = scenario.routing(&topo)?;
         check::routes::verify(&topo, &routing, vcs as u8, scenario.routing.check_deadlock_free)?;
         let terminals = topo.terminals();
-        let largest_worm = routing.multicast().and(scenario.largest_worm());
+        let site = scenario.switch_site(&topo, &routing);
         let routers = (0..topo.routers() as u32)
             .map(|router| {
-                let site = Site {
-                    router,
-                    topo: &topo,
-                    routing: &routing,
-                    selection: algorithm.selection(),
-                    history: algorithm.selection_history(),
-                    seed: run.seed,
-                    largest_worm,
-                };
+                let site = Site { router, ..site.clone() };
                 Router::build(sw, &site)
             })
             .collect();

@@ -53,7 +53,7 @@ impl StopGo {
     /// stopping their senders at `stop` flits and letting them go at `go`. Senders start in GO: their
     /// initial credit counts are [`GO`] (`Lanes::initial`).
     pub fn wire(topo: &Topology, lanes: &Lanes, vcs: u32, stop: u32, go: u32) -> StopGo {
-        let mut sg = StopGo::new(stop, go, (topo.links.len() + topo.terminals()) * vcs as usize);
+        let mut sg = StopGo::new(stop, go, lanes.count(topo));
         for r in 0..topo.routers() as u32 {
             for p in 0..topo.radix(r) as u8 {
                 let lane = lanes.feeding(topo, topo.input(r, p));

@@ -139,9 +139,9 @@ fn schema() -> String {
     serde_json::to_string(&flitcast_core::scenario::schema()).expect("the schema serialises")
 }
 
-/// Checks a scenario document (JSON): `{"ok": {"scenario", "minimal", "derived", "given", "warnings"}}` with
-/// the scenario resolved (every key), minimal (only what differs from the defaults), the values derived
-/// from other keys, the keys given and the warnings; or `{"problems": [...], "message"}`, every problem
+/// Checks a scenario document (JSON): `{"ok": {"scenario", "minimal", "derived", "warnings"}}` with the
+/// scenario resolved (every key), minimal (only what differs from the defaults), the values derived from
+/// other keys and the warnings; or `{"problems": [...], "message"}`, every problem
 /// as data and the message of the first (saying how many more).
 #[pyfunction]
 fn check(py: Python<'_>, scenario_json: String) -> String {
@@ -157,7 +157,6 @@ fn check(py: Python<'_>, scenario_json: String) -> String {
                 "scenario": c.scenario.to_json(false),
                 "minimal": c.scenario.to_json(true),
                 "derived": c.scenario.derived(),
-                "given": c.given,
                 "warnings": c.warnings,
             }})
             .to_string(),

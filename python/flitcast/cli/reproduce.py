@@ -58,7 +58,14 @@ def reproduce_command(
         results, claims, wall = with_progress(
             len(points),
             lambda progress: run_experiment(
-                exp, quick=quick, out=out, threads=threads, progress=progress, client=client, all_loads=all_loads
+                exp,
+                quick=quick,
+                out=out,
+                threads=threads,
+                progress=progress,
+                client=client,
+                all_loads=all_loads,
+                points=points,
             ),
         )
     table = Table(title=f"{exp.id}: {exp.figure} of study {exp.study}" + (" (quick)" if quick else ""))

@@ -22,11 +22,11 @@ from typing import Any
 from pydantic import BaseModel, PrivateAttr
 
 from flitcast.config.files import read_scenario_file
-from flitcast.config.sections import Network, Routing, Run, Switch, Workload
+from flitcast.config.sections import SECTIONS, Network, Routing, Run, Switch, Workload
 from flitcast.errors import ConfigError, ConfigWarning, InternalError, Shown, show_key
 
 #: the tables of a scenario, in file order
-TABLES = ("network", "switch", "routing", "workload", "run")
+TABLES = tuple(SECTIONS)
 
 
 class Scenario(BaseModel):
@@ -95,7 +95,10 @@ class Scenario(BaseModel):
     def value(self, key: str) -> Any:
         """The value of a dotted key (``"workload.message_flits"``), derived where it was left out; None for a
         key this scenario's kinds do not take."""
-        return self.flat().get(key)
+        table, _, name = key.partition(".")
+        if "." in key and key in self._derived:
+            return self._derived[key]
+        return self._resolved.get(table, {}).get(name)
 
     # --- views ---------------------------------------------------------------------------------------
 

@@ -8,8 +8,6 @@ conversion (tests/test_config.py checks every key round-trips).
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from pydantic import BaseModel, ConfigDict
 
 
@@ -17,6 +15,3 @@ class Section(BaseModel):
     """A table of a scenario, as resolved by the core."""
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-    #: the table's name in a scenario ("network", ...)
-    section: ClassVar[str] = ""

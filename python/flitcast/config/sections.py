@@ -6,7 +6,7 @@ their ranges and their docs are declared in the core (docs/config.md)."""
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Literal
 
 from pydantic import Field, StrictBool, StrictFloat, StrictInt
 
@@ -17,8 +17,6 @@ __all__ = ["SECTIONS", "Network", "Routing", "Run", "Switch", "Workload"]
 
 class Network(Section):
     """Topology and links."""
-
-    section: ClassVar[str] = "network"
 
     topology: Literal['mesh', 'torus', 'ring', 'fat_tree', 'sp16', 'sp128'] | None = Field(None, description='Topology family (see `flitcast list topologies`); its keys follow it.')
     k: StrictInt | None = Field(None, description='topology = mesh: Routers per dimension (the radix k).; topology = torus: Routers per dimension (the radix k).; topology = ring: Routers on the ring.; topology = fat_tree: Half the switch ports: k down, k up (switches have 2k ports; a route offers at most 8 up ports).')
@@ -31,8 +29,6 @@ class Network(Section):
 
 class Switch(Section):
     """Router microarchitecture."""
-
-    section: ClassVar[str] = "switch"
 
     model: Literal['input_buffered', 'central_buffer', 'input_fifo', 'infiniband'] | None = Field(None, description='Switch microarchitecture (see `flitcast list switches`); its keys follow it.')
     flow_control: Literal['wormhole', 'vct', 'stop_go'] | None = Field(None, description='model = input_buffered: `wormhole` (a packet advances when the next buffer has room for a flit), `vct` (virtual cut-through: only when it has room for the whole packet; needs switch.buffer_flits >= workload.packet_flits) or `stop_go` (slack buffers with stop/go back-pressure, study 001; see switch.stop_flits).')
@@ -51,8 +47,6 @@ class Switch(Section):
 class Routing(Section):
     """Routing algorithm and the build-time deadlock-freedom check."""
 
-    section: ClassVar[str] = "routing"
-
     algorithm: Literal['dor', 'adaptive', 'o1', 'o4'] | None = Field(None, description='Routing algorithm (see `flitcast list routings`): `dor` on meshes, tori and rings; the source routings of study 002 (`adaptive`, `o1`, `o4`) on fat trees and SP networks. Its keys follow it.')
     lanes: Literal['any', 'by_port'] | None = Field(None, description='algorithm = dor: On a 2-D mesh: which virtual channels (lanes) a packet may take on an output (study 003 Fig. 8). `any`: every lane ("NESW: VL0, VL1[, VL2, VL3]"); `by_port`: one lane per direction, with 2 lanes north and east lane 0, south and west lane 1, with 4 north 0, east 1, south 2, west 3 (needs switch.vcs = 1, 2 or 4); packets are then injected on lane 0.')
     torus_ties: Literal['balanced', 'positive'] | None = Field(None, description="algorithm = dor: On a bidirectional torus or ring with k even: which way a packet goes at distance exactly k/2, where both ways are minimal. `balanced`: + or − with probability 1/2 per packet (both directions of a ring carry equal load, the textbook reading); `positive`: always + (flitcast's rule before balanced ties, kept to reproduce older results).")
@@ -65,8 +59,6 @@ class Routing(Section):
 
 class Workload(Section):
     """Traffic: the program every host runs, and message sizes. Sizes are in flits (`packet_flits`, `message_flits`) or, alternatively, in bytes (`message_bytes` with `flit_bytes` and `max_packet_bytes`), from which the flit sizes are derived."""
-
-    section: ClassVar[str] = "workload"
 
     program: Literal['open_loop', 'software_multicast', 'hardware_multicast', 'batch', 'host_adapter', 'torus_multicast'] | None = Field(None, description='What every host does (see `flitcast list programs`); its keys follow it.')
     load: StrictFloat | None = Field(None, description='program = open_loop: Offered load in flits per node per cycle (1.0 = one flit per cycle per node).; program = software_multicast: Effective applied load m·B_i in flits per node per cycle received (study 000 §7.2; 1.0 = every node receiving at the link rate).; program = hardware_multicast: Effective applied load m·B_i in flits per node per cycle received (study 000 §7.2; 1.0 = every node receiving at the link rate).; program = host_adapter: Multicast traffic each member originates, flits per cycle.')
@@ -109,8 +101,6 @@ class Workload(Section):
 
 class Run(Section):
     """Warm-up, measurement window, drain, seed and the engine's safety limits."""
-
-    section: ClassVar[str] = "run"
 
     warmup_cycles: StrictInt | None = Field(None, description='Cycles simulated before measuring (not counted in the statistics).')
     measure_cycles: StrictInt | None = Field(None, description='Length of the measurement window; operations created in it are measured.')

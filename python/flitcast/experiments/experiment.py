@@ -95,12 +95,14 @@ def run_experiment(
     client: Any = None,
     force: bool = False,
     all_loads: bool = False,
+    points: list[Point] | None = None,
 ) -> tuple[pd.DataFrame, pd.DataFrame, float]:
     """Simulate the points of ``experiment`` and analyse them. Returns (results, claims, wall seconds).
 
     A figure of peak throughputs (``experiment.curve``) runs only the loads its peaks need, walking each
     curve down from the highest load (``peak_loads.py``; the peaks are those of every load);
-    ``all_loads`` runs every point. ``progress(done, total)`` counts points run against the most there
+    ``all_loads`` runs every point; ``points``, the experiment's points where the caller has built them
+    already (``experiment.run_points(quick)``). ``progress(done, total)`` counts points run against the most there
     can be.
 
     With ``out``, the points are recorded in ``out``'s store as they finish (a re-run resumes; ``force``
@@ -111,7 +113,7 @@ def run_experiment(
 
     from flitcast.sweeps.run import run_identity, sweep
 
-    points = experiment.run_points(quick)
+    points = experiment.run_points(quick) if points is None else points
     run = run_identity([p.scenario for p in points])
     if out is not None:
         from flitcast.sweeps.outdir import prepare_out_dir

@@ -10,7 +10,7 @@ lets an interrupted sweep resume (docs/sweeps.md).
 (Named ``sweeps``: ``flitcast.sweep`` is the function.)
 """
 
-from flitcast.sweeps.grid import describe, grid
+from flitcast.sweeps.grid import grid
 from flitcast.sweeps.run import sweep
 
-__all__ = ["describe", "grid", "sweep"]
+__all__ = ["grid", "sweep"]

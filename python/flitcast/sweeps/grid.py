@@ -10,7 +10,7 @@ from flitcast.api import ScenarioLike
 from flitcast.config import Scenario, load_scenario
 from flitcast.errors import ConfigError, FlitcastError
 
-__all__ = ["describe", "grid"]
+__all__ = ["grid"]
 
 
 def grid(base: ScenarioLike, vary: Mapping[str, Sequence[Any]]) -> list[Scenario]:
@@ -41,12 +41,3 @@ def grid(base: ScenarioLike, vary: Mapping[str, Sequence[Any]]) -> list[Scenario
 
 def _show_overrides(overrides: Mapping[str, Any]) -> str:
     return ", ".join(f"{k}={v!r}" for k, v in overrides.items()) or "no overrides"
-
-
-def describe(point: Scenario, first: Scenario) -> str:
-    """A sweep point in words: its overrides, or how it differs from the sweep's first point."""
-    overrides = point.overrides
-    if not overrides:
-        base = first.flat()
-        overrides = {k: v for k, v in point.flat().items() if base.get(k) != v}
-    return _show_overrides(overrides)

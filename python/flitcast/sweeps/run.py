@@ -83,7 +83,7 @@ def memory_threads(payloads: Sequence[Mapping[str, Any]], threads: int) -> int:
         shown = ", ".join(f"{p['what']} {p['bytes'] >> 20} MB (driven by {p['keys']})" for p in parts)
         raise ConfigError(
             "run.memory_limit_mb",
-            payloads[0]["run"]["memory_limit_mb"],
+            min(p["run"]["memory_limit_mb"] for p in distinct.values()),
             f"a budget of at least {largest >> 20} MB: the largest point of this sweep needs {shown}",
         )
     wanted = min(threads or os.cpu_count() or 1, len(payloads))

@@ -270,13 +270,8 @@ pub fn describe(request: &Request) -> Result<Described, crate::error::Error> {
     if !(2..=nodes).contains(&r) {
         return Err(Error::config("model.r", r, format!("an integer from 2 to {nodes}")));
     }
-    let scheme = TorusScheme::ALL.iter().copied().find(|s| s.name() == algorithm).ok_or_else(|| {
-        Error::config(
-            "model.algorithm",
-            format!("'{algorithm}'"),
-            "one of 'separate', 'u_torus', 's_torus', 'md_torus', 'mu_torus'",
-        )
-    })?;
+    let scheme = TorusScheme::of_name(algorithm)
+        .ok_or_else(|| Error::config("model.algorithm", format!("'{algorithm}'"), TorusScheme::one_of()))?;
     let algorithm = Algorithm::of(scheme, r);
     let mut sorted = destinations.clone();
     sorted.sort_unstable();

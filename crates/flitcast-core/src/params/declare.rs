@@ -123,6 +123,16 @@ macro_rules! choice {
                     $( $name::$variant => $text ),+
                 }
             }
+
+            /// The choice named `name`.
+            pub fn of_name(name: &str) -> Option<Self> {
+                $name::ALL.iter().copied().find(|x| x.name() == name)
+            }
+
+            /// The choices as error messages list them: `one of 'a', 'b'`.
+            pub fn one_of() -> String {
+                format!("one of {}", $name::NAMES.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>().join(", "))
+            }
         }
 
         impl Default for $name {
@@ -140,14 +150,13 @@ macro_rules! choice {
         impl $crate::params::Scalar for $name {
             const TYPE: &'static str = "str";
             fn parse(v: &serde_json::Value) -> Option<Self> {
-                let s = v.as_str()?;
-                $name::ALL.iter().copied().find(|x| x.name() == s)
+                $name::of_name(v.as_str()?)
             }
             fn json(&self) -> serde_json::Value {
                 serde_json::Value::from(self.name())
             }
             fn domain(_: &$crate::params::Bound) -> String {
-                format!("one of {}", $name::NAMES.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>().join(", "))
+                $name::one_of()
             }
             fn choices() -> Option<Vec<&'static str>> {
                 Some($name::NAMES.to_vec())

@@ -58,10 +58,3 @@ impl Section for NoParams {
         ""
     }
 }
-
-/// The kinds of a tagged family, for the schema: (name, doc line, keys).
-#[derive(Debug, Clone, serde::Serialize)]
-pub struct KindDecl {
-    pub name: &'static str,
-    pub doc: &'static str,
-}

@@ -90,11 +90,6 @@ impl<'a> Reader<'a> {
         self.chosen.push(Chosen { tag, kind, kinds });
     }
 
-    /// The keys given here: every key of the table that was taken.
-    pub fn given(&self) -> impl Iterator<Item = &'a str> + '_ {
-        self.taken.iter().copied()
-    }
-
     /// Ends the table: every key left is a problem, named with the kind that takes it, or where it
     /// moved (`moved(key)`), or as unknown among `known`.
     pub fn finish(mut self, known: &[&'static str], moved: impl Fn(&str) -> Option<String>) -> (Problems, Vec<String>) {

@@ -9,6 +9,11 @@ pub trait Algorithm: Kind {
     fn selection(_: &Self::Params) -> SelectionKind {
         SelectionKind::FirstFree(Default::default())
     }
+    /// Whether a hop may offer several outputs for the selection function to choose among (a switch
+    /// that forwards by table, one output per destination, cannot take such a routing).
+    fn adaptive(_: &Self::Params) -> bool {
+        false
+    }
     /// Which hops update the selection function's history.
     fn selection_history(_: &Self::Params) -> SelectionHistory {
         SelectionHistory::EveryHop

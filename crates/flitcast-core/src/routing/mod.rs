@@ -29,6 +29,7 @@ kinds! {
         O4(source_route::O4),
     }
     static {
+        fn adaptive() -> bool;
         fn selection() -> SelectionKind;
         fn selection_history() -> SelectionHistory;
     }

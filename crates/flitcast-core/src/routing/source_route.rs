@@ -122,6 +122,9 @@ impl Kind for O4 {
 }
 
 impl Algorithm for Adaptive {
+    fn adaptive(_: &AdaptiveParams) -> bool {
+        true
+    }
     fn selection(p: &AdaptiveParams) -> SelectionKind {
         p.selection.clone()
     }

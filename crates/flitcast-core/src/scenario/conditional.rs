@@ -13,8 +13,7 @@ use crate::multicast::torus::TorusScheme;
 use crate::params::{Problem, Problems};
 use crate::routing::source_route::ObliviousTable;
 use crate::routing::RoutingKind;
-use crate::selection::SelectionKind;
-use crate::switch::{FlowControl, SwitchKind};
+use crate::switch::FlowControl;
 use crate::topology::TopologyKind;
 
 struct Conditional {
@@ -50,10 +49,7 @@ const CONDITIONAL: &[Conditional] = &[
     Conditional {
         key: "routing.selection_history",
         when: "with a selection that keeps a history (any but first_free and rnd)",
-        matters: |s| {
-            matches!(&s.routing.algorithm, RoutingKind::Adaptive(a)
-                if !matches!(a.selection, SelectionKind::FirstFree(_) | SelectionKind::Rnd(_)))
-        },
+        matters: |s| matches!(&s.routing.algorithm, RoutingKind::Adaptive(a) if a.selection.has_history()),
     },
     Conditional {
         key: "routing.o4_spread",
@@ -73,7 +69,7 @@ const CONDITIONAL: &[Conditional] = &[
     Conditional {
         key: "switch.multicast_admission",
         when: "with multidestination worms (workload.program = \"hardware_multicast\", or a batch in hardware)",
-        matters: |s| matches!(s.switch.model, SwitchKind::CentralBuffer(_)) && s.workload.program.multidestination(),
+        matters: |s| s.workload.program.multidestination(),
     },
     Conditional {
         key: "workload.transpose_split",

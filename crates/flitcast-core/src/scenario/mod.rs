@@ -18,10 +18,9 @@ pub use read::{schema, Checked, Schema};
 pub use sections::{Network, Routing, Run, SaturationStop, Switch, Workload};
 
 use crate::error::Error;
-use crate::host::programs::ProgramKind;
 use crate::params::Section;
 use crate::routing::Routing as Router;
-use crate::switch::{FlowControl, SwitchKind};
+use crate::switch::{FlowControl, Site, SwitchKind};
 use crate::topology::Topology;
 
 /// The tables of a scenario, in the order of a scenario file.
@@ -51,6 +50,22 @@ impl Scenario {
             routing.with_multicast(topo)
         } else {
             Ok(routing)
+        }
+    }
+
+    /// What router `router` of this scenario is built from on `topo` with `routing` (router 0; the
+    /// others by `Site { router, ..site }`).
+    pub fn switch_site<'a>(&self, topo: &'a Topology, routing: &'a Router) -> Site<'a> {
+        let algorithm = &self.routing.algorithm;
+        Site {
+            router: 0,
+            topo,
+            routing,
+            selection: algorithm.selection(),
+            history: algorithm.selection_history(),
+            seed: self.run.seed,
+            largest_worm: routing.multicast().and(self.largest_worm()),
+            node_switches: topo.node_switches().len(),
         }
     }
 
@@ -147,17 +162,12 @@ impl Scenario {
     pub fn stop_go_thresholds(&self) -> (u32, u32) {
         let latency = self.network.channel_latency_cycles;
         let SwitchKind::InputBuffered(sw) = &self.switch.model else { return (0, 0) };
-        let slack = 2 * latency + sw.router_delay_cycles - 1;
-        let stop = sw.stop_flits.unwrap_or(sw.buffer_flits.saturating_sub(slack));
+        let stop = sw.stop_flits.unwrap_or(sw.buffer_flits.saturating_sub(sw.stop_go_slack(latency)));
         (stop, sw.go_flits.unwrap_or(stop.saturating_sub(latency)))
     }
 
     /// Whether the program is closed (a fixed set of operations, measured until all complete).
     pub fn closed(&self) -> bool {
         self.workload.program.closed()
-    }
-
-    pub fn program(&self) -> &ProgramKind {
-        &self.workload.program
     }
 }

@@ -46,40 +46,20 @@ impl Scenario {
                 ),
             });
         }
+        for name in SECTIONS {
+            if let Some(other) = doc.get(name).filter(|t| !t.is_object() && !t.is_null()) {
+                problems.push(Problem::new(name, show(other), "a table of settings", None));
+            }
+        }
         let empty = Map::new();
-        let mut table = |name: &'static str| -> Option<&Map<String, Json>> {
-            match doc.get(name) {
-                None | Some(Json::Null) => Some(&empty),
-                Some(Json::Object(t)) => Some(t),
-                Some(other) => {
-                    problems.push(Problem::new(name, show(other), "a table of settings", None));
-                    None
-                }
-            }
+        let mut read = ReadTables { doc, empty: &empty, problems: &mut problems, given: &mut given };
+        let s = Scenario {
+            network: read.table("network"),
+            switch: read.table("switch"),
+            routing: read.table("routing"),
+            workload: read.table("workload"),
+            run: read.table("run"),
         };
-        let tables = SECTIONS.map(&mut table);
-        let mut read = |name: &'static str, t: Option<&Map<String, Json>>, f: &mut dyn FnMut(&mut Reader)| {
-            let Some(t) = t else { return };
-            let mut r = Reader::new(name, t);
-            f(&mut r);
-            let mut known = Vec::new();
-            match name {
-                "network" => Network::keys(&mut known),
-                "switch" => Switch::keys(&mut known),
-                "routing" => Routing::keys(&mut known),
-                "workload" => Workload::keys(&mut known),
-                _ => Run::keys(&mut known),
-            }
-            let (found, keys) = r.finish(&known, moved::key);
-            problems.extend(found);
-            given.extend(keys);
-        };
-        let mut s = Scenario::default();
-        read("network", tables[0], &mut |r| s.network = Network::read(r));
-        read("switch", tables[1], &mut |r| s.switch = Switch::read(r));
-        read("routing", tables[2], &mut |r| s.routing = Routing::read(r));
-        read("workload", tables[3], &mut |r| s.workload = Workload::read(r));
-        read("run", tables[4], &mut |r| s.run = Run::read(r));
         if problems.is_empty() {
             problems = rules::check(&s);
         }
@@ -136,6 +116,34 @@ impl Scenario {
         } else {
             Err(Error::from_problems(problems))
         }
+    }
+}
+
+/// Reading the tables of one document, collecting every problem and every key given.
+struct ReadTables<'d, 'p> {
+    doc: &'d Map<String, Json>,
+    empty: &'d Map<String, Json>,
+    problems: &'p mut Problems,
+    given: &'p mut BTreeSet<String>,
+}
+
+impl ReadTables<'_, '_> {
+    /// The table `name` read as `T` (its defaults where it is left out; where it is not a table, too:
+    /// that problem is already recorded).
+    fn table<T: Section>(&mut self, name: &'static str) -> T {
+        let t = match self.doc.get(name) {
+            None | Some(Json::Null) => self.empty,
+            Some(Json::Object(t)) => t,
+            Some(_) => return T::default(),
+        };
+        let mut r = Reader::new(name, t);
+        let read = T::read(&mut r);
+        let mut known = Vec::new();
+        T::keys(&mut known);
+        let (found, keys) = r.finish(&known, moved::key);
+        self.problems.extend(found);
+        self.given.extend(keys);
+        read
     }
 }
 

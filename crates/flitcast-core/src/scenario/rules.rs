@@ -193,7 +193,7 @@ const RULES: &[Rule] = &[
                 return;
             }
             let net = &c.s.network;
-            let slack = 2 * net.channel_latency_cycles + sw.router_delay_cycles - 1;
+            let slack = sw.stop_go_slack(net.channel_latency_cycles);
             let (stop, go) = c.s.stop_go_thresholds();
             if !(stop >= 1 && stop + slack <= sw.buffer_flits) {
                 fail(
@@ -236,11 +236,11 @@ const RULES: &[Rule] = &[
                     other => fail(p, "network.topology", quoted(other.name()), allowed),
                 }
             }
-            if matches!(c.s.routing.algorithm, RoutingKind::Adaptive(_)) {
+            if c.s.routing.algorithm.adaptive() {
                 fail(
                     p,
                     "routing.algorithm",
-                    quoted("adaptive"),
+                    quoted(c.s.routing.algorithm.name()),
                     "'o1' or 'o4' with the InfiniBand switch on a fat_tree, sp16 or sp128 (a forwarding table \
                      gives one output per destination)",
                 );

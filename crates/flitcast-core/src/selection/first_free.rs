@@ -23,7 +23,7 @@ impl Function for FirstFree {
         granted.trailing_zeros() as u8
     }
 
-    fn has_history(&self) -> bool {
+    fn has_history(_: &NoParams) -> bool {
         false
     }
 

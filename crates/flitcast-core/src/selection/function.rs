@@ -88,7 +88,7 @@ pub trait Function: Kind<Params = NoParams> {
     fn commit(&mut self, _req: Request, _port: u8) {}
 
     /// Whether `commit` does anything (so callers can skip looking up what it needs).
-    fn has_history(&self) -> bool {
+    fn has_history(_: &NoParams) -> bool {
         true
     }
 

@@ -4,6 +4,8 @@
 //! on all it missed rather than winning once.
 
 use super::function::{Function, Request, Site};
+use crate::arbiter::least_served;
+use crate::bitset::ones;
 use crate::params::{Kind, NoParams};
 
 #[derive(Debug, Clone)]
@@ -29,8 +31,7 @@ impl Function for Lfu {
     }
     fn pick(&mut self, req: Request, granted: u64) -> u8 {
         let counts = &self.used[req.in_port as usize * self.radix..][..self.radix];
-        let ports = (0..self.radix as u8).filter(|&p| granted & (1 << p) != 0);
-        ports.min_by_key(|&p| counts[p as usize]).expect("at least two granted ports")
+        least_served(ones(granted), |p| counts[p]).expect("at least two granted ports") as u8
     }
     fn commit(&mut self, req: Request, port: u8) {
         self.used[req.in_port as usize * self.radix + port as usize] += 1;

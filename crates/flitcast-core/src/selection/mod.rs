@@ -36,8 +36,6 @@ family! {
         fn commit(req: Request, port: u8);
     }
     ref {
-        /// Whether `commit` does anything.
-        fn has_history() -> bool;
         /// Whether the function reads the destination's node switch.
         fn keys_on_destination() -> bool;
     }
@@ -45,6 +43,8 @@ family! {
     /// The selection function of the adaptive routing.
     pub enum SelectionKind tag "selection"
     static {
+        /// Whether the function keeps a history (`commit` does anything).
+        fn has_history() -> bool;
         fn bytes(radix: u64, switches: u64) -> u64;
     }
     build(site: Site);

@@ -29,7 +29,7 @@ impl Function for Rnd {
         }
         m.trailing_zeros() as u8
     }
-    fn has_history(&self) -> bool {
+    fn has_history(_: &NoParams) -> bool {
         false
     }
 }

@@ -49,14 +49,14 @@
 use std::collections::VecDeque;
 
 use super::flit_fifo::FlitFifo;
-use super::model::{links_of, steering_terminal, FlowControl, InLink, Model, OutLink, Site, StepCtx, Timing};
+use super::model::{links_of, selection_request, FlowControl, InLink, Model, OutLink, Site, StepCtx, Timing};
 use crate::arbiter::{least_served, Recency};
 use crate::bitset::ones;
 use crate::error::BlockedChannel;
 use crate::packet::Flit;
 use crate::params::{choice, params, Kind};
 use crate::routing::{At, Candidates, Step};
-use crate::selection::{records, Request as Choice, Selection, SelectionHistory, Site as SelectionSite};
+use crate::selection::{records, Selection, SelectionHistory};
 use crate::time::Cycle;
 use crate::topology::Topology;
 
@@ -412,10 +412,7 @@ impl Model for CentralBuffer {
             fifo_flits: sw.buffer_flits as usize,
             capacity: sw.central_buffer_chunks,
             free_chunks: sw.central_buffer_chunks,
-            selection: Selection::build(
-                &site.selection,
-                SelectionSite { router, radix, switches: topo.node_switches().len(), seed: site.seed },
-            ),
+            selection: site.selection(radix),
             history: site.history,
             ports: Ports::of(&inputs, &outputs),
             inputs,
@@ -743,8 +740,7 @@ impl CentralBuffer {
             let p = pending.trailing_zeros() as usize;
             pending &= pending - 1;
             let flit = self.inputs[p].fifo.front().expect("requesting input has a head");
-            let steer = steering_terminal(&ctx.packets[flit.packet()].header, ctx.sets);
-            let choice = Choice { in_port: p as u8, dst_switch: ctx.topo.terminal_switch[steer as usize] };
+            let choice = selection_request(p as u8, flit, &self.selection, ctx);
             let mut cands = Candidates::default();
             let has_grants = grants[p] != 0;
             let offered = if has_grants { grants[p] } else { wanted[p] };
@@ -981,15 +977,7 @@ mod tests {
         let topo = s.topology().unwrap();
         let routing = s.routing(&topo).unwrap().with_multicast(&topo).unwrap();
         let me = 4; // a top switch: down port p leads to leaf p
-        let site = Site {
-            router: me,
-            topo: &topo,
-            routing: &routing,
-            selection: s.routing.algorithm.selection(),
-            history: s.routing.algorithm.selection_history(),
-            seed: 1,
-            largest_worm: None,
-        };
+        let site = Site { router: me, ..s.switch_site(&topo, &routing) };
         let SwitchKind::CentralBuffer(params) = &s.switch.model else { unreachable!() };
         let mut sw = CentralBuffer::new(params, &site);
         let lanes = Lanes::new(&topo, 1);

@@ -371,15 +371,7 @@ mod tests {
         let topo = s.topology().unwrap();
         let routing = s.routing(&topo).unwrap();
         let me = 5; // (1, 1): a packet for terminal 7, (3, 1), leaves by +x (port 0)
-        let site = Site {
-            router: me,
-            topo: &topo,
-            routing: &routing,
-            selection: s.routing.algorithm.selection(),
-            history: s.routing.algorithm.selection_history(),
-            seed: 1,
-            largest_worm: None,
-        };
+        let site = Site { router: me, ..s.switch_site(&topo, &routing) };
         let SwitchKind::Infiniband(params) = &s.switch.model else { unreachable!() };
         let mut sw = Infiniband::new(params, &site);
         let lanes = Lanes::new(&topo, 1);

@@ -23,13 +23,13 @@
 
 use std::mem::size_of;
 
-use super::model::{links_of, FlowControl, InLink, Model, OutLink, Site, StepCtx, Timing};
+use super::model::{links_of, selection_request, FlowControl, InLink, Model, OutLink, Site, StepCtx, Timing};
 use crate::arbiter::RoundRobin;
 use crate::error::BlockedChannel;
 use crate::packet::Flit;
 use crate::params::{params, Kind};
 use crate::routing::{At, Candidates};
-use crate::selection::{records, Request as Choice, Selection, SelectionHistory, Site as SelectionSite};
+use crate::selection::{records, Selection, SelectionHistory};
 use crate::time::Cycle;
 use crate::topology::Topology;
 use crate::topology::{Geometry, PortLink};
@@ -63,6 +63,15 @@ params! {
         /// stop_go: a receiving buffer drained to this many flits lets its sender go again; left out:
         /// switch.stop_flits − network.channel_latency_cycles (at least 0).
         go_flits: Option<u32> = None, range(0, 4096), unit("flits");
+    }
+}
+
+impl Params {
+    /// Stop/go slack: the flits a sender can still put on a channel of `latency` cycles before STOP
+    /// reaches it — one forward and one backward traversal and the router pipeline, 2·L + D − 1
+    /// (`stop_go.rs`).
+    pub fn stop_go_slack(&self, latency: u32) -> u32 {
+        2 * latency + self.router_delay_cycles - 1
     }
 }
 
@@ -148,6 +157,8 @@ pub struct InputBuffered {
     vct: bool,
     selection: Selection,
     history: SelectionHistory,
+    /// The selection function keeps a history (`commit` does anything).
+    keeps_history: bool,
     inputs: Vec<InPort>,
     outputs: Vec<OutPort>,
     /// Cached routing candidates of the head at the front of each input VC (port · MAX_VCS + vc).
@@ -218,22 +229,11 @@ fn allocate(
     }
     // A retrying wormhole head needs one free slot; only VCT needs the packet's length.
     let need = if vct { ctx.packets[flit.packet()].header.flits } else { 1 };
-    let choice = choice(at.in_port, flit, selection, ctx);
+    let choice = selection_request(at.in_port, flit, selection, ctx);
     selection.choose(choice, cands, |o, w| {
         let out = &outputs[o as usize];
         out.busy & (1 << w) == 0 && ctx.credits(out.link, w) >= need
     })
-}
-
-/// What the selection function may know about the head `flit` that entered by `in_port`.
-#[inline]
-fn choice(in_port: u8, flit: Flit, selection: &Selection, ctx: &StepCtx) -> Choice {
-    let dst_switch = if selection.keys_on_destination() {
-        ctx.topo.terminal_switch[ctx.packets[flit.packet()].header.dst() as usize]
-    } else {
-        0
-    };
-    Choice { in_port, dst_switch }
 }
 
 impl Model for InputBuffered {
@@ -296,11 +296,9 @@ impl Model for InputBuffered {
             vcs,
             depth,
             vct: sw.flow_control == FlowControl::Vct,
-            selection: Selection::build(
-                &site.selection,
-                SelectionSite { router, radix, switches: topo.node_switches().len(), seed: site.seed },
-            ),
+            selection: site.selection(radix),
             history: site.history,
+            keeps_history: site.selection.has_history(),
             inputs,
             outputs,
             cands: vec![Candidates::default(); radix * MAX_VCS],
@@ -464,11 +462,8 @@ impl InputBuffered {
         out.busy = (out.busy | ((head as u32) << r.out_vc)) & !((tail as u32) << r.out_vc);
         q.out_lane = out.link.lane + r.out_vc as u32;
         q.state = if tail { VcState::Idle } else { VcState::Active { port: r.port, vc: r.out_vc } };
-        if head
-            && self.selection.has_history()
-            && records(self.history, self.cands[p * MAX_VCS + r.vc as usize].ports())
-        {
-            let choice = choice(p as u8, flit, &self.selection, ctx);
+        if head && self.keeps_history && records(self.history, self.cands[p * MAX_VCS + r.vc as usize].ports()) {
+            let choice = selection_request(p as u8, flit, &self.selection, ctx);
             self.selection.commit(choice, r.port);
         }
         ctx.spend_credit(out.link, r.out_vc);

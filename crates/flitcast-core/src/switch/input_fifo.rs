@@ -24,14 +24,14 @@
 //! copy of its flits (`MoveCounters::copied_flits`).
 
 use super::flit_fifo::FlitFifo;
-use super::model::{links_of, steering_terminal, FlowControl, InLink, Model, OutLink, Site, StepCtx, Timing};
+use super::model::{links_of, selection_request, FlowControl, InLink, Model, OutLink, Site, StepCtx, Timing};
 use crate::arbiter::{least_served, Recency};
 use crate::bitset::ones;
 use crate::error::BlockedChannel;
 use crate::packet::Flit;
 use crate::params::{params, Kind};
 use crate::routing::{At, Candidates, Step};
-use crate::selection::{records, Request as Choice, Selection, SelectionHistory, Site as SelectionSite};
+use crate::selection::{records, Selection, SelectionHistory};
 use crate::time::Cycle;
 use crate::topology::Topology;
 
@@ -179,10 +179,7 @@ impl Model for InputFifo {
         InputFifo {
             chunk_flits: sw.chunk_flits,
             fifo_flits: sw.buffer_flits as usize,
-            selection: Selection::build(
-                &site.selection,
-                SelectionSite { router, radix, switches: topo.node_switches().len(), seed: site.seed },
-            ),
+            selection: site.selection(radix),
             history: site.history,
             inputs: in_links
                 .into_iter()
@@ -328,8 +325,7 @@ impl InputFifo {
             match self.inputs[p].state {
                 InState::Requesting(wanted) => {
                     let flit = self.inputs[p].fifo.front().expect("a requesting input has a head");
-                    let steer = steering_terminal(&ctx.packets[flit.packet()].header, ctx.sets);
-                    let choice = Choice { in_port: p as u8, dst_switch: ctx.topo.terminal_switch[steer as usize] };
+                    let choice = selection_request(p as u8, flit, &self.selection, ctx);
                     let mut cands = Candidates::default();
                     cands.push_ports(grants[p], 0, 1);
                     let (o, _) = self.selection.choose(choice, &cands, |_, _| true).expect("a grant");

@@ -12,7 +12,7 @@ pub mod model;
 
 pub use alone::Alone;
 pub use model::{
-    links_of, steering_terminal, FlowControl, InLink, Model, MoveCounters, OutLink, Site, StepCtx, Timing,
+    links_of, selection_request, FlowControl, InLink, Model, MoveCounters, OutLink, Site, StepCtx, Timing,
 };
 
 use crate::error::BlockedChannel;

@@ -9,7 +9,9 @@ use crate::error::BlockedChannel;
 use crate::packet::{Flit, Packet, Slab};
 use crate::params::{choice, Kind};
 use crate::routing::Routing;
-use crate::selection::{SelectionHistory, SelectionKind};
+use crate::selection::{
+    Request as SelectionRequest, Selection, SelectionHistory, SelectionKind, Site as SelectionSite,
+};
 use crate::time::Cycle;
 use crate::topology::{PortLink, Topology};
 use crate::wheel::{Arrival, Wheel, TO_TERMINAL};
@@ -109,6 +111,7 @@ impl Timing {
 
 /// What a router is built from beside its switch's parameters: where it is, the routing and selection
 /// it serves, and the run's seed.
+#[derive(Clone)]
 pub struct Site<'a> {
     pub router: u32,
     pub topo: &'a Topology,
@@ -118,6 +121,16 @@ pub struct Site<'a> {
     pub seed: u64,
     /// With multidestination worms: the largest one, in flits (packet and header).
     pub largest_worm: Option<u32>,
+    /// Node switches of the network (a selection function may keep a list per node switch).
+    pub node_switches: usize,
+}
+
+impl Site<'_> {
+    /// The selection function of this router, with `radix` ports.
+    pub fn selection(&self, radix: usize) -> Selection {
+        let site = SelectionSite { router: self.router, radix, switches: self.node_switches, seed: self.seed };
+        Selection::build(&self.selection, site)
+    }
 }
 
 /// Counters routers update as flits move.
@@ -208,13 +221,21 @@ pub fn links_of(topo: &Topology, router: u32, timing: Timing) -> (Vec<OutLink>, 
     (outs, ins)
 }
 
-/// The terminal whose switch a history-keeping selection function keys on (LRUD): a unicast's
-/// destination; for a multicast copy on its way up, its lowest-numbered destination.
-pub fn steering_terminal(header: &crate::packet::Header, sets: &DestSets) -> u32 {
-    match header.dest {
-        crate::packet::Dest::One(d) => d,
-        crate::packet::Dest::Set(set) => sets.members(set).next().expect("a multicast has destinations"),
-    }
+/// What the selection function may know about the head `flit` that entered by `in_port`: the node
+/// switch of the terminal it steers by (a unicast's destination; for a multicast copy on its way up,
+/// its lowest-numbered destination), looked up only for a function that keys on it (LRUD).
+#[inline]
+pub fn selection_request(in_port: u8, flit: Flit, selection: &Selection, ctx: &StepCtx) -> SelectionRequest {
+    let dst_switch = if selection.keys_on_destination() {
+        let steer = match ctx.packets[flit.packet()].header.dest {
+            crate::packet::Dest::One(d) => d,
+            crate::packet::Dest::Set(set) => ctx.sets.members(set).next().expect("a multicast has destinations"),
+        };
+        ctx.topo.terminal_switch[steer as usize]
+    } else {
+        0
+    };
+    SelectionRequest { in_port, dst_switch }
 }
 
 impl StepCtx<'_> {

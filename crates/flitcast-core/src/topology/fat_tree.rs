@@ -32,6 +32,9 @@ impl Kind for FatTree {
 }
 
 impl Builder for FatTree {
+    fn multistage(_: &Params) -> bool {
+        true
+    }
     fn graph(p: &Params, latency: u32) -> Result<Topology, Error> {
         build(p.k, p.n, latency)
     }

@@ -17,6 +17,14 @@ pub trait Builder: Kind {
     }
     /// The most ports of any switch.
     fn radix(p: &Self::Params) -> u32;
+    /// A network with wrap-around links (dateline classes under dimension-order routing).
+    fn wraps(_: &Self::Params) -> bool {
+        false
+    }
+    /// A bidirectional multistage network (fat tree, SP boards), routed by source routes.
+    fn multistage(_: &Self::Params) -> bool {
+        false
+    }
 }
 
 /// What the far end of a router port is.

@@ -31,18 +31,8 @@ kinds! {
         fn nodes() -> Option<u64>;
         fn digits() -> Option<(u32, u32)>;
         fn radix() -> u32;
-    }
-}
-
-impl TopologyKind {
-    /// A bidirectional multistage network (fat tree, SP boards), routed by source routes.
-    pub fn multistage(&self) -> bool {
-        matches!(self, TopologyKind::FatTree(_) | TopologyKind::Sp16(_) | TopologyKind::Sp128(_))
-    }
-
-    /// A network with wrap-around links (dateline classes under dimension-order routing).
-    pub fn wraps(&self) -> bool {
-        matches!(self, TopologyKind::Torus(_) | TopologyKind::Ring(_))
+        fn wraps() -> bool;
+        fn multistage() -> bool;
     }
 }
 

@@ -24,6 +24,9 @@ impl Kind for Ring {
 }
 
 impl Builder for Ring {
+    fn wraps(_: &Params) -> bool {
+        true
+    }
     fn graph(p: &Params, latency: u32) -> Result<Topology, Error> {
         torus::build(p.k, 1, !p.unidirectional, latency)
     }

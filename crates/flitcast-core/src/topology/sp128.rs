@@ -34,6 +34,9 @@ impl Kind for Sp128 {
 }
 
 impl Builder for Sp128 {
+    fn multistage(_: &Params) -> bool {
+        true
+    }
     fn graph(p: &Params, latency: u32) -> Result<Topology, Error> {
         build(p.node_numbering, latency)
     }

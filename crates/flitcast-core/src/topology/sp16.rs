@@ -45,6 +45,9 @@ impl Kind for Sp16 {
 }
 
 impl Builder for Sp16 {
+    fn multistage(_: &Params) -> bool {
+        true
+    }
     fn graph(p: &Params, latency: u32) -> Result<Topology, Error> {
         build(p.node_numbering, latency)
     }

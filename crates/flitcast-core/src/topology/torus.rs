@@ -28,6 +28,9 @@ impl Kind for Torus {
 }
 
 impl Builder for Torus {
+    fn wraps(_: &Params) -> bool {
+        true
+    }
     fn graph(p: &Params, latency: u32) -> Result<Topology, Error> {
         build(p.k, p.n, !p.unidirectional, latency)
     }

@@ -1,4 +1,4 @@
-//! Hot spot: a fraction of the messages to a node drawn uniformly from the hot-spot nodes, the rest
+//! Hot spot (Pfister & Norton's hot-spot traffic): a fraction of the messages to a node drawn uniformly from the hot-spot nodes, the rest
 //! uniformly random.
 
 use rand::Rng;

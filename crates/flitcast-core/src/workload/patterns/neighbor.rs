@@ -1,4 +1,4 @@
-//! Nearest neighbour: one step on in each dimension — each coordinate x -> (x + 1) mod k.
+//! Nearest neighbour (Dally & Towles §3.2): one step on in each dimension — each coordinate x -> (x + 1) mod k.
 
 use super::pattern::{coordinates, digitwise, Shape, TrafficPattern};
 use crate::params::{Kind, NoParams, Problem};

@@ -1,4 +1,4 @@
-//! The the perfect shuffle: on the b = log2(N) bits of a node id, d = id bits rotated left by one (power-of-two node count).
+//! The perfect shuffle (Dally & Towles §3.2): on the b = log2(N) bits of a node id, d = id bits rotated left by one (power-of-two node count).
 
 use super::pattern::{power_of_two, Shape, TrafficPattern};
 use crate::params::{Kind, NoParams, Problem};

@@ -1,4 +1,4 @@
-//! Uniform random: each message to a node drawn uniformly among the others (or among all nodes with
+//! Uniform random (Dally & Towles §3.2): each message to a node drawn uniformly among the others (or among all nodes with
 //! `workload.uniform_include_self`).
 
 use super::pattern::{uniform_destination, Shape, TrafficPattern};
