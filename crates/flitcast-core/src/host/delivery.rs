@@ -35,6 +35,8 @@ pub struct Operation {
     /// Measurement id if created in the measurement window.
     pub measured: Option<u32>,
     pub destinations: u32,
+    /// A multicast (its program sent it to a set, even of one destination), not a unicast.
+    pub multicast: bool,
     /// Destinations not served yet; the operation completes when none is left.
     pub pending: Pending,
     /// Sum of the served destinations' latencies (definition (b)).
@@ -50,6 +52,18 @@ pub struct Completed {
     /// Definition (b): the mean latency over its destinations.
     pub mean_latency: f64,
     pub destinations: u32,
+    pub multicast: bool,
+}
+
+/// One destination of an operation served.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Served {
+    /// This destination's latency: from the operation's creation to now.
+    pub latency: Cycle,
+    pub measured: bool,
+    pub multicast: bool,
+    /// The operation, if that was its last destination.
+    pub done: Option<Completed>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -70,6 +84,7 @@ impl Deliveries {
         flits: u32,
         now: Cycle,
         measured: Option<u32>,
+        multicast: bool,
         sets: &mut DestSets,
     ) -> u32 {
         self.operations.insert(Operation {
@@ -77,6 +92,7 @@ impl Deliveries {
             flits,
             measured,
             destinations: destinations.len() as u32,
+            multicast,
             pending: Pending::new(destinations, sets),
             latency_sum: 0,
         })
@@ -124,15 +140,9 @@ impl Deliveries {
         done
     }
 
-    /// `host` received a message serving `operation` at `now`. Returns the operation if that was its
-    /// last destination; an error if `host` is not one of its destinations still to serve.
-    pub fn serve(
-        &mut self,
-        operation: u32,
-        host: u32,
-        now: Cycle,
-        sets: &mut DestSets,
-    ) -> Result<Option<Completed>, Error> {
+    /// `host` received a message serving `operation` at `now`: that destination is served; an error
+    /// if `host` is not one of its destinations still to serve.
+    pub fn serve(&mut self, operation: u32, host: u32, now: Cycle, sets: &mut DestSets) -> Result<Served, Error> {
         let op = &mut self.operations[operation];
         if !op.pending.take(host, sets) {
             return Err(Error::Conservation {
@@ -143,20 +153,23 @@ impl Deliveries {
                 ),
             });
         }
-        op.latency_sum += now - op.created;
+        let latency = now - op.created;
+        op.latency_sum += latency;
+        let mut served = Served { latency, measured: op.measured.is_some(), multicast: op.multicast, done: None };
         if op.pending.left() > 0 {
-            return Ok(None);
+            return Ok(served);
         }
-        let done = Completed {
+        served.done = Some(Completed {
             created: op.created,
             flits: op.flits,
             measured: op.measured,
             mean_latency: op.latency_sum as f64 / op.destinations as f64,
             destinations: op.destinations,
-        };
+            multicast: op.multicast,
+        });
         op.pending.release(sets);
         self.operations.remove(operation);
-        Ok(Some(done))
+        Ok(served)
     }
 }
 
@@ -167,16 +180,17 @@ mod tests {
     #[test]
     fn a_destination_served_twice_or_not_a_destination_is_an_error() {
         let (mut d, mut sets) = (Deliveries::default(), DestSets::new(16));
-        let op = d.open(&[3, 5, 9], 1, 100, Some(0), &mut sets);
-        assert_eq!(d.serve(op, 5, 110, &mut sets).unwrap(), None);
+        let op = d.open(&[3, 5, 9], 1, 100, Some(0), true, &mut sets);
+        let first = d.serve(op, 5, 110, &mut sets).unwrap();
+        assert_eq!((first.latency, first.measured, first.multicast, first.done), (10, true, true, None));
         assert!(d.serve(op, 5, 111, &mut sets).is_err(), "5 again");
         assert!(d.serve(op, 4, 112, &mut sets).is_err(), "4 is not a destination");
-        assert_eq!(d.serve(op, 3, 120, &mut sets).unwrap(), None);
-        let done = d.serve(op, 9, 130, &mut sets).unwrap().expect("complete");
+        assert_eq!(d.serve(op, 3, 120, &mut sets).unwrap().done, None);
+        let done = d.serve(op, 9, 130, &mut sets).unwrap().done.expect("complete");
         assert_eq!(done.mean_latency, (10.0 + 20.0 + 30.0) / 3.0);
         assert!(sets.is_empty() && d.operations.is_empty());
-        let one = d.open(&[7], 1, 0, None, &mut sets);
+        let one = d.open(&[7], 1, 0, None, false, &mut sets);
         assert!(d.serve(one, 6, 1, &mut sets).is_err());
-        assert!(d.serve(one, 7, 2, &mut sets).unwrap().is_some());
+        assert!(d.serve(one, 7, 2, &mut sets).unwrap().done.is_some());
     }
 }

@@ -76,9 +76,11 @@ pub struct Hosts {
     refused: Vec<(u32, u32)>,
     /// Tails that left NICs this cycle, for programs that want to know.
     sent_tails: Vec<(u32, u32)>,
-    /// The last cycle an operation served a destination, or was opened with none pending (the
-    /// hosts' buffer-deadlock watchdog).
-    last_served: Cycle,
+    /// By class (unicast, multicast): operations pending, and the last cycle one of them served a
+    /// destination or was opened with none of its class pending (the hosts' buffer-deadlock watchdog,
+    /// which watches each class apart: background unicasts moving must not hide stalled multicasts).
+    pending: [u64; 2],
+    last_served: [Cycle; 2],
     /// Flits sent on each terminal's injection channel during the window.
     injection_flits: Vec<u64>,
     /// Flits created but not yet injected (source queues).
@@ -103,7 +105,8 @@ impl Hosts {
             last_operation: 0,
             refused: Vec::new(),
             sent_tails: Vec::new(),
-            last_served: 0,
+            pending: [0; 2],
+            last_served: [0; 2],
             injection_flits: vec![0; terminals],
             backlog: 0,
             injected_flits: 0,
@@ -161,14 +164,17 @@ impl Hosts {
     }
 
     /// The hosts' watchdog: operations wait at hosts that wait on each other's reception buffers, yet
-    /// no destination was served for `idle` cycles (flits may still move: refused worms and their
-    /// retransmissions). Only programs that see flits wait on buffers this way.
+    /// no destination of their class (unicast or multicast) was served for `idle` cycles (flits may
+    /// still move: refused worms and their retransmissions, or the other class's traffic). Only
+    /// programs that see flits wait on buffers this way.
     pub fn buffer_deadlock(&self, now: Cycle, idle: Cycle, refused: u64) -> Option<Error> {
-        let stalled = self.sees_flits && !self.deliveries.operations.is_empty() && now - self.last_served >= idle;
-        stalled.then(|| Error::AdapterDeadlock {
+        let stalled = |class: usize| self.pending[class] > 0 && now - self.last_served[class] >= idle;
+        let class = (0..2).rev().find(|&c| stalled(c));
+        (self.sees_flits && class.is_some()).then(|| Error::AdapterDeadlock {
             cycle: now,
             idle,
-            pending: self.deliveries.operations.len() as u64,
+            class: if class == Some(1) { "multicast" } else { "unicast" },
+            pending: self.pending[class.unwrap_or(0)],
             refused,
         })
     }
@@ -200,7 +206,7 @@ impl Hosts {
         while !self.outbox.opens.is_empty() {
             let opens = std::mem::take(&mut self.outbox.opens);
             for (host, tag, destinations, flits) in opens {
-                let operation = self.open_operation(net, &destinations, flits);
+                let operation = self.open_operation(net, &destinations, flits, true);
                 self.programs.on_opened(host, tag, operation, net.now, &mut self.outbox);
             }
         }
@@ -212,17 +218,45 @@ impl Hosts {
         for (at, host, tag) in self.outbox.timers.drain(..) {
             self.timers.push(Reverse((at, host, tag)));
         }
+        let mut served = std::mem::take(&mut self.outbox.served);
+        for (host, operation) in served.drain(..) {
+            self.serve(net, operation, host, 0)?;
+        }
+        self.outbox.served = served;
         Ok(())
     }
 
-    /// A new operation of `flits` flits to `destinations`, measured if created in the window.
-    fn open_operation(&mut self, net: &mut Net, destinations: &[u32], flits: u32) -> u32 {
-        if self.deliveries.operations.is_empty() {
-            // (the watchdog times waits from here: nothing was pending before)
-            self.last_served = net.now;
+    /// `host` is served for `operation` now, its last packet having made `hops` hops: the delivery
+    /// accounting, the watchdog and the statistics learn of it.
+    fn serve(&mut self, net: &mut Net, operation: u32, host: u32, hops: u32) -> Result<(), Error> {
+        let now = net.now;
+        let served = self.deliveries.serve(operation, host, now, net.sets)?;
+        let class = served.multicast as usize;
+        self.last_served[class] = now;
+        if served.measured {
+            net.stats.destination_served(served.latency);
         }
-        let measured = net.stats.operation_opened(net.now, flits, destinations.len() as u32);
-        self.deliveries.open(destinations, flits, net.now, measured, net.sets)
+        if let Some(done) = served.done {
+            self.pending[class] -= 1;
+            net.stats.operation_done(now, done.flits, done.multicast);
+            if let Some(id) = done.measured {
+                net.stats.operation_completed(now, done.created, id, hops, done.mean_latency, done.multicast);
+            }
+        }
+        Ok(())
+    }
+
+    /// A new operation of `flits` flits to `destinations` (a `multicast` or a unicast), measured if
+    /// created in the window.
+    fn open_operation(&mut self, net: &mut Net, destinations: &[u32], flits: u32, multicast: bool) -> u32 {
+        let class = multicast as usize;
+        if self.pending[class] == 0 {
+            // (the watchdog times waits from here: nothing of its class was pending before)
+            self.last_served[class] = net.now;
+        }
+        self.pending[class] += 1;
+        let measured = net.stats.operation_opened(net.now, flits, destinations.len() as u32, multicast);
+        self.deliveries.open(destinations, flits, net.now, measured, multicast, net.sets)
     }
 
     /// A host sends a message: the statistics and the delivery accounting learn of it, and its NIC
@@ -240,8 +274,8 @@ impl Hosts {
         };
         net.stats.message_sent(now, flits);
         let operation = match serves {
-            Serves::NewOperation => self.open_operation(net, dests, flits),
-            Serves::Open(members) => self.open_operation(net, &members, flits),
+            Serves::NewOperation => self.open_operation(net, dests, flits, matches!(target, Target::Set(_))),
+            Serves::Open(members) => self.open_operation(net, &members, flits, true),
             Serves::Previous => self.last_operation,
             Serves::Operation(op) => op,
             Serves::Nothing => NO_OPERATION,
@@ -435,13 +469,7 @@ impl Hosts {
             return Ok(());
         }
         if delivered.operation != NO_OPERATION {
-            self.last_served = now;
-            if let Some(done) = self.deliveries.serve(delivered.operation, terminal, now, net.sets)? {
-                net.stats.operation_done(now, done.flits, done.destinations);
-                if let Some(id) = done.measured {
-                    net.stats.operation_completed(now, done.created, id, hops, done.mean_latency, done.destinations);
-                }
-            }
+            self.serve(net, delivered.operation, terminal, hops)?;
         }
         self.programs.on_delivered(terminal, &delivered, now, &mut self.outbox);
         self.carry_out(net)

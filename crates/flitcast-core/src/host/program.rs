@@ -119,17 +119,16 @@ pub trait Program: Kind + Sized {
 }
 
 /// What a program measured beyond the engine's statistics (study 004's software multicast;
-/// docs/results.md).
+/// docs/results.md). Each is None until reached: a multicast that did not finish has no concurrency,
+/// a root that did not finish sending no busy time.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Report {
-    /// Cycles from the start until the last destination has received (its o_r done).
-    pub completion: Cycle,
-    /// Cycles the root's processor spent sending.
-    pub root_busy: Cycle,
-    pub link_visits: u64,
-    pub links_used: u64,
-    /// Most messages in transit at once (from the sender's overhead to the receiver's).
-    pub concurrency: u64,
+    /// Cycles the root's processor spent sending, once it has sent its last message.
+    pub root_busy: Option<Cycle>,
+    /// Link visits / links used, and the most messages in transit at once (from the sender's overhead
+    /// to the receiver's), once every destination has received.
+    pub link_concentration: Option<f64>,
+    pub concurrency: Option<u64>,
 }
 
 /// Where a message goes: one host, or every member of a list (a multicast message).
@@ -143,17 +142,20 @@ pub enum Target {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Serves {
     /// A new operation whose destinations are the message's own (an open-loop message, a
-    /// hardware multicast): it completes when each of them has received the message.
+    /// hardware multicast): it completes when each of them has received the message. It is a
+    /// multicast if the message goes to a set.
     NewOperation,
-    /// A new operation with these destinations, of which the message reaches some (the first
-    /// unicast of a software multicast).
+    /// A new multicast operation with these destinations, of which the message reaches some (the
+    /// first unicast of a software multicast, or the one message of a multicast to a group of two).
     Open(Vec<u32>),
     /// The operation the previous message of the same program call serves.
     Previous,
     /// An operation begun earlier (a relay of a software multicast): each host it reaches counts as
     /// one of that operation's destinations.
     Operation(u32),
-    /// No operation: protocol traffic (study 001's ACK, NACK and READY control worms).
+    /// No operation: protocol traffic (study 001's ACK, NACK and READY control worms), or a message
+    /// whose receiver's program serves the operation itself once it has received it
+    /// ([`Outbox::served`]).
     Nothing,
 }
 
@@ -211,13 +213,17 @@ pub struct Outbox {
     pub sends: Vec<Send>,
     /// (when, host, tag): the host's program is called back with `tag` at `when`.
     pub timers: Vec<(Cycle, u32, u32)>,
-    /// (host, tag, destinations, flits): open an operation now and call the host's program back with
-    /// its id ([`Program::on_opened`]): an operation that starts before its first message leaves.
+    /// (host, tag, destinations, flits): open a multicast operation now and call the host's program
+    /// back with its id ([`Program::on_opened`]): an operation that starts before its first message
+    /// leaves.
     pub opens: Vec<(u32, u64, Vec<u32>, u32)>,
+    /// (host, operation): the host has received for this operation now — its program's receive
+    /// overhead done (study 004's o_r) — so it counts as served (its messages serve nobody).
+    pub served: Vec<(u32, u32)>,
 }
 
 impl Outbox {
     pub fn is_empty(&self) -> bool {
-        self.sends.is_empty() && self.timers.is_empty() && self.opens.is_empty()
+        self.sends.is_empty() && self.timers.is_empty() && self.opens.is_empty() && self.served.is_empty()
     }
 }

@@ -60,12 +60,13 @@ impl Latencies {
         }
     }
 
-    /// Nearest-rank percentile `q` in (0, 1]: exact below 2048 cycles, within 0.1% above (NaN when empty).
+    /// Nearest-rank percentile `q` in (0, 1]: exact below 2048 cycles, within 0.1% above, and never
+    /// above the exact maximum (a bucket's top can be) (NaN when empty).
     pub fn percentile(&self, q: f64) -> f64 {
         if self.count == 0 {
             f64::NAN
         } else {
-            self.histogram.value_at_quantile(q) as f64
+            self.histogram.value_at_quantile(q).min(self.max) as f64
         }
     }
 
@@ -93,6 +94,7 @@ mod tests {
         assert_eq!(big.max(), 987_654_321.0, "the maximum is exact");
         let p = big.percentile(0.5);
         assert!((p - 123_456_789.0).abs() / 123_456_789.0 < 1e-3, "{p}");
+        assert_eq!(big.percentile(1.0), big.max(), "a bucket's top above the maximum is not reported");
     }
 
     #[test]

@@ -23,6 +23,12 @@
 //! 3. the latency estimate did not converge: 95% half-width above half the mean with at least 100
 //!    measured operations.
 //!
+//! A **closed** workload (a fixed set of operations from cycle 0: `batch`, `torus_multicast`) has no
+//! steady state: every operation is measured however late it starts, rates over the window mean
+//! nothing and are left empty (NaN), and its own columns take their place: the cycle its last
+//! operation completed (`completion_cycles`) and the distribution over every destination of when it
+//! was served (`completion_dest_*`), each empty unless every operation completed.
+//!
 //! A run may also end before its window does, saturated: when its source queues clearly grow without
 //! bound (`early_stop.rs`, `run.saturation_stop`), or when more packets are alive than
 //! `memory::max_live_packets` allows. Loads and latencies then cover the part of the window that ran
@@ -73,7 +79,8 @@ pub struct RunResult {
     pub flit_hops: u64,
     pub channel_util_mean: f64,
     pub channel_util_max: f64,
-    pub source_queue_flits: u64,
+    /// Flits waiting at the sources at the end of the window (NaN for a closed workload).
+    pub source_queue_flits: f64,
     /// Payload flits per cycle of the multicast operations (several destinations) completed during the
     /// window, over the whole network: study 001's normalised multicast throughput (one link = 1).
     pub multicast_throughput: f64,
@@ -83,10 +90,15 @@ pub struct RunResult {
     /// Worms the host adapters refused during the window for want of reception buffers (study 001's
     /// losses, each answered by a NACK and retransmitted).
     pub worms_refused: u64,
-    /// Study 004's program (NaN elsewhere): cycles until the last destination has received (its
-    /// receive overhead done), the root's busy cycles, link visits / links used, and the most messages
-    /// in transit at once.
+    /// A closed workload (NaN elsewhere, and unless every operation completed): the cycle its last
+    /// operation completed, and the mean, median and 99th percentile over every (operation,
+    /// destination) of the cycles from the operation's start until that destination was served.
     pub completion_cycles: f64,
+    pub completion_dest_mean: f64,
+    pub completion_dest_p50: f64,
+    pub completion_dest_p99: f64,
+    /// Study 004's program (NaN elsewhere, and until reached): the root's busy cycles, link visits /
+    /// links used, and the most messages in transit at once.
     pub root_busy_cycles: f64,
     pub link_concentration: f64,
     pub link_concurrency: f64,
@@ -99,6 +111,8 @@ pub struct RunResult {
 pub struct Collector {
     pub window_start: Cycle,
     pub window_end: Cycle,
+    /// Counting ends here: the window's end, or never for a closed workload (all of it is measured).
+    count_end: Cycle,
     batches: u32,
     pub offered_flits: u64,
     /// Flits times destinations of the operations created in the window.
@@ -130,8 +144,12 @@ pub struct Collector {
     /// kept only for probes (`keep_each`).
     each: Vec<Option<(u64, u32, f64)>>,
     keep_each: bool,
-    /// A closed batch (`host/programs/batch.rs`): only an unfinished drain makes it saturated.
+    /// A closed workload: only an unfinished drain makes it saturated.
     pub closed: bool,
+    /// A closed workload's destinations, each when it was served (from its operation's start), and the
+    /// cycle the last measured operation completed.
+    served: Option<Latencies>,
+    last_completed: Cycle,
     multicast_done_flits: u64,
     multicast_opened_flits: u64,
     worms_refused: u64,
@@ -167,6 +185,10 @@ impl Collector {
         let window_offered = load * nodes as f64 * measure as f64;
         let threshold = (0.01 * window_offered).max(2.0 * nodes as f64 * message_flits as f64);
         self.closed = closed;
+        if closed {
+            self.count_end = Cycle::MAX;
+            self.served = Some(Latencies::default());
+        }
         self.early = EarlyStop::new(stop_early && !closed, measure, threshold, nodes, load);
         self
     }
@@ -181,6 +203,7 @@ impl Collector {
         Collector {
             window_start: warmup,
             window_end: warmup + measure,
+            count_end: warmup + measure,
             batches,
             batch_sum: vec![0.0; batches as usize],
             batch_count: vec![0; batches as usize],
@@ -188,9 +211,10 @@ impl Collector {
         }
     }
 
+    /// Whether what happens at `t` is measured: in the window (or, in a closed workload, from its start).
     #[inline]
     pub fn in_window(&self, t: Cycle) -> bool {
-        t >= self.window_start && t < self.window_end
+        t >= self.window_start && t < self.count_end
     }
 
     /// Heap bytes the statistics hold: fixed at creation for a run (probes also keep one entry per
@@ -200,6 +224,7 @@ impl Collector {
             + (self.batch_sum.capacity() + self.batch_count.capacity()) * 8
             + self.each.capacity() * std::mem::size_of::<Option<(u64, u32, f64)>>()
             + self.early.heap_bytes()
+            + self.served.as_ref().map_or(0, Latencies::heap_bytes)
     }
 
     /// A host sent a message of `flits` flits (offered load).
@@ -210,14 +235,14 @@ impl Collector {
         }
     }
 
-    /// An operation of `flits` flits to `destinations` destinations was created; returns its
-    /// measurement id if it is measured.
-    pub fn operation_opened(&mut self, now: Cycle, flits: u32, destinations: u32) -> Option<u32> {
+    /// An operation of `flits` flits to `destinations` destinations (a `multicast` or a unicast) was
+    /// created; returns its measurement id if it is measured.
+    pub fn operation_opened(&mut self, now: Cycle, flits: u32, destinations: u32, multicast: bool) -> Option<u32> {
         if !self.in_window(now) {
             return None;
         }
         self.effective_flits += flits as u64 * destinations as u64;
-        if destinations > 1 {
+        if multicast {
             self.multicast_opened_flits += flits as u64;
         }
         self.outstanding += 1;
@@ -228,10 +253,18 @@ impl Collector {
         Some(self.operations_opened as u32 - 1)
     }
 
-    /// An operation of `flits` flits to `destinations` destinations was completed (measured or not).
-    pub fn operation_done(&mut self, now: Cycle, flits: u32, destinations: u32) {
-        if destinations > 1 && self.in_window(now) {
+    /// An operation of `flits` flits (a `multicast` or a unicast) was completed (measured or not).
+    pub fn operation_done(&mut self, now: Cycle, flits: u32, multicast: bool) {
+        if multicast && self.in_window(now) {
             self.multicast_done_flits += flits as u64;
+        }
+    }
+
+    /// A destination of a measured operation was served `latency` cycles after the operation began.
+    #[inline]
+    pub fn destination_served(&mut self, latency: Cycle) {
+        if let Some(served) = &mut self.served {
+            served.record(latency);
         }
     }
 
@@ -255,8 +288,9 @@ impl Collector {
         self.hops_sum += hops as u64;
     }
 
-    /// Measured operation `id`, created at `created`, served its last destination at `now` (that
-    /// copy having made `hops` hops); `dest_mean` is its `destinations` destinations' mean latency.
+    /// Measured operation `id` (a `multicast` or a unicast), created at `created`, served its last
+    /// destination at `now` (that copy having made `hops` hops); `dest_mean` is its destinations' mean
+    /// latency.
     pub fn operation_completed(
         &mut self,
         now: Cycle,
@@ -264,11 +298,12 @@ impl Collector {
         id: u32,
         hops: u32,
         dest_mean: f64,
-        destinations: u32,
+        multicast: bool,
     ) {
         let lat = now - created;
+        self.last_completed = self.last_completed.max(now);
         self.dest_latency_sum += dest_mean;
-        let class = (destinations > 1) as usize;
+        let class = multicast as usize;
         self.class_sum[class] += lat as f64;
         self.class_count[class] += 1;
         if self.keep_each {
@@ -276,7 +311,9 @@ impl Collector {
         }
         self.latencies.record(lat);
         let span = self.window_end - self.window_start;
-        let b = (((created - self.window_start) as u128 * self.batches as u128) / span as u128) as usize;
+        // (a closed workload's operation may start after the window: it counts in the last batch)
+        let b = ((((created - self.window_start) as u128 * self.batches as u128) / span as u128) as usize)
+            .min(self.batches as usize - 1);
         self.batch_sum[b] += lat as f64;
         self.batch_count[b] += 1;
         self.outstanding -= 1;
@@ -306,9 +343,14 @@ impl Collector {
         let mean = self.latencies.mean();
         let ci95 = self.ci95();
         let (p50, p99, max) = (self.latencies.percentile(0.5), self.latencies.percentile(0.99), self.latencies.max());
-        let offered = self.offered_flits as f64 / per_node_cycle;
-        let effective = self.effective_flits as f64 / per_node_cycle;
-        let accepted = self.accepted_flits as f64 / per_node_cycle;
+        // (rates over the window mean nothing for a closed workload: it has no steady state)
+        let rate = |count: f64, per: f64| if self.closed { f64::NAN } else { count / per };
+        let offered = rate(self.offered_flits as f64, per_node_cycle);
+        let effective = rate(self.effective_flits as f64, per_node_cycle);
+        let accepted = rate(self.accepted_flits as f64, per_node_cycle);
+        let complete = self.closed && f.drained && self.stopped.is_none() && n > 0;
+        let served = self.served.as_ref().filter(|_| complete);
+        let program = f.program.unwrap_or_default();
 
         let mut reasons = Vec::new();
         if let Some((_, why)) = &self.stopped {
@@ -330,7 +372,7 @@ impl Collector {
             reasons.push(format!("latency did not converge (95% half-width {ci95:.1} > half the mean {mean:.1})"));
         }
         let pk = self.packets.max(1) as f64;
-        let util: Vec<f64> = f.channel_flits.iter().map(|&c| c as f64 / span).collect();
+        let util: Vec<f64> = f.channel_flits.iter().map(|&c| rate(c as f64, span)).collect();
         RunResult {
             offered_load: offered,
             effective_load: effective,
@@ -356,15 +398,18 @@ impl Collector {
             seed: f.seed,
             flit_hops: f.flit_hops,
             channel_util_mean: if util.is_empty() { 0.0 } else { util.iter().sum::<f64>() / util.len() as f64 },
-            channel_util_max: util.iter().copied().fold(0.0, f64::max),
-            source_queue_flits: end,
-            multicast_throughput: self.multicast_done_flits as f64 / span,
-            multicast_offered: self.multicast_opened_flits as f64 / span,
+            channel_util_max: util.iter().copied().reduce(f64::max).unwrap_or(0.0),
+            source_queue_flits: if self.closed { f64::NAN } else { end as f64 },
+            multicast_throughput: rate(self.multicast_done_flits as f64, span),
+            multicast_offered: rate(self.multicast_opened_flits as f64, span),
             worms_refused: self.worms_refused,
-            completion_cycles: f.program.map_or(f64::NAN, |p| p.completion as f64),
-            root_busy_cycles: f.program.map_or(f64::NAN, |p| p.root_busy as f64),
-            link_concentration: f.program.map_or(f64::NAN, |p| p.link_visits as f64 / p.links_used.max(1) as f64),
-            link_concurrency: f.program.map_or(f64::NAN, |p| p.concurrency as f64),
+            completion_cycles: if complete { self.last_completed as f64 } else { f64::NAN },
+            completion_dest_mean: served.map_or(f64::NAN, Latencies::mean),
+            completion_dest_p50: served.map_or(f64::NAN, |s| s.percentile(0.5)),
+            completion_dest_p99: served.map_or(f64::NAN, |s| s.percentile(0.99)),
+            root_busy_cycles: program.root_busy.map_or(f64::NAN, |c| c as f64),
+            link_concentration: program.link_concentration.unwrap_or(f64::NAN),
+            link_concurrency: program.concurrency.map_or(f64::NAN, |c| c as f64),
             channel_names: f.channel_names,
             channel_utilisation: util,
         }
@@ -410,8 +455,8 @@ mod tests {
     fn percentiles_and_batches() {
         let mut c = Collector::new(0, 100, 2);
         for i in 0..100u64 {
-            let id = c.operation_opened(i, 1, 1).unwrap();
-            c.operation_completed(i + 1 + i % 10, i, id, 0, (1 + i % 10) as f64, 1);
+            let id = c.operation_opened(i, 1, 1, false).unwrap();
+            c.operation_completed(i + 1 + i % 10, i, id, 0, (1 + i % 10) as f64, false);
         }
         let r = c.finish(Finish {
             nodes: 1,

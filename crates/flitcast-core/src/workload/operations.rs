@@ -78,15 +78,16 @@ impl Operations {
         }
     }
 
-    /// An operation arrives at `host`: its destinations (increasing, without `host`); the host's
-    /// next arrival is scheduled.
-    pub fn arrive(&mut self, host: u32, out: &mut Outbox) -> Vec<u32> {
+    /// An operation arrives at `host`: its destinations (increasing, without `host`) and whether it is
+    /// a multicast (of m destinations, even m = 1) rather than one of bimodal traffic's unicasts; the
+    /// host's next arrival is scheduled.
+    pub fn arrive(&mut self, host: u32, out: &mut Outbox) -> (Vec<u32>, bool) {
         let source = &mut self.sources[host as usize];
         let multicast = self.multicast_share >= 1.0 || source.dest_rng.random::<f64>() < self.multicast_share;
         let m = if multicast { self.m } else { 1 };
         let dests = multicast_destinations(host, m, self.nodes, &mut source.dest_rng);
         out.timers.push((source.arrivals.next_arrival(), host, 0));
-        dests
+        (dests, multicast)
     }
 }
 
@@ -100,7 +101,7 @@ mod tests {
         let mut out = Outbox::default();
         let (mut multicast, mut unicast) = (0u64, 0u64);
         for _ in 0..40_000 {
-            match ops.arrive(5, &mut out).len() {
+            match ops.arrive(5, &mut out).0.len() {
                 4 => multicast += 4,
                 1 => unicast += 1,
                 n => panic!("{n} destinations"),

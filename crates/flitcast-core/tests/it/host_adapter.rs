@@ -216,5 +216,5 @@ fn worms_waiting_in_transmission_queues_count_as_backlog_for_the_early_stop() {
         .set(&[("run.saturation_stop", json!("backlog")), ("run.measure_cycles", json!(1_000_000))]);
     let r = flitcast_core::run(&s).unwrap();
     assert!(r.saturated && r.measured_cycles < 1_000_000, "{} / {}", r.measured_cycles, r.saturation_reason);
-    assert!(r.source_queue_flits > 10_000);
+    assert!(r.source_queue_flits > 10_000.0);
 }

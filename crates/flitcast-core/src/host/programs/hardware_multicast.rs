@@ -64,26 +64,35 @@ impl Program for HardwareMulticast {
     }
 
     fn on_timer(&mut self, host: u32, _tag: u32, _now: Cycle, out: &mut Outbox) {
-        let dests = self.operations.arrive(host, out);
-        self.begin_multicast(host, dests, out);
+        let (dests, multicast) = self.operations.arrive(host, out);
+        self.send(host, dests, multicast, out);
     }
 
     /// `host` starts a multicast to `dests` (distinct, without `host`).
     fn begin_multicast(&mut self, host: u32, dests: Vec<u32>, out: &mut Outbox) -> bool {
-        let (target, header_flits) = match dests[..] {
-            [one] => (Target::One(one), 0),
-            _ => (Target::Set(dests), self.header_flits),
+        self.send(host, dests, true, out);
+        true
+    }
+}
+
+impl HardwareMulticast {
+    /// `host` sends one message to `dests`: a multidestination worm, or a unicast worm to a single
+    /// destination (still a multicast operation if `multicast`: a group of two).
+    fn send(&mut self, host: u32, dests: Vec<u32>, multicast: bool, out: &mut Outbox) {
+        let (target, header_flits, serves) = match dests[..] {
+            [one] if multicast => (Target::One(one), 0, Serves::Open(dests)),
+            [one] => (Target::One(one), 0, Serves::NewOperation),
+            _ => (Target::Set(dests), self.header_flits, Serves::NewOperation),
         };
         out.sends.push(Send {
             src: host,
             target,
             flits: self.message_flits,
             header_flits,
-            serves: Serves::NewOperation,
+            serves,
             tag: 0,
             priority: Priority::Unicast,
             cut_through: None,
         });
-        true
     }
 }

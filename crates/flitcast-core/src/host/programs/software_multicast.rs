@@ -93,18 +93,13 @@ impl Program for SoftwareMulticast {
             self.forward(host, chain, l, r, l, Serves::Operation(operation), out);
             return;
         }
-        let dests = self.operations.arrive(host, out);
-        self.begin_multicast(host, dests, out);
+        let (dests, multicast) = self.operations.arrive(host, out);
+        self.begin(host, dests, multicast, out);
     }
 
     /// `host` starts a multicast to `dests` (distinct, increasing, without `host`).
     fn begin_multicast(&mut self, host: u32, dests: Vec<u32>, out: &mut Outbox) -> bool {
-        let mut chain = dests.clone();
-        let at = chain.partition_point(|&d| d < host);
-        chain.insert(at, host);
-        let last = chain.len() as u32 - 1;
-        let id = self.chains.insert((chain, dests.len() as u32));
-        self.forward(host, id, 0, last, at as u32, Serves::Open(dests), out);
+        self.begin(host, dests, true, out);
         true
     }
 
@@ -127,6 +122,18 @@ impl Program for SoftwareMulticast {
 }
 
 impl SoftwareMulticast {
+    /// `host` starts an operation to `dests` along the tree: a multicast (even of one destination),
+    /// or one of bimodal traffic's unicasts.
+    fn begin(&mut self, host: u32, dests: Vec<u32>, multicast: bool, out: &mut Outbox) {
+        let mut chain = dests.clone();
+        let at = chain.partition_point(|&d| d < host);
+        chain.insert(at, host);
+        let last = chain.len() as u32 - 1;
+        let id = self.chains.insert((chain, dests.len() as u32));
+        let first = if multicast { Serves::Open(dests) } else { Serves::NewOperation };
+        self.forward(host, id, 0, last, at as u32, first, out);
+    }
+
     /// `host`, at position `p` of the chain, sends the sub-chain [l, r] on down the tree. The first
     /// send serves `first` (a new operation at the root); the rest serve the same operation.
     #[allow(clippy::too_many_arguments)]

@@ -9,7 +9,9 @@
 //! * a relay, once the whole message has arrived, spends o_r + t_process, then o_s per child (Eq. 5's L_i
 //!   for one child);
 //! * every receiver's copy counts as received after its o_r (the completion latency of §4.1 is the
-//!   last destination's reception). The switching delay L_s is the network's: `switch.turn_cycles`.
+//!   last destination's reception): the host serves the operation then (`Outbox::served`), so the
+//!   operation's latency and the run's end include it. The switching delay L_s is the network's:
+//!   `switch.turn_cycles`.
 //!
 //! The program also measures what §4 reports beside latency: the root's busy time, link visits and
 //! links used (link concentration), and the most messages in transit at once (link concurrency: a
@@ -51,9 +53,11 @@ impl Kind for TorusMulticast {
     type Params = Params;
 }
 
-/// The timer that starts the multicast; every other timer tag is the plan index of the node a message
-/// goes to, set for when its sender's overhead ends.
+/// The timer that starts the multicast; a timer tag with [`RECEIVED`] set is the plan index of a node
+/// whose receive overhead ends; any other is the plan index of the node a message goes to, set for when
+/// its sender's overhead ends.
 const START: u32 = u32::MAX;
+const RECEIVED: u32 = 1 << 31;
 
 /// Host software times, in cycles.
 #[derive(Debug, Clone, Copy)]
@@ -76,7 +80,12 @@ pub struct TorusMulticast {
     /// node).
     transit: Vec<(Cycle, Cycle)>,
     links: BTreeSet<(u32, u8)>,
-    report: Report,
+    link_visits: u64,
+    /// When the root began sending, and when it will have sent its last message.
+    root_sending: (Cycle, Cycle),
+    root_busy: Option<Cycle>,
+    /// Destinations that have received (the multicast is complete when all have).
+    received: usize,
 }
 
 impl TorusMulticast {
@@ -96,7 +105,10 @@ impl TorusMulticast {
             message_flits,
             operation: u32::MAX,
             links: BTreeSet::new(),
-            report: Report::default(),
+            link_visits: 0,
+            root_sending: (0, 0),
+            root_busy: None,
+            received: 0,
         }
     }
 
@@ -138,19 +150,35 @@ impl Program for TorusMulticast {
             out.opens.push((host, 0, destinations, self.message_flits));
             return;
         }
+        if tag & RECEIVED != 0 {
+            // (node v's receive overhead is over: it has received, and relays to its children)
+            let v = (tag & !RECEIVED) as usize;
+            self.transit[v].1 = now;
+            self.received += 1;
+            out.served.push((host, self.operation));
+            if !self.plan.children[v].is_empty() {
+                self.send_children(v, now + self.costs.process, self.costs.send, out);
+            }
+            return;
+        }
         // (tag: the child the message goes to, by plan index)
         let child = tag as usize;
         self.transit[child].0 = now - self.costs.send;
-        let (from, to) = (self.plan.nodes[self.parent[child].expect("a child has a parent")], self.plan.nodes[child]);
+        let parent = self.parent[child].expect("a child has a parent");
+        if parent == 0 && now == self.root_sending.1 {
+            self.root_busy = Some(now - self.root_sending.0);
+        }
+        let (from, to) = (self.plan.nodes[parent], self.plan.nodes[child]);
         let route = route_links(from, to, self.k);
-        self.report.link_visits += route.len() as u64;
+        self.link_visits += route.len() as u64;
         self.links.extend(route);
         out.sends.push(Send {
             src: host,
             target: Target::One(to),
             flits: self.message_flits,
             header_flits: 0,
-            serves: Serves::Operation(self.operation),
+            // (the receiver serves the operation once its receive overhead is over: `RECEIVED`)
+            serves: Serves::Nothing,
             tag: child as u64,
             priority: Priority::Multicast,
             cut_through: None,
@@ -160,27 +188,24 @@ impl Program for TorusMulticast {
     fn on_opened(&mut self, _host: u32, _tag: u64, operation: u32, now: Cycle, out: &mut Outbox) {
         self.operation = operation;
         let per_child = self.costs.send + if self.algorithm == Algorithm::Separate { self.costs.process } else { 0 };
-        self.report.root_busy = per_child * self.plan.children[0].len() as Cycle;
+        self.root_sending = (now, now + per_child * self.plan.children[0].len() as Cycle);
         self.send_children(0, now, per_child, out);
     }
 
     fn on_delivered(&mut self, host: u32, message: &Delivered, now: Cycle, out: &mut Outbox) {
-        let v = message.tag as usize;
-        debug_assert_eq!(self.plan.nodes[v], host);
-        let received = now + self.costs.receive;
-        self.transit[v].1 = received;
-        self.report.completion = self.report.completion.max(received);
-        if !self.plan.children[v].is_empty() {
-            self.send_children(v, received + self.costs.process, self.costs.send, out);
-        }
+        let v = message.tag as u32;
+        debug_assert_eq!(self.plan.nodes[v as usize], host);
+        out.timers.push((now + self.costs.receive, host, RECEIVED | v));
     }
 
-    /// What the run measured, once it is over.
+    /// What the run measured: the root's busy time once it has sent everything, link concentration
+    /// and concurrency once every destination has received.
     fn report(&self) -> Option<Report> {
+        let complete = self.received + 1 == self.plan.nodes.len();
         Some(Report {
-            links_used: self.links.len() as u64,
-            concurrency: most_at_once(&self.transit[1..]),
-            ..self.report
+            root_busy: self.root_busy,
+            link_concentration: complete.then(|| self.link_visits as f64 / self.links.len().max(1) as f64),
+            concurrency: complete.then(|| most_at_once(&self.transit[1..])),
         })
     }
 }
