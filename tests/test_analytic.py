@@ -1,12 +1,17 @@
 """Study 004's analytic model (flitcast.analytic) and `flitcast model`: hand-computed values of the
-equations, the core's plans as the source of relay counts, clean errors and all-or-nothing output."""
+equations, the core's plans as the source of relay counts, clean errors (every misuse of the Python
+functions a ConfigError naming the argument) and all-or-nothing output."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from flitcast import analytic
@@ -73,13 +78,116 @@ def test_projection_claims_of_fig14_under_our_reading() -> None:
         assert all(s > analytic.latency(a, 8, g) for a in ("u_torus", "md_torus", "mu_torus"))
 
 
-def test_bad_requests_are_config_errors() -> None:
+# (call, the argument its error must name): every misuse of the module's functions and of Parameters
+MISUSES: list[tuple[str, Callable[[], Any], str]] = [
+    ("algorithm bogus", lambda: analytic.latency("x_torus", 4, 8), "algorithm"),
+    ("algorithm None", lambda: analytic.plan(None, 4, 8), "algorithm"),
+    ("k str", lambda: analytic.latency("s_torus", "4", 8), "k"),
+    ("k None", lambda: analytic.latency("s_torus", None, 8), "k"),
+    ("k bool", lambda: analytic.latency("s_torus", True, 8), "k"),
+    ("k float", lambda: analytic.latency("s_torus", 4.0, 8), "k"),
+    ("k 1", lambda: analytic.latency("separate", 1, 2), "k"),
+    ("k 65", lambda: analytic.latency("separate", 65, 8), "k"),  # (separate never asks the core)
+    ("group 17", lambda: analytic.latency("s_torus", 4, 17), "group"),
+    ("group 1", lambda: analytic.deepest_relays("u_torus", 4, 1), "group"),
+    ("message_bytes -1", lambda: analytic.latency("s_torus", 4, 8, message_bytes=-1), "message_bytes"),
+    ("message_bytes nan", lambda: analytic.latency("s_torus", 4, 8, message_bytes=math.nan), "message_bytes"),
+    ("message_bytes 2^64", lambda: analytic.latency("s_torus", 4, 8, message_bytes=2**64), "message_bytes"),
+    ("message_bytes str", lambda: analytic.latency("separate", 4, 8, message_bytes="128"), "message_bytes"),
+    ("r -2", lambda: analytic.latency("mu_torus", 4, 8, r=-2), "r"),
+    ("r 0, separate", lambda: analytic.latency("separate", 4, 8, r=0), "r"),
+    ("r 17", lambda: analytic.plan("mu_torus", 4, 8, r=17), "r"),
+    ("params 5", lambda: analytic.latency("s_torus", 4, 8, params=5), "params"),
+    ("params the class", lambda: analytic.latency("s_torus", 4, 8, params=analytic.Parameters), "params"),
+    ("model bogus", lambda: analytic.latency("s_torus", 4, 8, model="bogus"), "model"),
+    ("h_i bogus", lambda: analytic.latency("s_torus", 4, 8, h_i="bogus"), "h_i"),
+    ("h_i bogus, deepest_relays", lambda: analytic.deepest_relays("s_torus", 4, 8, h_i="deep"), "h_i"),
+    ("table r [0]", lambda: analytic.table(4, [8], [128], r=[0]), "r"),
+    ("table groups int", lambda: analytic.table(4, 8, [128]), "groups"),
+    ("table groups empty", lambda: analytic.table(4, [], [128]), "groups"),
+    ("table groups 17", lambda: analytic.table(4, [8, 17], [128]), "groups"),
+    ("table message_bytes -1", lambda: analytic.table(4, [8], [-1]), "message_bytes"),
+    ("table algorithms str", lambda: analytic.table(4, [8], [128], algorithms="s_torus"), "algorithms"),
+    ("table algorithms bogus", lambda: analytic.table(4, [8], [128], algorithms=["x_torus"]), "algorithms"),
+    ("table algorithms empty", lambda: analytic.table(4, [8], [128], algorithms=[]), "algorithms"),
+    ("table k str", lambda: analytic.table("4", [8], [128]), "k"),
+    ("table params", lambda: analytic.table(4, [8], [128], params={}), "params"),
+    ("table h_i", lambda: analytic.table(4, [8], [128], h_i=None), "h_i"),
+    ("t_network negative hops", lambda: analytic.t_network(P, -1, -2, -1), "h_p"),
+    ("t_network float hops", lambda: analytic.t_network(P, 1, 2.5, 1), "h_f"),
+    ("t_network h_i", lambda: analytic.t_network(P, 1, 1, 1, h_i=-1), "h_i"),
+    ("t_network L_i", lambda: analytic.t_network(P, 1, 1, 1, 1, L_i=-1.0), "L_i"),
+    ("t_network p", lambda: analytic.t_network("P", 1, 1, 1), "p"),
+    ("logp_one_way L", lambda: analytic.logp_one_way(-1.0, 1.0, 1.0), "L"),
+    ("logp_one_way o_receiver", lambda: analytic.logp_one_way(1.0, 1.0, "1"), "o_receiver"),
+    ("logp_round_trip o_sender", lambda: analytic.logp_round_trip(1.0, math.nan, 1.0), "o_sender"),
+    ("relaxed_logp t_network", lambda: analytic.relaxed_logp(1.0, math.inf, 1.0), "t_network"),
+    ("relaxed_logp huge int", lambda: analytic.relaxed_logp(1.0, 10**400, 1.0), "t_network"),
+    ("Parameters t_process_unit", lambda: analytic.Parameters(t_process_unit="ms"), "t_process_unit"),
+    ("Parameters L_p", lambda: analytic.Parameters(L_p=-0.014), "L_p"),
+    ("Parameters L_s bool", lambda: analytic.Parameters(L_s=True), "L_s"),
+    ("Parameters o_per_byte", lambda: analytic.Parameters(o_per_byte=math.nan), "o_per_byte"),
+    ("Parameters o(0) < 0", lambda: analytic.Parameters(o_128=0.1), "o_128"),
+    ("Parameters t_process part", lambda: analytic.Parameters(t_process={"s_torus": 1.0}), "t_process"),
+    ("Parameters t_process value", lambda: analytic.Parameters(t_process={**analytic.T_PROCESS, "u_torus": -1}), "t_process"),
+    ("Parameters.o", lambda: P.o(-1), "message_bytes"),
+    ("Parameters.process", lambda: P.process("x_torus"), "algorithm"),
+    ("Parameters.L_i", lambda: P.L_i("u_torus", 1.5), "message_bytes"),
+]
+
+
+@pytest.mark.parametrize(("call", "argument"), [m[1:] for m in MISUSES], ids=[m[0] for m in MISUSES])
+def test_every_misuse_is_a_config_error_naming_the_argument(call: Callable[[], Any], argument: str) -> None:
     with pytest.raises(ConfigError) as info:
-        analytic.latency("x_torus", 4, 8)
-    assert info.value.key == "model.algorithm"
+        call()
+    assert info.value.key.split("[")[0] == argument  # (a list's item is named by its place: groups[1])
+    assert str(info.value).startswith(info.value.key + " = ") and info.value.allowed in str(info.value)
+
+
+def test_choices_are_listed_in_their_errors() -> None:
+    with pytest.raises(ConfigError, match="one of simplified, deepest_path"):
+        analytic.latency("s_torus", 4, 8, model="bogus")
+    with pytest.raises(ConfigError, match="one of separate, u_torus, s_torus, md_torus, mu_torus"):
+        analytic.table(4, [8], [128], algorithms=["s_torus", "x_torus"])
+
+
+def test_numpy_numbers_are_taken_as_python_numbers() -> None:
+    import numpy as np
+
+    assert analytic.latency("mu_torus", np.int64(4), np.int32(10), np.uint16(512), r=np.int8(4)) == analytic.latency(
+        "mu_torus", 4, 10, 512, r=4
+    )
+    assert analytic.Parameters(L_p=np.float32(0.5), o_128=np.int64(2)) == analytic.Parameters(L_p=0.5, o_128=2.0)
+    assert list(analytic.table(4, np.arange(4, 6), [128], algorithms=["s_torus"])["group"]) == [4, 5]
+    with pytest.raises(ConfigError):
+        analytic.latency("s_torus", 4, 8, np.float64(128.0))  # a size is a whole number of bytes
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(0, analytic.MAX_COUNT),
+    st.sampled_from(analytic.ALGORITHMS),
+    st.sampled_from(analytic.MODELS),
+    st.sampled_from(analytic.H_I),
+)
+def test_any_message_size_gives_a_finite_positive_latency(message_bytes: int, algorithm: str, model: str, h_i: str) -> None:
+    value = analytic.latency(algorithm, 4, 8, message_bytes, model=model, h_i=h_i)
+    assert math.isfinite(value) and value > 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(max_value=-1)
+    | st.integers(min_value=analytic.MAX_COUNT + 1)
+    | st.floats()
+    | st.booleans()
+    | st.none()
+    | st.text(max_size=4)
+)
+def test_any_other_message_size_is_a_config_error(message_bytes: Any) -> None:
     with pytest.raises(ConfigError) as info:
-        analytic.latency("s_torus", 4, 17)
-    assert info.value.key == "model.group"
+        analytic.latency("u_torus", 4, 8, message_bytes)
+    assert info.value.key == "message_bytes"
 
 
 def test_model_command_prints_and_writes(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -16,7 +17,7 @@ from flitcast.config import Scenario
 from flitcast.config.sections import SECTIONS
 from flitcast.results import METRIC_COLUMNS
 
-from conftest import deadlock_prone
+from conftest import TINY, deadlock_prone
 
 REQUIRED = {
     "offered_load", "effective_load", "accepted_load", "latency_mean", "latency_dest_mean", "latency_unicast_mean", "latency_multicast_mean",
@@ -161,12 +162,56 @@ def test_sweep_accepts_dicts_and_validates_everything_first(tiny: dict[str, Any]
         flitcast.sweep([tiny, bad])
     assert str(info.value).startswith("sweep point 1: switch.vcs = 99")
     assert len(flitcast.sweep([tiny])) == 1
-    assert flitcast.sweep([]).empty
 
 
 def test_sweep_rejects_bad_threads(tiny: dict[str, Any]) -> None:
     with pytest.raises(errors.ConfigError):
         flitcast.sweep([tiny], threads=-1)
+
+
+# (call, the argument its error must name): misuses of run, sweep and with_overrides, each a ConfigError
+API_MISUSES: list[tuple[str, Callable[[], Any], str]] = [
+    ("run(42)", lambda: flitcast.run(42), "scenario"),
+    ("run(missing file)", lambda: flitcast.run("nonexistent.toml"), "scenario"),
+    ("run(progress=5)", lambda: flitcast.run(TINY, progress=5), "progress"),
+    ("with_overrides(5)", lambda: Scenario().with_overrides(5), "overrides"),
+    ("sweep([])", lambda: flitcast.sweep([]), "scenarios"),
+    ("sweep(empty generator)", lambda: flitcast.sweep(p for p in []), "scenarios"),
+    ("sweep(threads=-1)", lambda: flitcast.sweep([TINY], threads=-1), "threads"),
+    ("sweep(threads=10**6)", lambda: flitcast.sweep([TINY], threads=10**6), "threads"),
+    ("sweep(threads='x')", lambda: flitcast.sweep([TINY], threads="x"), "threads"),
+    ("sweep(threads=True)", lambda: flitcast.sweep([TINY], threads=True), "threads"),
+    ("sweep(store=42)", lambda: flitcast.sweep([TINY], store=42), "store"),
+    ("sweep(store=bytes)", lambda: flitcast.sweep([TINY], store=b"out"), "store"),
+    ("sweep(progress=5)", lambda: flitcast.sweep([TINY], progress=5), "progress"),
+    ("sweep(force='yes')", lambda: flitcast.sweep([TINY], force="yes"), "force"),
+    ("sweep(run=5)", lambda: flitcast.sweep([TINY], run=5), "run"),
+]
+
+
+@pytest.mark.parametrize(("call", "argument"), [m[1:] for m in API_MISUSES], ids=[m[0] for m in API_MISUSES])
+def test_api_misuse_is_a_config_error_naming_the_argument(call: Callable[[], Any], argument: str) -> None:
+    with pytest.raises(errors.ConfigError) as info:
+        call()
+    assert info.value.key.split()[0] == argument and argument in str(info.value)  # ("scenario file": a path)
+    assert info.value.allowed
+
+
+def test_numpy_scalars_are_taken_as_the_python_values_they_hold() -> None:
+    import numpy as np
+
+    base = Scenario()
+    assert base.with_overrides({"network.k": np.int64(4)}) == base.with_overrides({"network.k": 4})
+    assert base.with_overrides({"workload.load": np.float32(0.25)}).workload.load == 0.25
+    off = {"routing.check_deadlock_free": False}
+    assert base.with_overrides({"routing.check_deadlock_free": np.bool_(False)}) == base.with_overrides(off)
+    assert Scenario(network={"k": np.uint8(4)}) == Scenario(network={"k": 4})
+    assert [p.network.k for p in flitcast.grid(base, {"network.k": list(np.arange(4, 6))})] == [4, 5]
+    # still checked as those values: numpy's NaN is no load, an array no single value
+    for bad in (np.float64("nan"), np.array([0.2])):
+        with pytest.raises(errors.ConfigError) as info:
+            base.with_overrides({"workload.load": bad})
+        assert info.value.key == "workload.load"
 
 
 def test_deadlock_prone_setup_trips_the_watchdog(tiny: dict[str, Any]) -> None:

@@ -29,6 +29,10 @@ Equations:
 
 :func:`latency` evaluates Eq. 7/8 (``model="simplified"``) or Eq. 3 with Eq. 4's network terms summed
 along the deepest path (``model="deepest_path"``).
+
+Every public function, and :class:`Parameters`, checks its arguments where it is entered and raises
+:class:`flitcast.errors.ConfigError` naming the argument and what it allows (``k = '4' is not allowed;
+allowed: an integer from 2 to 64``); the formulas behind them take the checked values as they are.
 """
 
 from __future__ import annotations
@@ -36,23 +40,42 @@ from __future__ import annotations
 import functools
 import json
 import math
+import numbers
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from flitcast.errors import ConfigError
 
 if TYPE_CHECKING:
     import pandas as pd
 
+T = TypeVar("T")
+
 ALGORITHMS = ("separate", "u_torus", "s_torus", "md_torus", "mu_torus")
+#: the two forms of :func:`latency`, the two sources of h_i, the two readings of Table 1's unit
+MODELS = ("simplified", "deepest_path")
+H_I = ("tree", "closed")
+UNITS = ("us", "ns")
 
 #: Table 1: t_process by algorithm, in the table's (lost) unit
 T_PROCESS = {"separate": 7.0, "md_torus": 206.0, "mu_torus": 201.0, "u_torus": 629.0, "s_torus": 265.0}
 
+#: the tori the core plans: k × k from 2 × 2 to 64 × 64 (multicast/torus.rs)
+K_MAX = 64
+#: the largest message size (bytes) or hop count taken: larger integers could not be summed as floats,
+#: and the model is one of small messages
+MAX_COUNT = 2**32
+
 
 @dataclass(frozen=True)
 class Parameters:
-    """The model's parameters (µs), Fig. 8 and Table 1 by default."""
+    """The model's parameters (µs), Fig. 8 and Table 1 by default.
+
+    Each time is a finite number ≥ 0; ``t_process`` gives one for every algorithm of :data:`ALGORITHMS`;
+    o(M) must not be negative for any M ≥ 0 (o_128 ≥ 128 · o_per_byte). Anything else raises
+    :class:`ConfigError`.
+    """
 
     L_p: float = 0.014
     L_f: float = 0.060
@@ -63,52 +86,70 @@ class Parameters:
     t_process: dict[str, float] = field(default_factory=lambda: dict(T_PROCESS))
     t_process_unit: Literal["us", "ns"] = "us"
 
+    def __post_init__(self) -> None:
+        # (frozen: the checked values, as floats and a copied dict, are set past the dataclass's guard)
+        for name in ("L_p", "L_f", "L_s", "o_128", "o_per_byte"):
+            object.__setattr__(self, name, _time(name, getattr(self, name)))
+        object.__setattr__(self, "t_process", _t_process(self.t_process))
+        _choice("t_process_unit", self.t_process_unit, UNITS)
+        if self.o_128 < 128 * self.o_per_byte:
+            allowed = f"at least 128 · o_per_byte = {128 * self.o_per_byte:g}, so that o(M) ≥ 0 for every M ≥ 0"
+            raise ConfigError("o_128", self.o_128, allowed)
+
     def o(self, message_bytes: int) -> float:
         """Host overhead of an M-byte message, sender or receiver (Fig. 8)."""
-        return self.o_128 + self.o_per_byte * (message_bytes - 128)
+        return self._o(_bytes("message_bytes", message_bytes))
 
     def process(self, algorithm: str) -> float:
         """t_process of an algorithm, µs."""
-        t = self.t_process[algorithm]
-        return t / 1000 if self.t_process_unit == "ns" else t
+        return self._process(_choice("algorithm", algorithm, ALGORITHMS))
 
     def L_i(self, algorithm: str, message_bytes: int) -> float:
         """Eq. 5: the delay through an intermediate (relaying) node."""
-        o = self.o(message_bytes)
-        return o + self.process(algorithm) + o
+        return self._L_i(_choice("algorithm", algorithm, ALGORITHMS), _bytes("message_bytes", message_bytes))
+
+    # the formulas, on checked arguments
+
+    def _o(self, message_bytes: int) -> float:
+        return self.o_128 + self.o_per_byte * (message_bytes - 128)
+
+    def _process(self, algorithm: str) -> float:
+        t = self.t_process[algorithm]
+        return t / 1000 if self.t_process_unit == "ns" else t
+
+    def _L_i(self, algorithm: str, message_bytes: int) -> float:
+        o = self._o(message_bytes)
+        return o + self._process(algorithm) + o
 
 
 def logp_one_way(L: float, o_sender: float, o_receiver: float) -> float:
     """Eq. 1 as LogP defines a one-way small message."""
-    return L + o_sender + o_receiver
+    return _time("L", L) + _time("o_sender", o_sender) + _time("o_receiver", o_receiver)
 
 
 def logp_round_trip(L: float, o_sender: float, o_receiver: float) -> float:
     """Eq. 1 as the study's text reads after extraction: 2L + 2·(o_sender + o_receiver)."""
-    return 2 * L + 2 * (o_sender + o_receiver)
+    return 2 * _time("L", L) + 2 * (_time("o_sender", o_sender) + _time("o_receiver", o_receiver))
 
 
 def relaxed_logp(o_sender: float, t_network: float, o_receiver: float) -> float:
     """Eq. 2."""
-    return o_sender + t_network + o_receiver
+    return _time("o_sender", o_sender) + _time("t_network", t_network) + _time("o_receiver", o_receiver)
 
 
-def t_network(p: Parameters, h_p: int, h_f: int, h_s: int, h_i: int = 0, L_i: float = 0.0) -> float:
-    """Eq. 4."""
+def t_network(p: Parameters | None, h_p: int, h_f: int, h_s: int, h_i: int = 0, L_i: float = 0.0) -> float:
+    """Eq. 4 (``p`` None: the defaults)."""
+    hops = (_count("h_p", h_p), _count("h_f", h_f), _count("h_s", h_s), _count("h_i", h_i))
+    return _t_network(_parameters("p", p), *hops, _time("L_i", L_i))
+
+
+def _t_network(p: Parameters, h_p: int, h_f: int, h_s: int, h_i: int, L_i: float) -> float:
     return h_p * p.L_p + h_f * p.L_f + h_s * p.L_s + h_i * L_i
-
-
-def _check(algorithm: str, k: int, group: int) -> None:
-    if algorithm not in ALGORITHMS:
-        raise ConfigError("model.algorithm", algorithm, "one of " + ", ".join(ALGORITHMS))
-    if not 2 <= group <= k * k:
-        raise ConfigError("model.group", group, f"an integer from 2 to k² = {k * k}")
 
 
 def plan(algorithm: str, k: int, group: int, r: int = 4) -> dict[str, Any]:
     """The core's plan for a group of ``group`` nodes (root 0 and the next group − 1 on the chain)."""
-    _check(algorithm, k, group)
-    return _core_plan(algorithm, k, group, r)
+    return _core_plan(*_request(algorithm, k, group, r))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -126,6 +167,10 @@ def _core_plan(algorithm: str, k: int, group: int, r: int) -> dict[str, Any]:
 
 def deepest_relays(algorithm: str, k: int, group: int, r: int = 4, h_i: Literal["tree", "closed"] = "tree") -> int:
     """h_i of Eq. 7: the relays on the deepest path (the core's plan), or a closed form (module doc)."""
+    return _deepest_relays(*_request(algorithm, k, group, r), _choice("h_i", h_i, H_I))
+
+
+def _deepest_relays(algorithm: str, k: int, group: int, r: int, h_i: str) -> int:
     if h_i == "closed":
         if algorithm == "s_torus" or (algorithm == "mu_torus" and group <= r):
             return group - 2  # Eqs 10 (one partition) and 12
@@ -135,7 +180,7 @@ def deepest_relays(algorithm: str, k: int, group: int, r: int = 4, h_i: Literal[
             return math.ceil(math.log2(group))
         if algorithm == "separate":
             return 0
-    return max(plan(algorithm, k, group, r)["relays"])
+    return max(_core_plan(algorithm, k, group, r)["relays"])
 
 
 def latency(
@@ -149,17 +194,31 @@ def latency(
     h_i: Literal["tree", "closed"] = "tree",
 ) -> float:
     """Multicast completion latency (µs) of ``algorithm`` for a group of ``group`` on a k × k torus."""
-    _check(algorithm, k, group)
-    p = params or Parameters()
-    o = p.o(message_bytes)
+    algorithm, k, group, r = _request(algorithm, k, group, r)
+    return _latency(
+        algorithm,
+        k,
+        group,
+        _bytes("message_bytes", message_bytes),
+        r,
+        _parameters("params", params),
+        _choice("model", model, MODELS),
+        _choice("h_i", h_i, H_I),
+    )
+
+
+def _latency(
+    algorithm: str, k: int, group: int, message_bytes: int, r: int, p: Parameters, model: str, h_i: str
+) -> float:
+    o = p._o(message_bytes)
     if algorithm == "separate" and model == "simplified":
-        return (group - 1) * (o + p.process("separate")) + o  # Eqs 6 and 8
-    L_i = p.L_i(algorithm, message_bytes)
+        return (group - 1) * (o + p._process("separate")) + o  # Eqs 6 and 8
+    L_i = p._L_i(algorithm, message_bytes)
     if model == "simplified":
-        return 2 * o + deepest_relays(algorithm, k, group, r, h_i) * L_i  # Eq. 7
+        return 2 * o + _deepest_relays(algorithm, k, group, r, h_i) * L_i  # Eq. 7
     # Eq. 3 with Eq. 4: every path's network terms summed, relays as L_i; separate addressing's root
     # sends one message after another (Eq. 6's (o + t_process) per destination)
-    pl = plan(algorithm, k, group, r)
+    pl = _core_plan(algorithm, k, group, r)
     worst = 0.0
     for v in range(1, len(pl["nodes"])):
         h_p = h_f = h_s = 0
@@ -168,8 +227,8 @@ def latency(
             hp, hf, hs = pl["hops"][u]
             h_p, h_f, h_s = h_p + hp, h_f + hf, h_s + hs
             u = pl["parent"][u]
-        start = v * (o + p.process("separate")) - o if algorithm == "separate" else 0.0
-        worst = max(worst, start + o + t_network(p, h_p, h_f, h_s, pl["relays"][v], L_i) + o)
+        start = v * (o + p._process("separate")) - o if algorithm == "separate" else 0.0
+        worst = max(worst, start + o + _t_network(p, h_p, h_f, h_s, pl["relays"][v], L_i) + o)
     return worst
 
 
@@ -182,27 +241,113 @@ def table(
     params: Parameters | None = None,
     h_i: Literal["tree", "closed"] = "tree",
 ) -> pd.DataFrame:
-    """The model for every (algorithm, r, G, M): relays on the deepest path and both model forms, µs."""
+    """The model for every (algorithm, r, G, M): relays on the deepest path and both model forms, µs.
+
+    ``groups``, ``message_bytes``, ``algorithms`` and ``r`` are non-empty lists (``algorithms`` None: all
+    of them; ``r`` None: [4]), each item checked as :func:`latency` checks it."""
     import pandas as pd
 
+    side = _integer("k", k, 2, K_MAX)
+    sizes = _each("groups", groups, lambda key, g: _nodes(key, g, side))
+    lengths = [4] if r is None else _each("r", r, lambda key, x: _nodes(key, x, side))
+    names = list(ALGORITHMS) if algorithms is None else _each("algorithms", algorithms, _algorithm)
+    bytes_ = _each("message_bytes", message_bytes, _bytes)
+    p = _parameters("params", params)
+    relays_from = _choice("h_i", h_i, H_I)
     rows = []
-    for algorithm in algorithms or list(ALGORITHMS):
+    for algorithm in names:
         # (the partition length matters to Mu-torus only)
-        for rr in (r or [4]) if algorithm == "mu_torus" else [None]:
-            for g in groups:
-                relays = deepest_relays(algorithm, k, g, rr or 4, h_i)
-                for m in message_bytes:
-                    kw = {"r": rr or 4, "params": params, "h_i": h_i}
+        for rr in lengths if algorithm == "mu_torus" else [None]:
+            for g in sizes:
+                relays = _deepest_relays(algorithm, side, g, rr or 4, relays_from)
+                for m in bytes_:
+                    args = (algorithm, side, g, m, rr or 4, p)
                     rows.append(
                         {
                             "algorithm": algorithm,
                             "r": rr,
-                            "k": k,
+                            "k": side,
                             "group": g,
                             "message_bytes": m,
                             "h_i": relays,
-                            "latency_us": latency(algorithm, k, g, m, **kw),
-                            "latency_deepest_path_us": latency(algorithm, k, g, m, model="deepest_path", **kw),
+                            "latency_us": _latency(*args, "simplified", relays_from),
+                            "latency_deepest_path_us": _latency(*args, "deepest_path", relays_from),
                         }
                     )
     return pd.DataFrame(rows)
+
+
+# --- the arguments' checks: one per kind of argument, each raising a ConfigError that names it ----------
+
+
+def _request(algorithm: Any, k: Any, group: Any, r: Any) -> tuple[str, int, int, int]:
+    """The arguments of a plan: an algorithm, the torus side k, the group size and the partition length."""
+    side = _integer("k", k, 2, K_MAX)
+    # (r: the core takes any from 2 to the node count, whichever the algorithm)
+    return _algorithm("algorithm", algorithm), side, _nodes("group", group, side), _nodes("r", r, side)
+
+
+def _integer(name: str, value: Any, low: int, high: int, note: str = "") -> int:
+    """``value`` as an int if it is an integer from ``low`` to ``high`` (a numpy integer too, a bool not)."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool) and low <= int(value) <= high:
+        return int(value)
+    raise ConfigError(name, value, f"an integer from {low} to {high}{note}")
+
+
+def _nodes(name: str, value: Any, k: int) -> int:
+    """A count of nodes of the k × k torus: a group size or a partition length."""
+    return _integer(name, value, 2, k * k, " (k², the nodes of the k × k torus)")
+
+
+def _bytes(name: str, value: Any) -> int:
+    return _integer(name, value, 0, MAX_COUNT, " bytes")
+
+
+def _count(name: str, value: Any) -> int:
+    return _integer(name, value, 0, MAX_COUNT)
+
+
+def _time(name: str, value: Any) -> float:
+    """``value`` as a float if it is a finite number ≥ 0 (a numpy number too, a bool not)."""
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        try:
+            number = float(value)
+        except OverflowError:  # an integer too large for a float
+            number = math.inf
+        if math.isfinite(number) and number >= 0:
+            return number
+    raise ConfigError(name, value, "a finite number ≥ 0")
+
+
+def _choice(name: str, value: Any, allowed: tuple[str, ...]) -> str:
+    if isinstance(value, str) and value in allowed:
+        return str(value)
+    raise ConfigError(name, value, "one of " + ", ".join(allowed))
+
+
+def _algorithm(name: str, value: Any) -> str:
+    return _choice(name, value, ALGORITHMS)
+
+
+def _parameters(name: str, value: Any) -> Parameters:
+    if value is None:
+        return Parameters()
+    if isinstance(value, Parameters):
+        return value
+    raise ConfigError(name, value, "a flitcast.analytic.Parameters, or None for Fig. 8 and Table 1")
+
+
+def _t_process(value: Any) -> dict[str, float]:
+    if not isinstance(value, Mapping) or set(value) != set(ALGORITHMS):
+        raise ConfigError("t_process", value, "a dict of a t_process for each of " + ", ".join(ALGORITHMS))
+    return {a: _time(f"t_process[{a!r}]", value[a]) for a in ALGORITHMS}
+
+
+def _each(name: str, values: Any, check: Callable[[str, Any], T]) -> list[T]:
+    """The items of a list argument, each checked under its place (``groups[2]``)."""
+    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
+        raise ConfigError(name, values, "a non-empty list")
+    items = list(values)
+    if not items:
+        raise ConfigError(name, values, "a non-empty list")
+    return [check(f"{name}[{i}]", v) for i, v in enumerate(items)]

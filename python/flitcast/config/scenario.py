@@ -186,6 +186,7 @@ def _key(name: Any, prefix: str) -> str:
 def _plain(value: Any, where: str, depth: int = 0) -> Any:
     if depth > 8:
         raise ConfigError(where, Shown("(nested too deeply)"), "a value or a table of values")
+    value = _from_numpy(value)
     if value is None or isinstance(value, (str, bool)):
         return value
     if isinstance(value, int):
@@ -204,6 +205,17 @@ def _plain(value: Any, where: str, depth: int = 0) -> Any:
         where, value, "a TOML value (a string, a boolean, an integer, a number, a list or a table)",
         reason=f"{_article(type(value).__name__)} {type(value).__name__}",
     )
+
+
+def _from_numpy(value: Any) -> Any:
+    """A numpy scalar (``np.int64`` from ``np.arange``, ``np.bool_`` from a comparison) as the Python value
+    it holds; anything else as it is. (numpy is imported only for a value that is numpy's already.)"""
+    if type(value).__module__ == "numpy":
+        import numpy as np
+
+        if isinstance(value, np.generic):
+            return value.item()
+    return value
 
 
 def _article(noun: str) -> str:

@@ -133,6 +133,7 @@ def sweep(
     """
     check_threads(threads)  # the arguments first: validating thousands of points takes a while
     _check_runner(executor, client)
+    _check_options(progress, store, force, run)
     points = _load_points(scenarios)
     payloads = [p.to_core_dict() for p in points]
     keys = [point_key(p.minimal()) for p in points]
@@ -190,6 +191,10 @@ def _load_points(scenarios: Any) -> list[Scenario]:
         except FlitcastError as exc:
             exc.add_context(f"sweep point {index}")
             raise
+    if not points:
+        # (an empty sweep has no table to return: not even the scenario columns are known)
+        allowed = "at least one scenario (a Scenario, a dict or a TOML path)"
+        raise ConfigError("scenarios", scenarios, allowed, reason="it holds none")
     return points
 
 
@@ -209,6 +214,17 @@ def _check_runner(executor: Any, client: Any) -> None:
             raise ConfigError(
                 "client", client, "a distributed.Client (Dask; pip install 'flitcast[dask]'), or None for local threads"
             )
+
+
+def _check_options(progress: Any, store: Any, force: Any, run: Any) -> None:
+    if progress is not None and not callable(progress):
+        raise ConfigError("progress", progress, "a callable progress(done, total), or None")
+    if store is not None and not isinstance(store, (str, os.PathLike)):
+        raise ConfigError("store", store, "a directory path (a str or an os.PathLike), or None for no store")
+    if not isinstance(force, bool):
+        raise ConfigError("force", force, "True or False")
+    if run is not None and not isinstance(run, str):
+        raise ConfigError("run", run, "a run identity (a str, see run_identity), or None for these points'")
 
 
 def _node_cycles(point: Scenario) -> float:
