@@ -41,7 +41,8 @@ pub enum Error {
 
     /// The watchdog saw flits in the network and none moved for too long.
     #[error("deadlock: no flit moved for {idle} cycles up to cycle {cycle}; blocked: {}",
-            blocked.iter().map(|b| b.to_string()).collect::<Vec<_>>().join("; "))]
+            if blocked.is_empty() { "no router holds a flit (every flit is on a channel)".to_string() }
+            else { blocked.iter().map(|b| b.to_string()).collect::<Vec<_>>().join("; ") })]
     Deadlock { cycle: u64, idle: u64, blocked: Vec<BlockedChannel> },
 
     /// Host adapters wait on each other's buffers (study 001 §3, "adapter buffer deadlock"): operations

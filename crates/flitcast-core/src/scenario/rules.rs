@@ -105,8 +105,8 @@ const RULES: &[Rule] = &[
         },
     },
     Rule {
-        text: "`routing.lanes = \"by_port\"` needs a 2-D `mesh` and `switch.vcs` = 1, 2 or 4 (one lane per \
-               direction).",
+        text: "`routing.lanes = \"by_port\"` needs a 2-D `mesh` and `switch.vcs` = 2 or 4 (one lane per \
+               direction); with `switch.vcs = 1` there is one lane, and the key has no effect.",
         check: |c, p| {
             if let RoutingKind::Dor(r) = &c.s.routing.algorithm {
                 let mesh2 = matches!(&c.s.network.topology, TopologyKind::Mesh(m) if m.n == 2);
@@ -115,8 +115,8 @@ const RULES: &[Rule] = &[
                         p,
                         "routing.lanes",
                         "'by_port'",
-                        "'any', unless dimension-order routing on a 2-D mesh with switch.vcs = 1, 2 or 4 (one lane \
-                         per direction)",
+                        "'any', unless dimension-order routing on a 2-D mesh with switch.vcs = 2 or 4 (one lane per \
+                         direction; with switch.vcs = 1 there is one lane, and the key has no effect)",
                     );
                 }
             }
@@ -195,7 +195,20 @@ const RULES: &[Rule] = &[
             let net = &c.s.network;
             let slack = sw.stop_go_slack(net.channel_latency_cycles);
             let (stop, go) = c.s.stop_go_thresholds();
-            if !(stop >= 1 && stop + slack <= sw.buffer_flits) {
+            if sw.stop_flits.is_none() && sw.buffer_flits <= slack {
+                // (the user set the buffer, not the threshold derived from it: name the key they set)
+                fail(
+                    p,
+                    "switch.buffer_flits",
+                    sw.buffer_flits,
+                    format!(
+                        "at least {} under stop/go: a sender can still send {slack} flits before STOP reaches it (2 \
+                         × network.channel_latency_cycles + switch.router_delay_cycles − 1), so switch.stop_flits, \
+                         derived as switch.buffer_flits − {slack}, would be {stop}",
+                        slack + 1
+                    ),
+                );
+            } else if !(stop >= 1 && stop + slack <= sw.buffer_flits) {
                 fail(
                     p,
                     "switch.stop_flits",
@@ -324,21 +337,24 @@ const RULES: &[Rule] = &[
     },
     Rule {
         text: "Multidestination worms (`hardware_multicast`, a `batch` with `workload.scheme = \"hardware\"`) need \
-               a `fat_tree`, `sp16` or `sp128` of `central_buffer` or `input_fifo` switches, or a `mesh` of \
-               `infiniband` switches; an input FIFO or lane at least as long as the largest worm (packet and \
+               a `fat_tree` or `sp16` of `central_buffer` or `input_fifo` switches, or a `mesh` of `infiniband` \
+               switches (not `sp128`: its intermediate boards link chips of one stage, and the replicating routing \
+               needs every link to go up or down a level); an input FIFO or lane at least as long as the largest worm (packet and \
                header), and a central buffer of at least twice a worm's chunks plus one header-chunk copy per \
                further down port.",
         check: |c, p| {
             let Some(worm) = c.s.largest_worm() else { return };
             let topo = &c.s.network.topology;
             let mesh = matches!(topo, TopologyKind::Mesh(_));
-            if !topo.multistage() && !mesh {
+            let levelled = topo.multistage() && !matches!(topo, TopologyKind::Sp128(_));
+            if !levelled && !mesh {
                 return fail(
                     p,
                     "network.topology",
                     quoted(topo.name()),
-                    "'fat_tree', 'sp16', 'sp128' or 'mesh' with multidestination worms (they are routed on \
-                     bidirectional MINs and by the union of XY paths on meshes)",
+                    "'fat_tree', 'sp16' or 'mesh' with multidestination worms (they are routed up and down the \
+                     levels of a bidirectional MIN — sp128's intermediate boards link chips of one level — and by \
+                     the union of XY paths on meshes)",
                 );
             }
             let sw = &c.s.switch.model;
@@ -352,7 +368,7 @@ const RULES: &[Rule] = &[
                     p,
                     "switch.model",
                     quoted(sw.name()),
-                    "'central_buffer' or 'input_fifo' on a fat_tree, sp16 or sp128, 'infiniband' on a mesh, with \
+                    "'central_buffer' or 'input_fifo' on a fat_tree or sp16, 'infiniband' on a mesh, with \
                      multidestination worms (the switches that replicate)",
                 );
             }
@@ -389,6 +405,29 @@ const RULES: &[Rule] = &[
                     }
                 }
                 _ => {}
+            }
+        },
+    },
+    Rule {
+        text: "The deadlock watchdog waits longer than a flit can rest without one: `run.watchdog_cycles` is more \
+               than a credit's round trip over the slowest link (2 × the larger of `network.channel_latency_cycles` \
+               and `network.terminal_latency_cycles`) plus the switch's router delay (and `switch.turn_cycles`).",
+        check: |c, p| {
+            let net = &c.s.network;
+            let link = net.channel_latency_cycles.max(net.terminal_latency_cycles.unwrap_or(0)) as u64;
+            let sw = &c.s.switch.model;
+            let turn = if let SwitchKind::InputBuffered(b) = sw { b.turn_cycles } else { 0 };
+            let rest = 2 * link + sw.router_delay_cycles() as u64 + turn as u64;
+            if c.s.run.watchdog_cycles <= rest {
+                fail(
+                    p,
+                    "run.watchdog_cycles",
+                    c.s.run.watchdog_cycles,
+                    format!(
+                        "more than {rest} cycles: a flit may rest that long in a network that is not deadlocked (a \
+                         credit's round trip over the slowest link, and a router's delay)"
+                    ),
+                );
             }
         },
     },

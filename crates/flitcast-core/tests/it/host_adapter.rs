@@ -96,6 +96,28 @@ fn two_buffer_classes_prevent_the_adapter_buffer_deadlock_one_class_produces() {
     assert!(r.operations_measured > 100 && r.worms_refused > 0, "{} / {}", r.operations_measured, r.worms_refused);
 }
 
+/// Background unicasts keep being served while the multicasts deadlock: the watchdog watches each
+/// class apart, so the run stops with the deadlock instead of ending "saturated" with a normal-looking
+/// latency.
+#[test]
+fn background_unicasts_do_not_hide_a_multicast_adapter_deadlock() {
+    let s = casetti("bus", 0.05).set(&[
+        ("workload.group", json!([0, 1, 2, 3])),
+        ("workload.reception_worms", json!(1)),
+        ("workload.background_load", json!(0.1)),
+        ("run.watchdog_cycles", json!(20_000)),
+        ("run.measure_cycles", json!(100_000)),
+        ("run.drain_max_cycles", json!(1_000_000)),
+        ("workload.buffer_classes", json!(1)),
+    ]);
+    match flitcast_core::run(&s) {
+        Err(e @ Error::AdapterDeadlock { class: "multicast", .. }) => {
+            assert!(e.to_string().contains("multicast operations pending"), "{e}")
+        }
+        other => panic!("expected the multicast adapter deadlock, got {other:?}"),
+    }
+}
+
 /// The bidirectional Manhattan Street Network (Borgonovo and Cadorin, the study's [2]): an 8×8 grid
 /// wrapped into a torus whose rows alternate direction (row 0 eastward, row 1 westward, …) and likewise
 /// its columns (column 0 southward, column 1 northward, …), with the reverse of every link added. Its

@@ -1,6 +1,7 @@
 //! One integration-test binary; files are named by the behaviour they check.
 
 mod central_buffer;
+mod closed_workloads;
 mod common;
 mod conservation;
 mod deadlock;
