@@ -14,6 +14,7 @@ mod hardware_multicast;
 mod host_adapter;
 mod infiniband;
 mod prop_bmin;
+mod prop_metrics;
 mod prop_routing;
 mod scenario;
 mod selection;
