@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 
 fn run(seed: u64, warmup: u64, measure: u64) -> Value {
     // (one run in four has a drain too short to finish: its operations stay incomplete)
-    let drain = if seed % 4 == 0 { 100 } else { 20_000 };
+    let drain = if seed.is_multiple_of(4) { 100 } else { 20_000 };
     json!({"seed": seed, "warmup_cycles": warmup, "measure_cycles": measure, "batches": 2,
            "drain_max_cycles": drain, "saturation_stop": "off"})
 }
@@ -29,7 +29,7 @@ fn scenario(which: u8, load: f64, size: u32, m: u32, seed: u64) -> (Scenario, bo
                     "workload": {"program": "software_multicast", "destinations": m, "load": load,
                                  "message_flits": size}, "run": run(seed, 500, 3_000)}),
         3 => json!({"network": {"topology": "mesh", "k": 4}, "switch": {"model": "infiniband", "buffer_flits": 64},
-                    "workload": {"program": "batch", "scheme": if m % 2 == 0 { "hardware" } else { "separate" },
+                    "workload": {"program": "batch", "scheme": if m.is_multiple_of(2) { "hardware" } else { "separate" },
                                  "message_flits": size, "source_share": load, "group_share": m as f64 / 16.0},
                     "run": run(seed, 0, 2)}),
         4 => json!({"network": {"topology": "torus", "k": 4, "unidirectional": true},
