@@ -167,3 +167,129 @@ def test_csv_cells_format_like_pandas() -> None:
     buffer = io.StringIO()
     csv.writer(buffer, lineterminator="\n").writerow(csv_cell(v) for v in values)
     assert buffer.getvalue().rstrip("\n") == expected
+
+
+# --- the sweep plot and table: what they are drawn against -------------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "scenarios"
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """The figures the plots save, by file name, kept for inspection (a stub PNG is written in their place)."""
+    import matplotlib.figure
+
+    figures: dict[str, Any] = {}
+
+    def save(figure: Any, path: Any, *args: Any, **kwargs: Any) -> None:
+        figures[Path(path).name] = figure
+        Path(path).write_bytes(b"\x89PNG\r\n\x1a\n")
+
+    monkeypatch.setattr(matplotlib.figure.Figure, "savefig", save)
+    return figures
+
+
+def _multicast_sweep() -> tuple[Scenario, dict[str, list[Any]], pd.DataFrame]:
+    from flitcast.sweeps.grid import grid
+
+    base = flitcast.load_scenario(EXAMPLES / "fat_tree16_hardware_multicast.toml").with_overrides(
+        {"run.warmup_cycles": 500, "run.measure_cycles": 4000}
+    )
+    vary = {"workload.load": [0.1, 0.3], "workload.program": ["hardware_multicast", "software_multicast"]}
+    return base, vary, flitcast.sweep(grid(base, vary))
+
+
+def test_multicast_is_plotted_against_the_effective_load(drawn: dict[str, Any], tmp_path: Path) -> None:
+    # hardware multicast sends one worm to m destinations: offered counts it once, accepted m times, so
+    # accepted is read against effective_load (m·B_i), the identity carrying the worms' header flits
+    from flitcast.plot import load_column
+
+    base, vary, frame = _multicast_sweep()
+    hardware = frame[frame["workload.program"] == "hardware_multicast"]
+    assert (hardware["accepted_load"] > 4 * hardware["offered_load"]).all()  # why offered is the wrong axis
+    assert load_column(frame) == "effective_load"
+    written = outdir.write_run_dir(tmp_path / "run", frame, base, vary)
+    assert "latency_vs_load.png" in [p.name for p in written]
+    latency, accepted = drawn["latency_vs_load.png"].axes
+    assert latency.get_xlabel() == accepted.get_xlabel() == "effective load (flits/node/cycle)"
+    lines = {line.get_label(): line for line in accepted.get_lines()}
+    points = lines["program=hardware_multicast"]
+    assert list(points.get_xdata()) == sorted(hardware["effective_load"])
+    # 64-flit messages in one packet with a 1-flit header: 65 flits ejected per 64 of payload
+    with_headers = lines["accepted = effective (+ headers, ×1.016)"]
+    (x0, x1), (y0, y1) = with_headers.get_xdata(), with_headers.get_ydata()
+    assert (x0, y0) == (0, 0) and y1 / x1 == pytest.approx(65 / 64)
+    plain = lines["accepted = effective"]  # software multicast: unicasts without headers
+    assert plain.get_ydata()[1] == plain.get_xdata()[1]
+    # and every point sits near its identity, not 4-6 times above it
+    ratio = hardware["accepted_load"] / (hardware["effective_load"] * 65 / 64)
+    assert ratio.between(0.9, 1.1).all()
+
+
+def test_unicast_is_plotted_against_the_offered_load(swept, drawn: dict[str, Any], tmp_path: Path) -> None:
+    from flitcast.plot import load_column
+
+    base, vary, frame = swept
+    assert (frame["effective_load"] == frame["offered_load"]).all() and load_column(frame) == "offered_load"
+    outdir.write_run_dir(tmp_path / "run", frame, base, vary)
+    latency, accepted = drawn["latency_vs_load.png"].axes
+    assert accepted.get_xlabel() == "offered load (flits/node/cycle)"
+    assert "accepted = offered" in [line.get_label() for line in accepted.get_lines()]
+
+
+def test_header_factor_counts_a_header_per_packet() -> None:
+    from flitcast.plot import header_factor
+
+    row = {"workload.header_flits": 2, "workload.message_flits": 100, "workload.packet_flits": 64}
+    assert header_factor(row) == pytest.approx((100 + 2 * 2) / 100)  # two packets, two headers each
+    assert header_factor({**row, "workload.header_flits": float("nan")}) == 1.0
+    assert header_factor({"workload.message_flits": 100, "workload.packet_flits": 64}) == 1.0
+
+
+def test_closed_workload_is_plotted_against_the_varied_key(drawn: dict[str, Any], tmp_path: Path) -> None:
+    # one multicast run to completion has no load axis (its load columns are empty): completion against
+    # the group size, in a file that says so
+    from flitcast.sweeps.grid import grid
+
+    base = flitcast.load_scenario(EXAMPLES / "torus4_multicast.toml")
+    vary = {"workload.group_size": [4, 8, 12]}
+    frame = flitcast.sweep(grid(base, vary))
+    assert frame["offered_load"].fillna(0).eq(0).all()
+    written = outdir.write_run_dir(tmp_path / "run", frame, base, vary)
+    assert sorted(p.name for p in written) == [
+        "completion_vs_group_size.png", "results.csv", "results.parquet", "scenario.toml"
+    ]
+    completion = drawn["completion_vs_group_size.png"].axes[0]
+    assert completion.get_xlabel() == "group_size" and "completion" in completion.get_ylabel()
+    (line,) = completion.get_lines()
+    assert list(line.get_xdata()) == [4, 8, 12]
+    assert list(line.get_ydata()) == list(frame["completion_cycles"])
+    assert completion.get_xlim()[0] > 1  # not an axis around load 0
+
+
+def _table(frame: pd.DataFrame, varied: list[str]) -> dict[str, list[str]]:
+    from flitcast.cli.sweep_table import sweep_results_table
+
+    table = sweep_results_table(frame, varied)
+    return {str(column.header): [str(cell) for cell in column.cells] for column in table.columns}
+
+
+def test_sweep_table_shows_the_load_the_plot_uses(swept) -> None:
+    _, vary, frame = swept
+    assert list(_table(frame, list(vary))) == ["load", "vcs", "offered", "accepted", "latency", "ci95", "p99", "saturated"]
+    _, vary, frame = _multicast_sweep()
+    table = _table(frame, list(vary))
+    assert list(table) == ["load", "program", "effective", "accepted", "latency", "ci95", "p99", "saturated"]
+    assert table["effective"][0] == f"{frame['effective_load'].iloc[0]:.4g}"
+
+
+def test_sweep_table_of_a_closed_workload_shows_completion() -> None:
+    from flitcast.sweeps.grid import grid
+
+    base = flitcast.load_scenario(EXAMPLES / "torus4_multicast.toml")
+    frame = flitcast.sweep(grid(base, {"workload.group_size": [4, 16]}))
+    frame.loc[1, "saturated"] = True  # as a batch that did not finish within run.drain_max_cycles
+    table = _table(frame, ["workload.group_size"])
+    assert list(table) == ["group_size", "completion", "latency", "max", "complete"]
+    assert table["completion"][0] == f"{frame['completion_cycles'].iloc[0]:,.0f}"
+    assert table["complete"] == ["yes", "no"]

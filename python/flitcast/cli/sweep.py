@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from flitcast.cli.app import EXIT_CODES_HELP, app, console, fmt, guard
+from flitcast.cli.app import EXIT_CODES_HELP, app, console, guard
 from flitcast.cli.feedback import report_failures, with_progress
 from flitcast.cli.options import (
     MAX_SWEEP_POINTS,
@@ -52,8 +52,6 @@ def sweep_command(
     force: ForceOption = False,
 ) -> None:
     """Simulate a grid of scenarios and print offered/accepted load and latency."""
-    from rich.table import Table
-
     from flitcast.sweeps import grid, sweep
     from flitcast.sweeps.outdir import write_run_dir
 
@@ -77,22 +75,9 @@ def sweep_command(
             lambda progress: sweep(points, threads=threads, progress=progress, client=client, store=out),
         )
 
-    table = Table(title=f"sweep of {len(points)} points (loads in flits/node/cycle, latencies in cycles)")
-    for key in varied:
-        table.add_column(key.split(".", 1)[-1])
-    for name in ("offered", "accepted", "latency", "ci95", "p99", "saturated"):
-        table.add_column(name, justify="right")
-    for _, row in frame.iterrows():
-        table.add_row(
-            *(fmt(row[k]) for k in varied),
-            fmt(row["offered_load"]),
-            fmt(row["accepted_load"]),
-            fmt(row["latency_mean"]),
-            fmt(row["latency_ci95"]),
-            fmt(row["latency_p99"]),
-            "failed" if row["error"] else fmt(bool(row["saturated"])),
-        )
-    console().print(table)
+    from flitcast.cli.sweep_table import sweep_results_table
+
+    console().print(sweep_results_table(frame, list(varied)))
     if out is not None:
         written = write_run_dir(out, frame, base, varied)
         typer.echo(f"wrote {', '.join(p.name for p in written)} to {out}")

@@ -135,9 +135,9 @@ def write_run_dir(
         frame.to_parquet(staging / "results.parquet", index=False, engine="pyarrow")
         _write_scenario_toml(staging, scenario, vary)
         if vary:
-            from flitcast.plot import plot_latency_vs_load
+            from flitcast.plot import plot_sweep
 
-            plot_latency_vs_load(frame[frame["error"] == ""], list(vary), staging / "latency_vs_load.png")
+            plot_sweep(frame[frame["error"] == ""], list(vary), staging)
 
     return write_all_or_nothing(out_dir, write)
 

@@ -1,0 +1,49 @@
+"""The table ``flitcast sweep`` prints: one row per point, the varied keys first.
+
+An open workload shows the load applied — ``offered_load``, or ``effective_load`` where a multicast makes
+them differ (the load a sweep plot puts on its x-axis, ``flitcast.plot.load_column``) — the accepted load
+and the latency (mean, 95% half-width, p99) with ``saturated``. A closed workload (program ``batch`` or
+``torus_multicast``) has no load: it shows ``completion_cycles``, ``latency_mean`` and ``latency_max``
+and whether its operations completed (a saturated point did not).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from flitcast.cli.app import fmt
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["sweep_results_table"]
+
+
+def sweep_results_table(frame: pd.DataFrame, varied: Sequence[str]) -> Any:
+    """A rich Table of the sweep's results (module doc)."""
+    from rich.table import Table
+
+    from flitcast.plot import closed_workload, load_column
+
+    closed = closed_workload(frame)
+    if closed:
+        title = f"sweep of {len(frame)} points of a closed workload (no load; times in cycles)"
+        columns = {"completion": "completion_cycles", "latency": "latency_mean", "max": "latency_max"}
+    else:
+        title = f"sweep of {len(frame)} points (loads in flits/node/cycle, latencies in cycles)"
+        load = load_column(frame)
+        columns = {load.removesuffix("_load"): load, "accepted": "accepted_load", "latency": "latency_mean",
+                   "ci95": "latency_ci95", "p99": "latency_p99"}
+    table = Table(title=title)
+    for key in varied:
+        table.add_column(key.split(".", 1)[-1])
+    for name in [*columns, "complete" if closed else "saturated"]:
+        table.add_column(name, justify="right")
+    for _, row in frame.iterrows():
+        if row["error"]:
+            state = "failed"
+        else:
+            state = fmt(not bool(row["saturated"]) if closed else bool(row["saturated"]))
+        table.add_row(*(fmt(row[k]) for k in varied), *(fmt(row.get(c)) for c in columns.values()), state)
+    return table
