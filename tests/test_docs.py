@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+from typer.testing import CliRunner
+
 import flitcast
 from flitcast import docgen
+from flitcast.cli import app
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -72,3 +77,50 @@ def test_results_doc_covers_every_column(tiny: dict[str, Any]) -> None:
         assert not missing, f"columns missing from docs/results.md (metrics) or docs/config.md (keys): {missing}"
     # no key that moved is documented as a column
     assert not sorted(moved & documented), f"keys that moved still in docs/results.md: {sorted(moved & documented)}"
+
+
+def test_readme_and_config_name_every_table() -> None:
+    # the tables of the core's catalogue, and the [sweep] table a file may add: named, not counted
+    from flitcast.config.scenario import TABLES
+
+    for path in ("README.md", "docs/config.md"):
+        text = (REPO / path).read_text(encoding="utf-8")
+        intro = text[text.index("A scenario is a TOML file") :][:500]
+        for table in (*TABLES, "sweep"):
+            assert f"`[{table}]`" in intro, f"{path} does not name the table [{table}] where it introduces them"
+        assert not re.search(r"\bfive (optional )?tables\b", text), f"{path} counts the tables wrong"
+
+
+def _readme_section(title: str) -> str:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    return readme.split(f"\n## {title}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def _multicast_commands() -> list[list[str]]:
+    """The flitcast commands of the README's Multicast section, continuation lines joined."""
+    block = "".join(re.findall(r"```sh\n(.*?)```", _readme_section("Multicast"), re.S)).replace("\\\n", " ")
+    return [shlex.split(line)[1:] for line in block.splitlines() if line.startswith("flitcast ")]
+
+
+def test_readme_multicast_section_names_every_study_and_example() -> None:
+    section = _readme_section("Multicast")
+    programs = ("software_multicast", "hardware_multicast", "batch", "host_adapter", "torus_multicast")
+    for path in sorted((REPO / "examples" / "scenarios").glob("*.toml")):
+        if flitcast.load_scenario(path).workload.program in programs:
+            assert f"examples/scenarios/{path.name}" in section, f"the README's Multicast section omits {path.name}"
+    for study in ("000", "001", "002", "003", "004"):
+        assert f"tudy {study}" in section, f"the README's Multicast section does not say what study {study} is"
+    assert len(_multicast_commands()) >= 4
+
+
+@pytest.mark.parametrize("command", _multicast_commands(), ids=lambda c: Path(c[1]).stem)
+def test_readme_multicast_command_runs(command: list[str], monkeypatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(REPO)  # the commands name the examples relative to the repository
+    assert command[0] == "sweep" and "--out" in command
+    closed = flitcast.load_scenario(command[1]).workload.program in ("batch", "torus_multicast")
+    short = [] if closed else ["--set", "run.warmup_cycles=300", "--set", "run.measure_cycles=1500"]
+    arguments = [*command[: command.index("--out")], *short, "--out", str(tmp_path / "out")]
+    result = CliRunner().invoke(app, arguments)
+    assert result.exit_code == 0, result.output
+    plot = "completion_vs_" if closed else "latency_vs_load.png"
+    assert any(p.name.startswith(plot) for p in (tmp_path / "out").iterdir())

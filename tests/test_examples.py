@@ -1,7 +1,10 @@
-"""Every file in examples/ runs (scenario files with short run lengths)."""
+"""Every file in examples/ runs (scenario files with short run lengths), and every example scenario says
+what it demonstrates: the sweep command in its opening comment runs and writes the plot it should."""
 
 from __future__ import annotations
 
+import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -9,11 +12,34 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import flitcast
 from flitcast.cli import app
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
 SHORT = ["--set", "run.warmup_cycles=300", "--set", "run.measure_cycles=1500", "--set", "run.drain_max_cycles=5000"]
+#: programs that run a fixed set of operations to completion: no load to vary, no warm-up to shorten
+CLOSED = ("batch", "torus_multicast")
+#: programs of the multicast studies, whose examples name the study section they follow
+MULTICAST = ("software_multicast", "hardware_multicast", "batch", "host_adapter", "torus_multicast")
+SCENARIOS = sorted(EXAMPLES.glob("scenarios/*.toml"))
+
+
+def _comment(path: Path) -> str:
+    """The opening comment of a scenario file, without its # marks."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return "\n".join(line.lstrip("#").strip() for line in lines[: next(i for i, x in enumerate(lines) if not x.startswith("#"))])
+
+
+def _commented_sweep(path: Path) -> list[str] | None:
+    """The `flitcast sweep` command of the opening comment (continuation lines joined), its arguments."""
+    text = _comment(path).replace("\\\n", " ")
+    match = re.search(r"^flitcast sweep (.*)$", text, re.M)
+    return shlex.split(match.group(1)) if match else None
+
+
+def _program(path: Path) -> str:
+    return flitcast.load_scenario(path).workload.program
 
 
 def test_every_example_is_covered() -> None:
@@ -24,15 +50,42 @@ def test_every_example_is_covered() -> None:
     )
 
 
-@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("scenarios/*.toml")), ids=lambda p: p.name)
+def test_every_study_has_an_example() -> None:
+    # one example scenario per multicast study's system (study 002 is unicast routing: the README says so)
+    comments = " ".join(_comment(p) for p in SCENARIOS)
+    for study in ("000", "001", "003", "004"):
+        assert f"study {study} §" in comments, f"no example scenario names a section of study {study}"
+
+
+@pytest.mark.parametrize("path", [p for p in SCENARIOS if _program(p) in MULTICAST], ids=lambda p: p.name)
+def test_multicast_example_names_its_section_and_columns(path: Path) -> None:
+    comment = _comment(path)
+    assert re.search(r"study 00\d §\d", comment), f"{path.name}: which study section does it implement?"
+    assert "Columns to read:" in comment
+    assert _commented_sweep(path) is not None, f"{path.name}: its opening comment shows no flitcast sweep"
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.name)
 def test_scenario_runs_and_sweeps(path: Path, tmp_path: Path) -> None:
-    result = CliRunner().invoke(app, ["run", str(path), *SHORT])
+    closed = _program(path) in CLOSED
+    short = [] if closed else SHORT  # a closed workload runs to completion from cycle 0
+    result = CliRunner().invoke(app, ["run", str(path), *short])
     assert result.exit_code == 0, result.output
-    result = CliRunner().invoke(
-        app, ["sweep", str(path), "--vary", "workload.load=0.1,0.2", *SHORT, "--out", str(tmp_path / "out")]
+    if closed:  # no load: sweep what its comment sweeps, plotted against that key
+        arguments = _commented_sweep(path)
+        assert arguments is not None and arguments[0] == path.relative_to(REPO).as_posix()
+        vary = arguments[arguments.index("--vary") + 1].split("=")[0]
+        arguments = [str(path), *arguments[1 : arguments.index("--out")]]
+        plot = f"completion_vs_{vary.split('.', 1)[-1]}.png"
+    else:
+        arguments = [str(path), "--vary", "workload.load=0.1,0.2", *short]
+        plot = "latency_vs_load.png"
+    result = CliRunner().invoke(app, ["sweep", *arguments, "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert plot in result.output  # the files written, as the CLI lists them
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(
+        [plot, "points.sqlite", "results.csv", "results.parquet", "scenario.toml"]
     )
-    assert result.exit_code == 0, result.output
-    assert (tmp_path / "out" / "latency_vs_load.png").exists()
 
 
 @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("scripts/*.py")), ids=lambda p: p.name)
