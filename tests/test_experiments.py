@@ -7,14 +7,17 @@ runs.)"""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
 from flitcast.cli import app
-from flitcast.experiments import EXPERIMENTS, banikazemi, casetti, oral, peak_throughput, sivaram, zhou
+from flitcast.experiments import EXPERIMENTS, banikazemi, casetti, oral, peak_throughput, run_experiment, sivaram, zhou
+from flitcast.experiments.experiment import claims_summary, coincidence_labels, series_style
 
 #: panels each experiment must draw
 PANELS = {
@@ -69,7 +72,7 @@ def test_quick_reproduction_writes_the_contract(experiment_id: str, tmp_path: Pa
     out = tmp_path / "out"
     result = CliRunner().invoke(app, ["reproduce", experiment_id, "--quick", "--out", str(out), "--threads", "2"])
     assert result.exit_code == 0, result.output
-    assert "claims hold" in result.output
+    assert re.search(r"claims? holds?|no claim judged", result.output)
     names = {p.name for p in out.iterdir()}
     assert {"results.csv", "claims.csv", *PANELS[experiment_id]} <= names
     claims = pd.read_csv(out / "claims.csv")
@@ -138,3 +141,59 @@ def test_peak_throughput_is_the_highest_accepted_load_per_group() -> None:
         {"variant": ["A", "A", "A", "B", "B"], "accepted_load": [0.3, 0.62, 0.6, 0.5, 0.49]}
     )
     assert peak_throughput(frame, ["variant"]).to_dict() == {"A": 0.62, "B": 0.5}
+
+
+def _claims(*holds: bool | None) -> pd.DataFrame:
+    return pd.DataFrame({"claim": [f"c{i}" for i in range(len(holds))], "holds": pd.Series(holds, dtype=object)})
+
+
+def test_claims_summary_never_counts_an_unjudged_claim_as_failed() -> None:
+    # a quick run that judges nothing has not failed its claims: "0 of 2 claims hold" read as if it had
+    assert claims_summary(_claims(None, None)) == "no claim judged (2 claims; each claim's note says why)"
+    assert claims_summary(_claims(True, None, None)) == "1 of 1 judged claim holds; 2 not judged (each claim's note says why)"
+    assert claims_summary(_claims(True, False, None)) == "1 of 2 judged claims hold; 1 not judged (each claim's note says why)"
+    assert claims_summary(_claims(True, True, False)) == "2 of 3 claims hold"
+    # as read back from claims.csv: holds is True, False or empty
+    assert claims_summary(pd.DataFrame({"holds": [float("nan"), float("nan")]})).startswith("no claim judged")
+    assert claims_summary(pd.DataFrame({"holds": [True, False]})) == "1 of 2 claims hold"
+
+
+def test_series_styles_differ_and_coinciding_series_say_so() -> None:
+    styles = [series_style(i) for i in range(7)]
+    assert len({(s["marker"], str(s["linestyle"])) for s in styles}) == 7
+    x = [4, 5, 6]
+    curves = {
+        "Sep Add": pd.Series([1.0, 1.0, 1.0], index=x),
+        "U-torus": pd.Series([2.0, 2.0, 3.0], index=x),
+        "S-torus": pd.Series([1.0, 1.0, 1.0], index=x),
+        "Md-torus": pd.Series([1.0, 2.0, 2.0], index=x),
+        "Mu-torus": pd.Series([1.0, 1.0, 2.0], index=x),  # equal at one size only: not a coincidence
+    }
+    assert coincidence_labels(curves) == {
+        "Sep Add": "Sep Add",
+        "U-torus": "U-torus",
+        "S-torus": "S-torus (coincides with Sep Add)",
+        "Md-torus": "Md-torus",
+        "Mu-torus": "Mu-torus",
+    }
+
+
+def test_oral_fig5_keeps_overlapping_series_visible(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Fig. 5b: separate addressing and S-torus both keep one message in transit at every group size, and
+    # Md- and Mu-torus mostly agree; every series has its own marker and line style, and the legend says
+    # which one lies on another
+    import matplotlib.figure
+
+    figures: dict[str, Any] = {}
+
+    def save(figure: Any, path: Any, *args: Any, **kwargs: Any) -> None:
+        figures[Path(path).name] = figure
+        Path(path).write_bytes(b"")
+
+    monkeypatch.setattr(matplotlib.figure.Figure, "savefig", save)
+    run_experiment(EXPERIMENTS["oral-fig5"], quick=True, out=tmp_path / "out", threads=2)
+    (ax,) = figures["fig5b.png"].axes
+    lines = ax.get_lines()
+    assert len({(line.get_marker(), str(line.get_linestyle())) for line in lines}) == len(lines) == 5
+    labels = [text.get_text() for text in ax.get_legend().get_texts()]
+    assert "S-torus (coincides with Sep Add)" in labels

@@ -208,6 +208,58 @@ def peak_throughput(results: pd.DataFrame, by: Sequence[str]) -> pd.Series:
     return results.groupby(list(by), sort=False)["accepted_load"].max()
 
 
+# --- plot styling ----------------------------------------------------------------------------------------
+
+#: a panel's i-th series has its own marker and line style, so that one drawn over another still shows
+MARKERS = ("o", "s", "^", "D", "v", "P", "X", "<", ">", "*")
+LINESTYLES: tuple[Any, ...] = ("-", "--", "-.", ":", (0, (3, 1, 1, 1, 1, 1)), (0, (8, 3)))
+
+
+def series_style(i: int) -> dict[str, Any]:
+    """Matplotlib keywords of a panel's i-th series: its colour, marker and line style, the marker hollow
+    and a little smaller than the one before, so that series drawn over each other all stay visible."""
+    return {
+        "color": f"C{i % 10}",
+        "marker": MARKERS[i % len(MARKERS)],
+        "linestyle": LINESTYLES[i % len(LINESTYLES)],
+        "markerfacecolor": "none",
+        "markersize": max(3, 8 - i),
+    }
+
+
+def coincidence_labels(curves: Mapping[str, pd.Series]) -> dict[str, str]:
+    """Legend labels of a panel's series, in drawing order (name -> its values indexed by x): a series
+    equal at every x to one drawn before it is labelled "NAME (coincides with OTHER)", since it hides it."""
+    labels: dict[str, str] = {}
+    for name, values in curves.items():
+        same = next((other for other in labels if _same_curve(values, curves[other])), None)
+        labels[name] = name if same is None else f"{name} (coincides with {same})"
+    return labels
+
+
+def _same_curve(a: pd.Series, b: pd.Series) -> bool:
+    import numpy as np
+
+    a, b = a.sort_index().astype(float), b.sort_index().astype(float)
+    return a.index.equals(b.index) and bool(np.allclose(a, b, rtol=1e-9, atol=0.0, equal_nan=True))
+
+
+def claims_summary(claims: pd.DataFrame) -> str:
+    """One line on a claims table that never counts a claim nobody judged as failed: "4 of 6 claims hold"
+    when every claim was judged, "1 of 2 judged claims hold; 3 not judged (...)" when some were not (a
+    quick run, failed points: each note says why), "no claim judged (...)" when none was."""
+    total = len(claims)
+    judged = int(claims["holds"].notna().sum())
+    held = int(claims["holds"].eq(True).sum())
+    why = "each claim's note says why"
+    if not judged:
+        return f"no claim judged ({total} claim{'s' * (total != 1)}; {why})"
+    verb = "holds" if judged == 1 else "hold"
+    if judged == total:
+        return f"{held} of {total} claim{'s' * (total != 1)} {verb}"
+    return f"{held} of {judged} judged claim{'s' * (judged != 1)} {verb}; {total - judged} not judged ({why})"
+
+
 def fmt(x: float) -> str:
     """A throughput or ratio as the study writes it (two decimals)."""
     return f"{x:.2f}"

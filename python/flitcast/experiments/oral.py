@@ -24,7 +24,7 @@ import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from flitcast.experiments.experiment import Claim, Experiment, Point
+from flitcast.experiments.experiment import Claim, Experiment, Point, coincidence_labels, series_style
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -274,9 +274,10 @@ def _plot(panels: list[tuple[str, str, dict[str, int], str, bool]]) -> Any:
             for column, wanted in keep.items():
                 sel = sel[sel[column] == wanted]
             fig, ax = plt.subplots(figsize=(6, 4.2))
-            for algorithm, part in sel.groupby("algorithm", sort=False):
-                part = part.sort_values("group")
-                ax.plot(part["group"], part[value], marker="o", markersize=3, label=algorithm)
+            curves = {algorithm: part.set_index("group")[value].sort_index() for algorithm, part in sel.groupby("algorithm", sort=False)}
+            labels = coincidence_labels(curves)  # (fig5b: S-torus lies on Sep Add at every group size)
+            for i, (algorithm, curve) in enumerate(curves.items()):
+                ax.plot(curve.index, curve.to_numpy(), label=labels[algorithm], **series_style(i))
             if log:
                 ax.set_yscale("log")
             ax.set_xlabel("multicast group size (nodes)")
