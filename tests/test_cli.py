@@ -290,6 +290,79 @@ def test_list_every_family() -> None:
         assert scheme in schemes
 
 
+# --- no silent substitutions: a value that would be dropped or repeated is an error ------------------------
+
+
+def test_set_and_vary_on_one_key_is_an_error(tiny: dict[str, Any], write_toml, tmp_path: Path) -> None:
+    # the varied values would replace the set one: the --set was dropped without a word
+    out = tmp_path / "out"
+    args = ["sweep", write_toml(tiny), "--vary", "workload.load=0.1,0.2", "--set", "workload.load=0.3", "--out", out]
+    line = assert_clean_failure(invoke(*args), out)
+    assert line == (
+        "error: --set = 'workload.load=0.3' is not allowed (workload.load is varied by --vary, whose values would "
+        "replace this one); allowed: a key that --vary does not vary"
+    )
+    # the same for a key the file's [sweep] table varies
+    swept = write_toml({**tiny, "sweep": {"run.seed": [1, 2]}}, "swept.toml")
+    line = assert_clean_failure(invoke("sweep", swept, "--set", "run.seed=5", "--out", out), out)
+    assert "run.seed is varied by the [sweep] table of" in line and "--set = 'run.seed=5'" in line
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["sweep", "{good}", "--vary", "workload.load=0.1,0.2,0.1"], "--vary = 'workload.load=0.1,0.2,0.1' is not allowed (0.1 is given twice)"),
+        (["sweep", "{good}", "--vary", "network.topology=mesh,torus,mesh,mesh"], "('mesh' is given 3 times)"),
+        (["sweep", "{good}", "--vary", "workload.hotspot_nodes=[0],[0]"], "([0] is given twice)"),
+        (["model", "--group", "4,4,4"], "--group = '4,4,4' is not allowed (4 is given 3 times); allowed: each value once"),
+        (["model", "--bytes", "128,64,128"], "--bytes = '128,64,128' is not allowed (128 is given twice)"),
+        (["model", "--algorithm", "separate,u_torus,separate"], "--algorithm = 'separate,u_torus,separate' is not allowed"),
+    ],
+)
+def test_a_repeated_value_is_an_error(args: list[str], fragment: str, tiny: dict[str, Any], write_toml) -> None:
+    good = str(write_toml(tiny))
+    line = assert_clean_failure(invoke(*(a.format(good=good) for a in args)))
+    assert fragment in line, line
+
+
+def test_a_repeated_value_in_a_sweep_table_is_an_error(tiny: dict[str, Any], write_toml) -> None:
+    swept = write_toml({**tiny, "sweep": {"run.seed": [1, 2, 1]}}, "swept.toml")
+    line = assert_clean_failure(invoke("sweep", swept))
+    assert line == "error: sweep.run.seed = [1, 2, 1] is not allowed (1 is given twice); allowed: each value once"
+
+
+def test_model_names_its_own_options() -> None:
+    # parsed like --vary, but its errors name the option given
+    line = assert_clean_failure(invoke("model", "--group", "4:2:1"))
+    assert line.startswith("error: --group = '4:2:1' is not allowed") and "--vary" not in line and "KEY=" not in line
+    line = assert_clean_failure(invoke("model", "--bytes", "1:100000000:1"))
+    assert line == "error: --bytes = '1:100000000:1' is not allowed; allowed: a range of at most 100000 values"
+    line = assert_clean_failure(invoke("model", "--r", "a:b:c"))
+    assert line.startswith("error: --r = 'a:b:c' is not allowed; allowed: START:STOP:STEP with numbers")
+    # no algorithm is not all of them
+    line = assert_clean_failure(invoke("model", "--algorithm", ""))
+    assert line == (
+        "error: --algorithm = '' is not allowed; allowed: one or more of separate, u_torus, s_torus, md_torus, "
+        "mu_torus, comma-separated"
+    )
+
+
+def test_model_out_on_a_full_directory_says_what_force_does(tmp_path: Path) -> None:
+    out = tmp_path / "full"
+    out.mkdir()
+    (out / "notes.txt").write_text("keep me")
+    line = assert_clean_failure(invoke("model", "--group", "4", "--out", out))
+    # model keeps no store: nothing of resuming it
+    assert "store" not in line and "resume" not in line
+    assert line == (
+        f"error: --out = '{out}' is not allowed (it is not empty); allowed: a new or empty directory, or any "
+        "directory with --force (model.csv and model.png in it are replaced; other files are left as they are)"
+    )
+    result = invoke("model", "--group", "4", "--out", out, "--force")
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == ["model.csv", "model.png", "notes.txt"]
+
+
 # --- as a real process ---------------------------------------------------------------------------------
 
 

@@ -7,6 +7,8 @@ import _thread
 import os
 import signal
 import sqlite3
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -198,6 +200,120 @@ def test_cli_scheduler_errors(extra: list[str], fragment: str, tiny: dict[str, A
     assert result.exit_code == 2, result.output
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and fragment in lines[0], lines
+
+
+def _one_error_line(result: Any) -> str:
+    assert result.exit_code == 2, (result.exit_code, result.output, result.exception)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "Traceback" not in result.output, result.output
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    ("scheduler", "fragment"),
+    [
+        ("local:0", "allowed: local, local:N with N from 1 to"),
+        ("local:abc", "allowed: local, local:N with N from 1 to"),
+        ("", "(it names no HOST)"),
+        ("garbage", "(it names no :PORT)"),
+        ("inproc://x", "(flitcast connects over tcp or tls only)"),
+        ("tcp://127.0.0.1:99999", "(the PORT must be a number from 1 to 65535)"),
+        ("tcp://127.0.0.1:8786/x", "(nothing may follow HOST:PORT)"),
+        ("tls://127.0.0.1:1", "(Dask has no TLS settings for a client)"),
+    ],
+)
+def test_cli_bad_scheduler_fails_at_once_and_leaves_nothing(
+    scheduler: str, fragment: str, tiny: dict[str, Any], write_toml, tmp_path: Path
+) -> None:
+    # it made DIR/points.sqlite first, which then blocked the directory as "the store of another run"
+    out = tmp_path / "out"
+    args = ["sweep", str(write_toml(tiny)), "--vary", "workload.load=0.1", "--out", str(out)]
+    began = time.perf_counter()
+    line = _one_error_line(CliRunner().invoke(app, [*args, "--scheduler", scheduler]))
+    assert time.perf_counter() - began < 5.0
+    assert line.startswith(f"error: --scheduler = {scheduler!r} is not allowed") and fragment in line, line
+    assert not out.exists()
+    assert CliRunner().invoke(app, args).exit_code == 0
+
+
+def test_cli_unreachable_scheduler_fails_within_seconds(tiny: dict[str, Any], write_toml, tmp_path: Path) -> None:
+    # Dask tries for 30 s by default; the command line waits at most a few
+    out = tmp_path / "out"
+    began = time.perf_counter()
+    result = CliRunner().invoke(
+        app, ["sweep", str(write_toml(tiny)), "--vary", "workload.load=0.1", "--scheduler", "tcp://127.0.0.1:1", "--out", str(out)]
+    )
+    assert time.perf_counter() - began < 10.0
+    line = _one_error_line(result)
+    assert line.startswith("error: --scheduler = 'tcp://127.0.0.1:1': cannot connect to a Dask scheduler there (")
+    assert not out.exists()
+
+
+#: a sweep on a local cluster whose Ctrl-C lands while its first worker starts (the script must be a
+#: file: the workers it spawns import it)
+CTRL_C_AT_START = """
+import os
+import signal
+import sys
+
+import distributed.nanny
+
+from flitcast.cli import main
+
+start = distributed.nanny.Nanny.start_unsafe
+pressed = []
+
+
+async def start_and_press(self):
+    if not pressed:
+        pressed.append(True)
+        os.kill(os.getpid(), signal.SIGINT)
+    return await start(self)
+
+
+if __name__ == "__main__":
+    distributed.nanny.Nanny.start_unsafe = start_and_press
+    main(sys.argv[1:])
+"""
+
+
+def test_ctrl_c_while_a_local_cluster_starts_is_one_line(tiny: dict[str, Any], write_toml, tmp_path: Path) -> None:
+    script = tmp_path / "press.py"
+    script.write_text(CTRL_C_AT_START)
+    out = tmp_path / "out"
+    args = [sys.executable, str(script), "sweep", str(write_toml(tiny)), "--vary", "run.seed=1,2", "--scheduler",
+            "local:2", "--out", str(out)]
+    proc = subprocess.run(args, capture_output=True, text=True, timeout=120, cwd=tmp_path, check=False)
+    # Dask's half-started cluster printed its tracebacks as the process exited
+    assert proc.returncode == 130 and proc.stderr == "interrupted\n", proc.stderr[-3000:]
+    assert not out.exists()
+
+
+def _store_count(path: Path) -> int:
+    try:
+        with sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=5) as db:
+            return int(db.execute("SELECT count(*) FROM points").fetchone()[0])
+    except sqlite3.Error:  # not made yet
+        return 0
+
+
+def test_a_terminals_ctrl_c_reaches_only_the_sweep(tiny: dict[str, Any], write_toml, tmp_path: Path) -> None:
+    # a terminal sends Ctrl-C to its whole process group: the worker processes too, which died printing
+    # tracebacks; they leave it to the sweep, which stops them and closes the cluster
+    tiny["run"]["measure_cycles"] = 400_000  # a few tenths of a second a point
+    out = tmp_path / "out"
+    args = [sys.executable, "-m", "flitcast", "sweep", str(write_toml(tiny)), "--vary", "run.seed=1:16:1",
+            "--scheduler", "local:2", "--out", str(out)]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while _store_count(out / STORE_FILE) < 1 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert proc.poll() is None, "the sweep finished before it could be interrupted"
+    os.killpg(proc.pid, signal.SIGINT)
+    _, stderr = proc.communicate(timeout=60)
+    kept = _store_count(out / STORE_FILE)
+    assert proc.returncode == 130, stderr[-3000:]
+    assert stderr == f"interrupted: {kept} of 16 points are kept in {out / STORE_FILE}; run the same command again to resume\n"
 
 
 def test_sweeps_doc_python_snippets_run(monkeypatch, tmp_path: Path) -> None:

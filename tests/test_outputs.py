@@ -92,6 +92,40 @@ def test_failure_while_writing_leaves_nothing(swept, tmp_path: Path, monkeypatch
     assert (existing / "results.csv").read_text() == "old"
 
 
+def test_a_directory_in_the_way_of_one_file_moves_none(swept, tmp_path: Path) -> None:
+    # every name is checked before the first file is moved: the plot and results.csv were moved in, then
+    # the write failed on results.parquet naming the directory, not the file
+    base, vary, frame = swept
+    existing = tmp_path / "existing"
+    (existing / "results.parquet").mkdir(parents=True)
+    (existing / "results.csv").write_text("old")
+    with pytest.raises(errors.ConfigError) as info:
+        outdir.write_run_dir(existing, frame, base, vary)
+    assert f"({existing / 'results.parquet'} is a directory)" in str(info.value)
+    assert sorted(p.name for p in existing.iterdir()) == ["results.csv", "results.parquet"]
+    assert (existing / "results.csv").read_text() == "old" and list((existing / "results.parquet").iterdir()) == []
+    assert [p.name for p in tmp_path.iterdir()] == ["existing"]
+
+
+def test_files_are_staged_inside_an_existing_directory(tmp_path: Path) -> None:
+    # renamed within the directory's own file system, and nothing written beside it (where flitcast may
+    # not be allowed to write)
+    existing = tmp_path / "existing"
+    existing.mkdir()
+    staged: list[Path] = []
+
+    def write(staging: Path) -> None:
+        staged.append(staging)
+        (staging / "a.csv").write_text("a")
+
+    assert outdir.write_all_or_nothing(existing, write) == [existing / "a.csv"]
+    assert staged[0].parent == existing and not staged[0].exists()
+    assert [p.name for p in existing.iterdir()] == ["a.csv"]
+    # a new directory is staged beside it and renamed as a whole
+    assert outdir.write_all_or_nothing(tmp_path / "new", write) == [tmp_path / "new" / "a.csv"]
+    assert staged[1].parent == tmp_path and sorted(p.name for p in tmp_path.iterdir()) == ["existing", "new"]
+
+
 def test_out_path_that_is_a_file(tiny: dict[str, Any], tmp_path: Path) -> None:
     target = tmp_path / "file"
     target.write_text("x")

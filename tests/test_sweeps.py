@@ -346,6 +346,130 @@ def test_unwritable_out_fails_before_simulating(tiny: dict[str, Any], write_toml
     assert result.exit_code == 2 and "not writable" in result.stderr
 
 
+def _heads(tiny: dict[str, Any], write_toml) -> dict[str, list[Any]]:
+    """Each command that writes --out, up to the option."""
+    scenario = write_toml(tiny)
+    return {
+        "sweep": ["sweep", scenario, "--vary", "workload.load=0.1,0.2"],
+        "reproduce": ["reproduce", "banikazemi-fig5", "--quick"],
+        "run": ["run", scenario],
+        "model": ["model", "--group", "4"],
+    }
+
+
+def _one_error_line(result: Any) -> str:
+    assert result.exit_code == 2, (result.exit_code, result.output, result.exception)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "Traceback" not in result.output, result.output
+    return lines[0]
+
+
+@pytest.mark.parametrize("command", ["sweep", "reproduce", "run", "model"])
+def test_dangling_symlink_out_is_named_as_one(
+    command: str, tiny: dict[str, Any], write_toml, tmp_path: Path, core_calls: list[str]
+) -> None:
+    link = tmp_path / "link"
+    link.symlink_to(tmp_path / "gone" / "target")
+    for out in (link, link / "sub"):
+        line = _one_error_line(invoke(*_heads(tiny, write_toml)[command], "--out", out))
+        assert f"{link} is a dangling symbolic link: its target {tmp_path / 'gone' / 'target'} does not exist" in line
+        assert "File exists" not in line
+    assert core_calls == [] and not (tmp_path / "gone").exists()
+
+
+@pytest.mark.parametrize(
+    ("command", "name"),
+    [("sweep", "results.csv"), ("sweep", "scenario.toml"), ("sweep", STORE_FILE), ("reproduce", "claims.csv"),
+     ("reproduce", STORE_FILE), ("run", "results.parquet"), ("model", "model.png")],
+)
+def test_a_directory_where_a_file_goes_fails_before_simulating(
+    command: str, name: str, tiny: dict[str, Any], write_toml, tmp_path: Path, core_calls: list[str]
+) -> None:
+    # with --force too: a directory is never discarded (it simulated everything, then failed naming DIR)
+    out = tmp_path / "out"
+    (out / name).mkdir(parents=True)
+    (out / name / "keep.txt").write_text("x")
+    line = _one_error_line(invoke(*_heads(tiny, write_toml)[command], "--out", out, "--force"))
+    assert f"({out / name} is a directory)" in line and f"--out = '{out}'" in line, line
+    assert core_calls == []
+    assert [p.name for p in out.iterdir()] == [name] and [p.name for p in (out / name).iterdir()] == ["keep.txt"]
+
+
+@pytest.mark.parametrize("damage", ["garbage", "empty", "truncated", "no run id"])
+def test_a_corrupt_store_is_named_so_and_force_discards_it(
+    damage: str, tiny: dict[str, Any], write_toml, tmp_path: Path, core_calls: list[str]
+) -> None:
+    out = tmp_path / "out"
+    points = _points(tiny, 40)  # enough for a store of several pages
+    flitcast.sweep(points, store=out)
+    store = out / STORE_FILE
+    if damage == "garbage":
+        store.write_bytes(b"not a database at all" * 100)
+    elif damage == "empty":
+        store.write_bytes(b"")
+    elif damage == "truncated":
+        with open(store, "r+b") as fh:
+            fh.truncate(store.stat().st_size // 3)
+    else:
+        with sqlite3.connect(store) as db:
+            db.execute("DELETE FROM meta")
+    core_calls.clear()
+    for seeds in ("1:40:1", "1:3:1"):  # its own run, or another
+        line = _one_error_line(invoke("sweep", write_toml(tiny), "--vary", f"run.seed={seeds}", "--out", out))
+        assert line.startswith(f"error: --out = '{out}' holds a corrupt store: {store} cannot be read (")
+        assert line.endswith("; --force discards it and recomputes every point")
+        assert "another run" not in line
+    with pytest.raises(errors.CorruptStore) as info:
+        flitcast.sweep(points, store=out)
+    assert info.value.key == "store" and str(info.value).endswith("; force=True discards it and recomputes every point")
+    assert core_calls == []
+    assert len(flitcast.sweep(points, store=out, force=True)) == 40
+    assert len(core_calls) == 40 and len(_rows(out)) == 40
+
+
+def test_a_tampered_record_is_a_corrupt_store(tiny: dict[str, Any], write_toml, tmp_path: Path, core_calls: list[str]) -> None:
+    points = _points(tiny, 4)
+    out = tmp_path / "out"
+    flitcast.sweep(points, store=out)
+    with sqlite3.connect(out / STORE_FILE) as db:
+        db.execute("UPDATE points SET outcome = 'tampered' WHERE point_index = 2")
+    core_calls.clear()
+    with pytest.raises(errors.CorruptStore) as info:
+        flitcast.sweep(points, store=out)
+    assert info.value.key == "store" and info.value.path == str(out / STORE_FILE)
+    assert str(info.value) == (
+        f"store = '{out}' holds a corrupt store: {out / STORE_FILE} cannot be read (the record of point 2 is not an "
+        "outcome flitcast recorded); force=True discards it and recomputes every point"
+    )
+    assert "unreadable outcome" not in str(info.value) and core_calls == []
+    # the command line names its own options
+    scenario = write_toml(tiny)
+    result = invoke("sweep", scenario, "--vary", "run.seed=1:4:1", "--out", out)
+    line = _one_error_line(result)
+    assert line.startswith(f"error: --out = '{out}' holds a corrupt store") and "--force discards it" in line
+    assert core_calls == []
+    assert len(flitcast.sweep(points, store=out, force=True)) == 4
+
+
+def test_bad_input_found_late_leaves_no_store_behind(
+    tiny: dict[str, Any], write_toml, tmp_path: Path, core_calls: list[str]
+) -> None:
+    # a memory budget no point fits is found after the store was made: the store goes again, with the
+    # directories made for it (else the directory held "the store of another run")
+    tiny["run"]["memory_limit_mb"] = 1
+    out = tmp_path / "new" / "out"
+    line = _one_error_line(invoke("sweep", write_toml(tiny), "--vary", "workload.load=0.1,0.2", "--out", out))
+    assert line.startswith("error: run.memory_limit_mb = 1 is not allowed")
+    with pytest.raises(errors.ConfigError):
+        flitcast.sweep(_points(tiny, 2), store=out)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["scenario.toml"] and core_calls == []
+    # an existing directory stays, and so does a store that was there before
+    (tmp_path / "kept").mkdir()
+    with pytest.raises(errors.ConfigError):
+        flitcast.sweep(_points(tiny, 2), store=tmp_path / "kept")
+    assert list((tmp_path / "kept").iterdir()) == []
+
+
 # --- arguments -------------------------------------------------------------------------------------------
 
 

@@ -7,7 +7,8 @@ API lets it propagate. A sweep point that fails is not raised: it is a row with 
 ```
 FlitcastError
 ├── ConfigError            bad scenario: names the key path, the value and what is allowed
-│   └── RoutingError       the routing check failed at build time (e.g. cyclic channel dependencies)
+│   ├── RoutingError       the routing check failed at build time (e.g. cyclic channel dependencies)
+│   └── CorruptStore       an output directory's point store cannot be read (truncated, overwritten)
 ├── SimulationError        the run itself went wrong
 │   ├── DeadlockError      the watchdog fired: carries the cycle and the blocked channels/packets
 │   ├── ConservationError  flits were created or lost
@@ -27,12 +28,14 @@ from __future__ import annotations
 
 import reprlib
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 __all__ = [
     "ConfigError",
     "ConfigWarning",
     "ConservationError",
+    "CorruptStore",
     "DeadlockError",
     "FlitcastError",
     "InternalError",
@@ -154,6 +157,29 @@ class ConfigWarning(UserWarning):
 
 class RoutingError(ConfigError):
     """The routing check failed while building the network (e.g. cyclic channel dependencies)."""
+
+
+class CorruptStore(ConfigError):
+    """An output directory's point store (``points.sqlite``) cannot be read as one: truncated, overwritten,
+    or a record changed by hand. ``path`` is the store file; ``option`` names the directory's setting
+    (``--out`` on the command line, ``store`` in Python), whose force option would discard the store."""
+
+    def __init__(self, path: str, reason: str, option: str = "store") -> None:
+        discard = "--force" if option.startswith("--") else "force=True"
+        directory = str(Path(path).parent)
+        super().__init__(
+            option,
+            directory,
+            f"a readable store, or {discard} to discard it",
+            reason=reason,
+            message=f"{show_key(option)} = {show_value(directory)} holds a corrupt store: {path} cannot be read "
+            f"({reason.rstrip('.')}); {discard} discards it and recomputes every point",
+        )
+        self.path = path
+
+    def named(self, option: str) -> CorruptStore:
+        """The same error, for the setting ``option`` (e.g. ``--out`` where the CLI gave the directory)."""
+        return CorruptStore(self.path, self.reason or "", option)
 
 
 class SimulationError(FlitcastError):

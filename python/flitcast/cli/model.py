@@ -8,14 +8,22 @@ from typing import Annotated
 import typer
 
 from flitcast.cli.app import app, console, guard
-from flitcast.cli.options import parse_list, parse_range
-from flitcast.errors import ConfigError
+from flitcast.cli.options import check_distinct, parse_list, parse_range
+from flitcast.errors import ConfigError, Shown
+
+#: what --out receives
+MODEL_FILES = ("model.csv", "model.png")
+
+#: most model rows one command evaluates
+MAX_MODEL_ROWS = 100_000
+
 
 def _int_list(raw: str, option: str) -> list[int]:
-    """``A,B,C`` or ``START:STOP:STEP`` (stop included), integers."""
-    values = parse_range(raw, raw) if ":" in raw else parse_list(raw)
+    """``A,B,C`` or ``START:STOP:STEP`` (stop included), integers, each once (a repeat is a repeated row)."""
+    values = parse_range(raw, raw, option) if ":" in raw else parse_list(raw, option)
     if not values or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
         raise ConfigError(option, raw, "integers: A,B,C or START:STOP:STEP")
+    check_distinct(option, raw, values)
     return values
 
 
@@ -36,7 +44,14 @@ def model_command(
         str, typer.Option("--t-process-unit", help="Unit of Table 1's t_process: us (our reading) or ns.")
     ] = "us",
     out: Annotated[str | None, typer.Option("--out", help="Write model.csv and model.png into this directory.")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Write into a non-empty --out directory.")] = False,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Write into a non-empty --out directory: model.csv and model.png in it are replaced, other files "
+            "are left as they are.",
+        ),
+    ] = False,
 ) -> None:
     """Evaluate study 004's small-message multicast latency model (µs) for any k, group size and message size."""
     from rich.table import Table
@@ -46,9 +61,13 @@ def model_command(
     if not 2 <= k <= 64:
         raise ConfigError("--k", k, "an integer from 2 to 64")
     algorithms = [a.strip() for a in algorithm.split(",") if a.strip()]
+    allowed = "one or more of " + ", ".join(analytic.ALGORITHMS) + ", comma-separated"
+    if not algorithms:
+        raise ConfigError("--algorithm", algorithm, allowed)
     for a in algorithms:
         if a not in analytic.ALGORITHMS:
-            raise ConfigError("--algorithm", a, "comma-separated: " + ", ".join(analytic.ALGORITHMS))
+            raise ConfigError("--algorithm", a, allowed)
+    check_distinct("--algorithm", algorithm, algorithms)
     groups, sizes, lengths = _int_list(group, "--group"), _int_list(message_bytes, "--bytes"), _int_list(r, "--r")
     if any(not 2 <= g <= k * k for g in groups):
         raise ConfigError("--group", group, f"group sizes from 2 to k² = {k * k}")
@@ -60,12 +79,15 @@ def model_command(
         raise ConfigError("--h-i", h_i, "tree or closed")
     if t_process_unit not in ("us", "ns"):
         raise ConfigError("--t-process-unit", t_process_unit, "us or ns")
-    if len(groups) * len(sizes) * len(algorithms) * len(lengths) > 100_000:
-        raise ConfigError("--group", group, "at most 100,000 model points in all")
+    rows = len(groups) * len(sizes) * len(algorithms) * len(lengths)
+    if rows > MAX_MODEL_ROWS:
+        raise ConfigError(
+            "--group × --bytes × --algorithm × --r", Shown(f"{rows:,} rows"), f"at most {MAX_MODEL_ROWS:,} rows in all"
+        )
     if out is not None:
-        from flitcast.sweeps.outdir import prepare_out_dir
+        from flitcast.sweeps.outdir import check_out_dir
 
-        prepare_out_dir(out, force, None, option="out")
+        check_out_dir(out, force, None, "--out", MODEL_FILES)
     params = analytic.Parameters(t_process_unit=t_process_unit)  # type: ignore[arg-type]
     frame = analytic.table(k, groups, sizes, algorithms, lengths, params, h_i)  # type: ignore[arg-type]
     shown = Table(title=f"study 004 model, {k}×{k} unidirectional torus (µs; t_process in {t_process_unit})")

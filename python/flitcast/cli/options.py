@@ -6,12 +6,12 @@ from __future__ import annotations
 import contextlib
 import math
 import tomllib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from flitcast.errors import ConfigError
+from flitcast.errors import ConfigError, CorruptStore, show_value
 
 if TYPE_CHECKING:
     from flitcast.config import Scenario
@@ -58,32 +58,58 @@ def _is_number(x: Any) -> bool:
     return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
 
 
-def parse_range(text: str, raw: str) -> list[Any]:
-    """``start:stop:step``, stop included (with a tolerance for float steps)."""
-    allowed = "KEY=START:STOP:STEP with numbers (stop included), or KEY=A,B,C"
-    parts = [parse_value(p.strip(), "--vary") for p in raw.split(":")]
+def parse_range(text: str, raw: str, option: str = "--vary") -> list[Any]:
+    """``start:stop:step``, stop included (with a tolerance for float steps); ``option`` names the option
+    whose value ``text`` is in error messages."""
+    key = "KEY=" if option == "--vary" else ""
+    allowed = f"{key}START:STOP:STEP with numbers (stop included), or {key}A,B,C"
+    parts = [parse_value(p.strip(), option) for p in raw.split(":")]
     if len(parts) != 3 or not all(_is_number(p) for p in parts):
-        raise ConfigError("--vary", text, allowed)
+        raise ConfigError(option, text, allowed)
     start, stop, step = parts
     if step == 0 or (stop - start) * step < 0:
-        raise ConfigError("--vary", text, "a STEP that is not 0 and goes from START towards STOP")
+        raise ConfigError(option, text, "a STEP that is not 0 and goes from START towards STOP")
     count = math.floor((stop - start) / step + 1e-9) + 1
     if count > MAX_SWEEP_POINTS:
-        raise ConfigError("--vary", text, f"a range of at most {MAX_SWEEP_POINTS} values")
+        raise ConfigError(option, text, f"a range of at most {MAX_SWEEP_POINTS} values")
     if all(isinstance(p, int) for p in parts):
         return [start + i * step for i in range(count)]
     return [round(start + i * step, 12) for i in range(count)]
 
 
-def parse_list(raw: str) -> list[Any]:
+def parse_list(raw: str, option: str = "--vary") -> list[Any]:
     """``a,b,c`` with each item a TOML value (``0.1,0.2``, ``mesh,torus``, ``[0],[1, 2]``)."""
     try:
-        document = _toml_value(raw, f"v = [{raw}]", "--vary")
+        document = _toml_value(raw, f"v = [{raw}]", option)
         if list(document) == ["v"]:
             return list(document["v"])
     except tomllib.TOMLDecodeError:
         pass
-    return [parse_value(item.strip(), "--vary") for item in raw.split(",")]
+    return [parse_value(item.strip(), option) for item in raw.split(",")]
+
+
+def check_distinct(option: str, text: Any, values: Sequence[Any]) -> None:
+    """Refuse a value given twice in a list to vary over: it would be the same point (or row) twice."""
+    seen: set[Any] = set()
+    for value in values:
+        marker = _comparable(value)
+        if marker in seen:
+            times = sum(1 for v in values if _comparable(v) == marker)
+            twice = "twice" if times == 2 else f"{times} times"
+            raise ConfigError(option, text, "each value once", reason=f"{show_value(value)} is given {twice}")
+        seen.add(marker)
+
+
+def _comparable(value: Any) -> Any:
+    """A hashable stand-in for a TOML value: equal for equal values (1 and 1.0 alike), a boolean apart
+    from the numbers 0 and 1."""
+    if isinstance(value, bool):
+        return ("bool", value)
+    if isinstance(value, list):
+        return ("list", tuple(_comparable(v) for v in value))
+    if isinstance(value, dict):
+        return ("table", tuple(sorted(((k, _comparable(v)) for k, v in value.items()), key=lambda kv: kv[0])))
+    return value
 
 
 def parse_vary(items: Sequence[str]) -> dict[str, list[Any]]:
@@ -96,6 +122,7 @@ def parse_vary(items: Sequence[str]) -> dict[str, list[Any]]:
         values = parse_range(item, raw) if ":" in raw and "," not in raw else parse_list(raw)
         if not values:
             raise ConfigError("--vary", item, "at least one value")
+        check_distinct("--vary", item, values)
         out[key] = values
     return out
 
@@ -106,8 +133,22 @@ def sweep_table(table: dict[str, Any]) -> dict[str, list[Any]]:
     for key, values in table.items():
         if not isinstance(values, list) or not values:
             raise ConfigError(f"sweep.{key}", values, "a non-empty list of values")
+        check_distinct(f"sweep.{key}", values, values)
         out[key] = values
     return out
+
+
+def check_set_not_varied(sets: Sequence[str] | None, varied: Mapping[str, Any], varied_by: str) -> None:
+    """Refuse --set on a key the sweep varies: the varied values would replace it without a word."""
+    for item in sets or []:
+        key, _ = _split_assignment(item, "--set", "workload.load=0.3")
+        if key in varied:
+            raise ConfigError(
+                "--set",
+                item,
+                f"a key that {varied_by} does not vary",
+                reason=f"{key} is varied by {varied_by}, whose values would replace this one",
+            )
 
 
 def load(path: str, sets: Sequence[str] | None) -> tuple[Scenario, dict[str, Any] | None]:
@@ -160,22 +201,48 @@ SchedulerOption = Annotated[
 
 
 def check_where(threads: Any, scheduler: str | None) -> None:
-    """Validate --threads and --scheduler together, before anything else."""
+    """Validate --threads and --scheduler together, before anything else (Dask is neither imported nor
+    contacted here)."""
     from flitcast.sweeps.run import check_threads
 
     check_threads(threads, "--threads")
-    if scheduler is not None and threads:
+    if scheduler is None:
+        return
+    from flitcast.sweeps.on_dask import check_scheduler
+
+    check_scheduler(scheduler)
+    if threads:
         raise ConfigError("--threads", threads, "0 with --scheduler (choose the worker count with --scheduler local:N)")
 
 
-def prepare_out(out: str | None, force: bool, points: Sequence[Scenario]) -> None:
-    """Check --out before anything is simulated (flitcast.output.prepare_out_dir)."""
+def check_out(out: str | None, force: bool, points: Sequence[Scenario], files: Sequence[str]) -> str | None:
+    """Check --out before anything starts (a Dask cluster, a simulation), creating nothing; return the run
+    identity its store records (None without --out). ``files`` are the names the command will write."""
     if out is None:
-        return
+        return None
+    from flitcast.sweeps.outdir import check_out_dir
     from flitcast.sweeps.run import run_identity
-    from flitcast.sweeps.outdir import prepare_out_dir
 
-    prepare_out_dir(out, force, run_identity(points))
+    run = run_identity(points)
+    check_out_dir(out, force, run, "--out", files)
+    return run
+
+
+@contextlib.contextmanager
+def out_dir(out: str | None, force: bool, run: str | None, files: Sequence[str]) -> Iterator[None]:
+    """--out prepared for the block that runs the points: its store created, and removed again if the
+    block fails before recording a point (flitcast.sweeps.outdir.out_dir_of_run). A corrupt store found
+    while the block reads it is reported with the command line's options."""
+    if out is None:
+        yield
+        return
+    from flitcast.sweeps.outdir import out_dir_of_run
+
+    try:
+        with out_dir_of_run(out, force, run, "--out", files):
+            yield
+    except CorruptStore as exc:
+        raise exc.named("--out") from None
 
 
 @contextlib.contextmanager

@@ -8,7 +8,18 @@ import typer
 
 from flitcast.cli.app import EXIT_CODES_HELP, app, console, guard
 from flitcast.cli.feedback import report_failures, with_progress
-from flitcast.cli.options import ForceOption, SchedulerOption, ThreadsOption, check_where, dask_client, prepare_out
+from flitcast.cli.options import (
+    ForceOption,
+    SchedulerOption,
+    ThreadsOption,
+    check_out,
+    check_where,
+    dask_client,
+    out_dir,
+)
+
+#: the files a reproduction writes whatever its experiment (its panels are named by the experiment)
+REPRODUCE_FILES = ("results.csv", "claims.csv")
 
 @app.command("reproduce", epilog=EXIT_CODES_HELP)
 @guard
@@ -53,8 +64,8 @@ def reproduce_command(
     check_where(threads, scheduler)
     exp = get(experiment)
     points = exp.run_points(quick)
-    prepare_out(out, force, [p.scenario for p in points])
-    with dask_client(scheduler) as client:
+    run = check_out(out, force, [p.scenario for p in points], REPRODUCE_FILES)  # before a Dask cluster starts
+    with dask_client(scheduler) as client, out_dir(out, force, run, REPRODUCE_FILES):
         results, claims, wall = with_progress(
             len(points),
             lambda progress: run_experiment(

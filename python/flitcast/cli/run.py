@@ -8,7 +8,7 @@ import typer
 
 from flitcast.cli.app import app, console, fmt, guard
 from flitcast.cli.feedback import import_in_background, with_cycle_progress
-from flitcast.cli.options import ForceOption, OutOption, SetOption, load
+from flitcast.cli.options import OutOption, SetOption, load
 
 if TYPE_CHECKING:
     from flitcast.config import Scenario
@@ -20,7 +20,14 @@ def run_command(
     scenario: Annotated[str, typer.Argument(metavar="SCENARIO.toml", help="Scenario file.")],
     set_: SetOption = None,
     out: OutOption = None,
-    force: ForceOption = False,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Write into DIR even if it is not empty: results.csv, results.parquet and scenario.toml in it "
+            "are replaced; other files are left as they are.",
+        ),
+    ] = False,
 ) -> None:
     """Simulate one scenario and print its metrics. --out DIR must be new or empty, unless --force. Ctrl-C
     stops it (exit code 130, nothing written)."""
@@ -28,9 +35,9 @@ def run_command(
 
     point, _ = load(scenario, set_)
     if out is not None:
-        from flitcast.sweeps.outdir import prepare_out_dir
+        from flitcast.sweeps.outdir import RUN_FILES, check_out_dir
 
-        prepare_out_dir(out, force, run_id=None)
+        check_out_dir(out, force, None, "--out", RUN_FILES)
     import_in_background("rich.table", *(("pyarrow.json", "pyarrow.parquet") if out is not None else ()))
     window_end = point.run.warmup_cycles + point.run.measure_cycles
     result = with_cycle_progress(window_end, lambda progress: run(point, progress=progress))

@@ -15,11 +15,13 @@ from flitcast.cli.options import (
     SchedulerOption,
     SetOption,
     ThreadsOption,
+    check_out,
+    check_set_not_varied,
     check_where,
     dask_client,
     load,
+    out_dir,
     parse_vary,
-    prepare_out,
     sweep_table,
 )
 from flitcast.errors import ConfigError
@@ -53,23 +55,25 @@ def sweep_command(
 ) -> None:
     """Simulate a grid of scenarios and print offered/accepted load and latency."""
     from flitcast.sweeps import grid, sweep
-    from flitcast.sweeps.outdir import write_run_dir
+    from flitcast.sweeps.outdir import RUN_FILES, write_run_dir
 
     check_where(threads, scheduler)
     base, table_of_file = load(scenario, set_)
     if vary:
         varied = parse_vary(vary)
+        check_set_not_varied(set_, varied, "--vary")
     elif table_of_file:
         varied = sweep_table(table_of_file)
+        check_set_not_varied(set_, varied, f"the [sweep] table of {scenario}")
     else:
         raise ConfigError("--vary", "(none)", "at least one --vary KEY=START:STOP:STEP or KEY=A,B,C")
     total = math.prod(len(v) for v in varied.values())
     if total > MAX_SWEEP_POINTS:
         raise ConfigError("--vary", f"{total} points", f"at most {MAX_SWEEP_POINTS} points in one sweep")
     points = grid(base, varied)
-    prepare_out(out, force, points)
+    run = check_out(out, force, points, RUN_FILES)  # before a Dask cluster starts
 
-    with dask_client(scheduler) as client:
+    with dask_client(scheduler) as client, out_dir(out, force, run, RUN_FILES):
         frame = with_progress(
             len(points),
             lambda progress: sweep(points, threads=threads, progress=progress, client=client, store=out),

@@ -23,16 +23,19 @@ from __future__ import annotations
 import logging
 import math
 import os
+import signal
+import threading
 import uuid
 from collections.abc import Iterator, Sequence
 from concurrent.futures import CancelledError
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from typing import Any
+from urllib.parse import urlsplit
 
-from flitcast.errors import ConfigError, Shown
+from flitcast.errors import ConfigError, Shown, show_value
 from flitcast.sweeps.threads import Finished, Job, max_threads
 
-__all__ = ["batches", "dask_client", "is_client", "on_dask", "run_batch"]
+__all__ = ["batches", "check_scheduler", "dask_client", "is_client", "on_dask", "run_batch"]
 
 #: a rough speed of the core, in node-cycles per second: measured from about 3e6 (an 8x8 mesh near
 #: saturation) to 7e7 (light load, with idle skipping); the middle keeps tasks between ~0.2 s and ~10 s
@@ -43,6 +46,10 @@ TASK_SECONDS = 2.0
 TASKS_PER_WORKER = 4
 #: seconds a running task waits for the stop event before checking whether it has finished
 STOP_POLL_SECONDS = 0.5
+#: transports --scheduler connects over (tls needs Dask's TLS settings)
+SCHEMES = ("tcp", "tls")
+#: seconds to wait for a scheduler to answer (Dask's own default is 30 s)
+CONNECT_SECONDS = 5.0
 
 
 def batches(jobs: Sequence[Job], node_cycles: Sequence[float], workers: int) -> list[list[Job]]:
@@ -65,8 +72,6 @@ def batches(jobs: Sequence[Job], node_cycles: Sequence[float], workers: int) -> 
 def run_batch(payloads: list[str], stop: str) -> tuple[str, list[str]]:
     """The task a worker runs: its flitcast version and each point's outcome JSON, in order. Once the Dask
     Event named ``stop`` is set (the sweep was interrupted), the points stop at their next cycle."""
-    import threading
-
     from distributed import Event, get_client
 
     from flitcast import _core
@@ -149,56 +154,171 @@ def _task_outcome(future: Any, version: str) -> list[str] | BaseException:
     return CancelledError(f"the task was {future.status}")
 
 
-def local_workers(address: str) -> int | None:
-    """The worker count of ``local`` / ``local:N`` (None if ``address`` names a running scheduler)."""
-    name, colon, count = address.partition(":")
-    if name != "local":
-        return None
+def check_scheduler(address: str) -> int | None:
+    """Check ``--scheduler ADDRESS`` before anything starts (Dask is not imported): the worker count of
+    ``local`` / ``local:N``, or None for the address of a running scheduler (``tcp://HOST:PORT``,
+    ``tls://HOST:PORT``, or ``HOST:PORT`` for tcp)."""
     limit = max_threads()
-    allowed = f"local, local:N with N from 1 to {limit}, or a scheduler address such as tcp://HOST:8786"
-    if not colon:
-        return os.cpu_count() or 1
-    if not count.isdigit() or not 1 <= int(count) <= limit:
-        raise ConfigError("--scheduler", address, allowed)
-    return int(count)
+    allowed = _allowed()
+    name, colon, count = address.partition(":")
+    if name == "local":
+        if not colon:
+            return os.cpu_count() or 1
+        if not count.isdigit() or not 1 <= int(count) <= limit:
+            raise ConfigError("--scheduler", address, allowed)
+        return int(count)
+    scheme, sep, rest = address.partition("://")
+    if not sep:
+        scheme, rest = "tcp", address  # Dask's default transport
+    if scheme not in SCHEMES:
+        raise ConfigError("--scheduler", address, allowed, reason=f"flitcast connects over {' or '.join(SCHEMES)} only")
+    parts = urlsplit(f"//{rest}")
+    try:
+        port = parts.port
+    except ValueError:  # not a number, or out of range
+        port = 0
+    if not parts.hostname:
+        reason = "it names no HOST"
+    elif parts.path or parts.query or parts.fragment:
+        reason = "nothing may follow HOST:PORT"
+    elif port is None:
+        reason = "it names no :PORT"
+    elif not 1 <= port:
+        reason = "the PORT must be a number from 1 to 65535"
+    else:
+        return None
+    raise ConfigError("--scheduler", address, allowed, reason=reason)
 
 
 @contextmanager
 def dask_client(address: str) -> Iterator[Any]:
-    """A ``distributed.Client`` for ``--scheduler ADDRESS``: ``local[:N]`` starts a LocalCluster here with
-    N single-threaded worker processes (default: one per core) and closes it at the end; anything else is
-    the address of a running scheduler."""
-    if not address.strip():
-        raise ConfigError("--scheduler", address, "local, local:N, or a scheduler address such as tcp://HOST:8786")
-    workers = local_workers(address)
+    """A ``distributed.Client`` for ``--scheduler ADDRESS`` (:func:`check_scheduler`): ``local[:N]`` starts
+    a LocalCluster here with N single-threaded worker processes (default: one per core) and closes it at
+    the end; anything else is the address of a running scheduler, which must answer within
+    :data:`CONNECT_SECONDS`."""
+    workers = check_scheduler(address)
     try:
-        from distributed import Client, LocalCluster
+        from distributed import Client
     except ImportError:
         raise ConfigError(
             "--scheduler", address, "a flitcast installed with Dask (pip install 'flitcast[dask]')"
         ) from None
     if workers is not None:
-        # processes, one thread each: the core releases the GIL, but a process per worker keeps a crash local
-        with (
-            LocalCluster(
-                n_workers=workers,
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=":0",  # any free port: the default may belong to another cluster
-                silence_logs=logging.ERROR,
-            ) as cluster,
-            Client(cluster) as client,
-        ):
+        with _local_cluster(workers) as client:
             yield client
         return
+    _check_tls(address)
+    timeout = _connect_seconds()
     try:
-        client = Client(address)  # tries for Dask's distributed.comm.timeouts.connect (30 s by default)
+        client = Client(address, timeout=timeout)
     except (OSError, TimeoutError, ValueError) as exc:
+        detail = " ".join(str(exc).split())  # one line, whatever Dask wrapped
         raise ConfigError(
             "--scheduler",
             address,
-            "local, local:N, or the address of a running Dask scheduler (tcp://HOST:PORT)",
-            reason=f"cannot connect: {exc}",
+            _allowed(),
+            message=f"--scheduler = {show_value(address)}: cannot connect to a Dask scheduler there ({detail}); "
+            f"allowed: {_allowed()}",
         ) from None
     with client:
         yield client
+
+
+def _allowed() -> str:
+    return (
+        f"local, local:N with N from 1 to {max_threads()}, or the address of a running Dask scheduler, "
+        "tcp://HOST:PORT or tls://HOST:PORT"
+    )
+
+
+@contextmanager
+def _local_cluster(workers: int) -> Iterator[Any]:
+    """A client of a LocalCluster of ``workers`` single-threaded worker processes, closed at the end."""
+    from distributed import Client, LocalCluster
+
+    pressed: list[int] = []
+    try:
+        with ExitStack() as opened:
+            with _ctrl_c_held(pressed):
+                try:
+                    # processes, one thread each: the core releases the GIL, but a process per worker keeps
+                    # a crash local
+                    cluster = opened.enter_context(
+                        LocalCluster(
+                            n_workers=workers,
+                            threads_per_worker=1,
+                            processes=True,
+                            dashboard_address=":0",  # any free port: the default may belong to another cluster
+                            silence_logs=logging.ERROR,
+                            preload=[__name__],  # dask_setup: the workers leave Ctrl-C to this process
+                        )
+                    )
+                    client = opened.enter_context(Client(cluster))
+                except Exception:
+                    if not pressed:
+                        raise
+                    # a terminal's Ctrl-C reached the workers too, which failed to start
+                    raise KeyboardInterrupt from None
+            if pressed:
+                raise KeyboardInterrupt  # now that the cluster has started, it closes cleanly
+            yield client
+    finally:
+        if pressed:
+            logging.disable(logging.NOTSET)
+
+
+def _connect_seconds() -> float:
+    """How long to wait for a scheduler: :data:`CONNECT_SECONDS`, or Dask's own connect timeout if shorter."""
+    import dask
+    from dask.utils import parse_timedelta
+
+    configured = parse_timedelta(dask.config.get("distributed.comm.timeouts.connect"), "s")
+    return float(min(CONNECT_SECONDS, configured or CONNECT_SECONDS))
+
+
+def _check_tls(address: str) -> None:
+    """A tls:// address needs Dask's TLS settings (certificates), which flitcast does not make up."""
+    if not address.startswith("tls://"):
+        return
+    from distributed.security import Security
+
+    if Security().get_connection_args("client").get("ssl_context") is None:
+        raise ConfigError(
+            "--scheduler",
+            address,
+            "tcp://HOST:PORT, or tls://HOST:PORT with Dask's TLS settings made (distributed.comm.tls: ca-file, "
+            "client cert and key)",
+            reason="Dask has no TLS settings for a client",
+        )
+
+
+@contextmanager
+def _ctrl_c_held(pressed: list[int]) -> Iterator[None]:
+    """Hold a Ctrl-C pressed in the block until the block ends, recording it in ``pressed``. Dask
+    interrupted half way through starting a local cluster prints the tracebacks of the workers that
+    failed to start, and leaves the cluster to be closed as the process exits, with more; held, the
+    interrupt is raised once the cluster has started, and the cluster closes cleanly. From the press on,
+    logging is off (what Dask reports of a start cut short is noise); the caller turns it on again once
+    the cluster is closed. Only the main thread handles signals: in another one nothing is held."""
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) is None:
+        yield
+        return
+
+    def hold(signum: int, frame: Any) -> None:
+        pressed.append(signum)
+        logging.disable(logging.CRITICAL)
+
+    previous = signal.signal(signal.SIGINT, hold)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def dask_setup(worker: Any) -> None:
+    """Run by each worker process of a ``--scheduler local`` cluster as it starts (a Dask preload): Ctrl-C
+    is for the process that started the cluster, which stops the points and closes the cluster. A
+    terminal sends it to its whole process group, and a worker that took it too would die printing
+    tracebacks."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -1,19 +1,23 @@
 """Checking an output directory before simulating, and writing a run directory, all or nothing.
 
-:func:`prepare_out_dir` runs before anything is simulated: a path that is a file, cannot be created or
-written, or a non-empty directory that is not this run's own (see below) is refused then, not after hours
-of simulation.
+:func:`check_out_dir` runs before anything is simulated (or a Dask cluster started) and creates nothing:
+a path that is a file or a dangling symbolic link, cannot be created or written, holds a directory where
+a file is to be written, a corrupt store, or is a non-empty directory that is not this run's own (see
+below) is refused then, not after hours of simulation. :func:`prepare_out_dir` checks the same and then
+creates a sweep's store; :func:`out_dir_of_run` removes that store again if the run fails before it has
+recorded a point, so that bad input leaves nothing behind.
 
-Every file is first written into a temporary sibling of the target directory; only when all of them
-succeeded are they moved into place (the directory itself is created only then). If the directory
-already exists, same-named files in it are replaced and other files are left alone.
+Every file is first written under a temporary name: into a temporary directory inside the target
+directory when it exists, else into a temporary sibling that becomes the target directory. Only when all
+of them were written are they renamed into place. If the directory already exists, same-named files in
+it are replaced and other files are left alone.
 
 A run directory holds:
 
 - ``results.csv`` and ``results.parquet`` — one row per point (docs/results.md lists the columns);
 - ``scenario.toml`` — the fully resolved scenario, seed included; for a sweep also a ``[sweep]`` table
   with the varied keys and their values, so ``flitcast sweep DIR/scenario.toml`` re-runs it exactly;
-- ``latency_vs_load.png`` — for sweeps;
+- a plot — for sweeps;
 - ``points.sqlite`` — for sweeps and reproductions, the store of finished points (``store.py``),
   written as points finish, so that a re-run resumes.
 """
@@ -24,11 +28,12 @@ import os
 import shutil
 import sqlite3
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from flitcast.errors import ConfigError
+from flitcast.errors import ConfigError, CorruptStore, SweepIncomplete, SweepInterrupted
 from flitcast.sweeps.store import STORE_FILE, STORE_FORMAT, PointStore
 
 if TYPE_CHECKING:
@@ -37,62 +42,175 @@ if TYPE_CHECKING:
     from flitcast.config import Scenario
     from flitcast.results import Result
 
-__all__ = ["prepare_out_dir", "write_all_or_nothing", "write_result_dir", "write_run_dir"]
+__all__ = [
+    "RUN_FILES",
+    "check_out_dir",
+    "out_dir_of_run",
+    "prepare_out_dir",
+    "write_all_or_nothing",
+    "write_result_dir",
+    "write_run_dir",
+]
 
-#: what an output directory may be (the error of prepare_out_dir says which rule was broken)
-OUT_DIR_RULE = (
-    "a new or empty directory, this run's own directory (to resume it), or any directory with --force "
-    "(its store is discarded; other files in it are left as they are)"
-)
+#: the files every run directory gets (a sweep's plot is named after its results)
+RUN_FILES = ("results.csv", "results.parquet", "scenario.toml")
 
 
-def prepare_out_dir(
-    out: str | os.PathLike[str], force: bool, run_id: str | None, option: str = "--out"
+def _rule(option: str, run_id: str | None, files: Sequence[str]) -> str:
+    """What an output directory may be (the error of check_out_dir says which rule was broken)."""
+    force = "--force" if option.startswith("--") else "force=True"
+    if run_id is None:  # no store: nothing to resume
+        replaced = ", ".join(files[:-1]) + " and " + files[-1] if len(files) > 1 else "".join(files) or "its files"
+        return (
+            f"a new or empty directory, or any directory with {force} ({replaced} in it are replaced; other "
+            "files are left as they are)"
+        )
+    return (
+        f"a new or empty directory, this run's own directory (to resume it), or any directory with {force} "
+        "(its store is discarded; other files in it are left as they are)"
+    )
+
+
+def check_out_dir(
+    out: str | os.PathLike[str],
+    force: bool,
+    run_id: str | None,
+    option: str = "--out",
+    files: Sequence[str] = (),
 ) -> Path:
-    """Check ``out`` before anything is simulated and return it as a Path.
+    """Check ``out`` before anything is simulated, creating nothing, and return it as a Path.
 
     ``out`` must be a path (not empty) that is, or can be created as, a directory this process can write.
     It must be absent or empty, unless it is this run's own directory (its store, ``points.sqlite``,
-    records the run identity ``run_id``: the run resumes) or ``force`` is set (its store is discarded,
-    other files are left as they are). With a ``run_id`` (a sweep, a reproduction) the directory is
-    created with its store, since points are recorded into it as they finish (so a second call with the
-    same ``run_id`` finds the directory to be the run's own); without one (a single run) nothing is
-    created until the final all-or-nothing write. ``option`` names the setting in error messages.
+    records the run identity ``run_id``: the run resumes) or ``force`` is set (a store is then discarded,
+    other files are left as they are). None of ``files`` (the names the run will write) nor its store may
+    be a directory there, and a store that cannot be read is refused as corrupt (``force`` discards it).
+    ``option`` names the setting in error messages.
     """
     text = os.fspath(out)
     if not str(text).strip():
         raise ConfigError(option, str(text), "a directory path (not empty)")
     path = Path(text)
+    _check_not_dangling(path, path, option)
     if path.exists() and not path.is_dir():
         raise ConfigError(option, str(path), "a directory (this path is a file)")
-    if path.is_dir():
-        _check_writable(path, path, option)
-        own = run_id is not None and PointStore.run_id_in(path) == run_id
-        if not own and any(path.iterdir()):
-            if not force:
-                old = PointStore.format_in(path)
-                if old is not None and old != STORE_FORMAT:
-                    reason = (
-                        f"it holds a store of format {old}, written by an earlier flitcast whose scenario keys "
-                        f"differ (this one writes format {STORE_FORMAT}: docs/config.md, 'Keys that moved')"
-                    )
-                elif (path / STORE_FILE).exists():
-                    reason = "it holds the store of another run: other points, or another flitcast version"
-                else:
-                    reason = "it is not empty and holds no store of this run"
-                raise ConfigError(option, str(path), OUT_DIR_RULE, reason=reason)
-        if force and run_id is not None:
-            PointStore.discard(path)
-        if run_id is not None:
-            _create_store(path, run_id, option)
+    if not path.is_dir():
+        parent = _nearest_existing(path.parent, path, option)
+        if not parent.is_dir():
+            raise ConfigError(option, str(path), "a path whose parents are directories", reason=f"{parent} is a file")
+        _check_writable(parent, path, option)
         return path
-    parent = _nearest_existing(path.parent)
-    if not parent.is_dir():
-        raise ConfigError(option, str(path), "a path whose parents are directories", reason=f"{parent} is a file")
-    _check_writable(parent, path, option)
+    _check_writable(path, path, option)
+    for name in [*files, *([STORE_FILE] if run_id is not None else [])]:
+        if (path / name).is_dir():
+            raise ConfigError(
+                option,
+                str(path),
+                f"a directory where flitcast can write the file {name} (move that directory away)",
+                reason=f"{path / name} is a directory",
+            )
+    if force or not any(path.iterdir()):
+        return path
+    if run_id is None:
+        raise ConfigError(option, str(path), _rule(option, run_id, files), reason="it is not empty")
+    try:
+        meta = PointStore.meta_in(path)
+    except CorruptStore as exc:
+        raise exc.named(option) from None
+    except sqlite3.Error as exc:  # e.g. locked by a sweep running there
+        reason = f"{path / STORE_FILE}: {exc}"
+        raise ConfigError(option, str(path), _rule(option, run_id, files), reason=reason) from None
+    if meta is not None and meta["run_id"] == run_id:
+        return path  # this run's own: it resumes
+    if meta is not None and meta["format"] != STORE_FORMAT:
+        reason = (
+            f"it holds a store of format {meta['format']}, written by an earlier flitcast whose scenario keys "
+            f"differ (this one writes format {STORE_FORMAT}: docs/config.md, 'Keys that moved')"
+        )
+    elif meta is not None:
+        reason = "it holds the store of another run: other points, or another flitcast version"
+    else:
+        reason = "it is not empty and holds no store of this run"
+    raise ConfigError(option, str(path), _rule(option, run_id, files), reason=reason)
+
+
+def prepare_out_dir(
+    out: str | os.PathLike[str],
+    force: bool,
+    run_id: str | None,
+    option: str = "--out",
+    files: Sequence[str] = (),
+) -> Path:
+    """:func:`check_out_dir`, then, with a ``run_id`` (a sweep, a reproduction), create the directory with
+    its store, since points are recorded into it as they finish (so a second call with the same
+    ``run_id`` finds the directory to be the run's own; ``force`` discards a store first). Without one (a
+    single run) nothing is created until the final all-or-nothing write."""
+    path = check_out_dir(out, force, run_id, option, files)
     if run_id is not None:
+        if force:
+            PointStore.discard(path)
         _create_store(path, run_id, option)
     return path
+
+
+@contextmanager
+def out_dir_of_run(
+    out: str | os.PathLike[str],
+    force: bool,
+    run_id: str | None,
+    option: str = "--out",
+    files: Sequence[str] = (),
+) -> Iterator[Path]:
+    """:func:`prepare_out_dir` for the block that runs the points. If the block fails before a point is
+    recorded (bad input found late, such as a memory budget), the store this call created is removed
+    again, with the directories created for it, so the directory is as it was. An interrupted or
+    incomplete sweep keeps its store: its message says where its points are kept."""
+    path = Path(os.fspath(out))
+    created = _first_missing(path)
+    had_store = os.path.lexists(path / STORE_FILE)
+    prepared = prepare_out_dir(out, force, run_id, option, files)
+    try:
+        yield prepared
+    except (SweepInterrupted, SweepIncomplete):
+        raise
+    except BaseException:
+        if run_id is not None and not had_store and PointStore.count_in(path) == 0:
+            PointStore.discard(path)
+            _remove_created(path, created)
+        raise
+
+
+def _first_missing(path: Path) -> Path | None:
+    """The outermost of ``path`` and its parents that does not exist (what a mkdir -p would create)."""
+    missing = None
+    for candidate in (path, *path.parents):
+        if os.path.lexists(candidate):
+            break
+        missing = candidate
+    return missing
+
+
+def _remove_created(path: Path, created: Path | None) -> None:
+    """Remove ``path`` and its parents up to ``created``, those that are empty."""
+    if created is None:
+        return
+    for directory in (path, *path.parents):
+        try:
+            directory.rmdir()
+        except OSError:
+            return
+        if directory == created:
+            return
+
+
+def _check_not_dangling(candidate: Path, out: Path, option: str) -> None:
+    if candidate.is_symlink() and not candidate.exists():
+        raise ConfigError(
+            option,
+            str(out),
+            "a directory path whose parts exist or can be created",
+            reason=f"{candidate} is a dangling symbolic link: its target {os.readlink(candidate)} does not exist",
+        )
 
 
 def _create_store(path: Path, run_id: str, option: str) -> None:
@@ -111,8 +229,10 @@ def _check_writable(directory: Path, out: Path, option: str) -> None:
         )
 
 
-def _nearest_existing(path: Path) -> Path:
+def _nearest_existing(path: Path, out: Path | None = None, option: str = "--out") -> Path:
     for candidate in (path, *path.parents):
+        if out is not None:
+            _check_not_dangling(candidate, out, option)
         if candidate.exists():
             return candidate
     return Path.cwd()
@@ -169,8 +289,8 @@ def _write_scenario_toml(staging: Path, scenario: Scenario, vary: Mapping[str, S
 
 
 def write_all_or_nothing(out_dir: str | os.PathLike[str], write: Callable[[Path], None]) -> list[Path]:
-    """Call ``write(staging)`` to fill a temporary sibling of ``out_dir``, then move its files into
-    ``out_dir`` (created only then). On any failure nothing is left behind. Returns the paths written."""
+    """Call ``write(staging)`` to fill a temporary directory, then move its files into ``out_dir``
+    (created only then). On any failure nothing is left behind. Returns the paths written."""
     target = Path(out_dir)
     if target.exists() and not target.is_dir():
         raise ConfigError("output directory", str(target), "a directory (this path is a file)")
@@ -186,19 +306,31 @@ def write_all_or_nothing(out_dir: str | os.PathLike[str], write: Callable[[Path]
 
 
 def _write(target: Path, write: Callable[[Path], None]) -> list[Path]:
-    anchor = target.parent if target.parent.is_dir() else _nearest_existing(target.parent)
-    staging = anchor / f".{target.name or 'run'}.tmp-{uuid.uuid4().hex[:12]}"
+    # staged inside an existing directory, each file is renamed within one file system, and nothing is
+    # written outside the directory; a new directory is staged beside it and renamed as a whole
+    existing = target.is_dir()
+    anchor = target if existing else _nearest_existing(target.parent)
+    staging = anchor / f".{'flitcast' if existing else target.name or 'run'}.tmp-{uuid.uuid4().hex[:12]}"
     staging.mkdir()
     try:
         write(staging)
         names = sorted(p.name for p in staging.iterdir())
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if not target.exists():
+        if not existing:
+            target.parent.mkdir(parents=True, exist_ok=True)
             staging.rename(target)
-        else:
-            for name in names:
-                os.replace(staging / name, target / name)
-            staging.rmdir()
+            return [target / name for name in names]
+        # every name is checked before the first is moved: all of them are replaced, or none
+        for name in names:
+            if (target / name).is_dir():
+                raise ConfigError(
+                    "output directory",
+                    str(target),
+                    f"a directory where flitcast can write the files {', '.join(names)}",
+                    reason=f"{target / name} is a directory",
+                )
+        for name in names:
+            os.replace(staging / name, target / name)
+        staging.rmdir()
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise

@@ -21,7 +21,7 @@ import math
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import closing
+from contextlib import closing, contextmanager
 from typing import TYPE_CHECKING, Any
 
 from flitcast.api import ScenarioLike, core, result_of
@@ -137,13 +137,7 @@ def sweep(
     points = _load_points(scenarios)
     payloads = [p.to_core_dict() for p in points]
     keys = [point_key(p.minimal()) for p in points]
-    db = None
-    if store is not None:
-        from flitcast.sweeps.outdir import prepare_out_dir
-
-        run = run or run_id(keys)
-        db = PointStore.open(prepare_out_dir(store, force, run, option="store"), run)
-    try:
+    with _opened_store(store, force, run, keys) as db:
         outcomes = db.outcomes(keys) if db is not None else {}
         missing = {}  # key -> index of its first point (a point given twice runs once)
         for index, key in enumerate(keys):
@@ -164,13 +158,27 @@ def sweep(
             control = core().Control()
             runner = on_threads(jobs, threads, control) if executor is None else on_executor(jobs, executor, control)
         unfinished = _collect(runner, keys, outcomes, db, progress)
-    finally:
-        if db is not None:
-            db.close()
     if unfinished:
         kept = sum(1 for key in keys if key in outcomes)
         raise SweepIncomplete(unfinished, kept, len(points), str(db.path) if db is not None else None)
     return _table(points, keys, outcomes)
+
+
+@contextmanager
+def _opened_store(
+    store: str | os.PathLike[str] | None, force: bool, run: str | None, keys: list[str]
+) -> Iterator[PointStore | None]:
+    """The point store of the output directory ``store`` (None without one) for the run ``run`` (default:
+    these points'), closed at the end; a store created here that recorded no point when the sweep failed
+    is removed again (outdir.out_dir_of_run)."""
+    if store is None:
+        yield None
+        return
+    from flitcast.sweeps.outdir import out_dir_of_run
+
+    run = run or run_id(keys)
+    with out_dir_of_run(store, force, run, option="store") as path, closing(PointStore.open(path, run)) as db:
+        yield db
 
 
 def _load_points(scenarios: Any) -> list[Scenario]:

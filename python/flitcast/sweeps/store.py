@@ -24,11 +24,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+from flitcast.errors import CorruptStore
 
 __all__ = ["STORE_FILE", "STORE_FORMAT", "PointStore", "point_key", "run_id"]
 
@@ -97,38 +100,53 @@ class PointStore:
             db.executescript(SCHEMA)
             db.execute("INSERT OR IGNORE INTO meta (name, value) VALUES ('run_id', ?)", (run,))
             db.execute("INSERT OR IGNORE INTO meta (name, value) VALUES ('format', ?)", (STORE_FORMAT,))
-        except BaseException:
+        except BaseException as exc:
             db.close()
+            if isinstance(exc, sqlite3.Error) and _corrupt(exc):
+                raise CorruptStore(str(path), str(exc)) from None
             raise
         return cls(path, db)
 
     @staticmethod
-    def run_id_in(directory: Path) -> str | None:
-        """The run id recorded in ``directory``'s store; None if there is no readable store."""
-        return PointStore._meta_in(directory, "run_id")
-
-    @staticmethod
-    def format_in(directory: Path) -> str | None:
-        """The format of ``directory``'s store ("1" for one written before formats were recorded); None if
-        there is no readable store."""
-        if PointStore.run_id_in(directory) is None:
+    def meta_in(directory: Path) -> dict[str, str] | None:
+        """The ``meta`` table of ``directory``'s store (``run_id``; ``format``, "1" for a store written
+        before formats were recorded), or None if there is no store file. A store file that cannot be
+        read as one (truncated, overwritten, not a regular file) is a :class:`CorruptStore`."""
+        path = directory / STORE_FILE
+        if not os.path.lexists(path):
             return None
-        return PointStore._meta_in(directory, "format") or "1"
+        if not path.is_file():
+            raise CorruptStore(str(path), "it is not a regular file")
+        try:
+            # read-write: a journal left by a crash is rolled back, as the next writer would
+            db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=rw", uri=True)
+            try:
+                meta = dict(db.execute("SELECT name, value FROM meta").fetchall())
+                db.execute("SELECT key, status, outcome, point_index, recorded_at FROM points LIMIT 1").fetchall()
+            finally:
+                db.close()
+        except sqlite3.Error as exc:
+            if _corrupt(exc):
+                raise CorruptStore(str(path), str(exc)) from None
+            raise
+        if "run_id" not in meta:
+            raise CorruptStore(str(path), "it records no run identity")
+        return {"format": "1", **meta}
 
     @staticmethod
-    def _meta_in(directory: Path, name: str) -> str | None:
+    def count_in(directory: Path) -> int | None:
+        """Points recorded in ``directory``'s store; None if it has none that can be read."""
         path = directory / STORE_FILE
         if not path.is_file():
             return None
         try:
-            db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+            db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=rw", uri=True)
             try:
-                row = db.execute("SELECT value FROM meta WHERE name = ?", (name,)).fetchone()
+                return int(db.execute("SELECT count(*) FROM points").fetchone()[0])
             finally:
                 db.close()
         except sqlite3.Error:
             return None
-        return row[0] if row else None
 
     @staticmethod
     def discard(directory: Path) -> None:
@@ -137,10 +155,23 @@ class PointStore:
             (directory / name).unlink(missing_ok=True)
 
     def outcomes(self, keys: Iterable[str]) -> dict[str, str]:
-        """The recorded outcome JSON of each of ``keys`` that is in the store."""
+        """The recorded outcome JSON of each of ``keys`` that is in the store. A file that cannot be read,
+        or a record of these keys that is not an outcome as recorded, is a :class:`CorruptStore`."""
         wanted = set(keys)
-        rows = self._db.execute("SELECT key, outcome FROM points").fetchall()
-        return {key: outcome for key, outcome in rows if key in wanted}
+        try:
+            rows = self._db.execute("SELECT key, status, outcome, point_index FROM points").fetchall()
+        except sqlite3.Error as exc:
+            if _corrupt(exc):
+                raise CorruptStore(str(self.path), str(exc)) from None
+            raise
+        found = {}
+        for key, status, outcome, index in rows:
+            if key in wanted:
+                if not _recorded_outcome(status, outcome):
+                    reason = f"the record of point {index} is not an outcome flitcast recorded"
+                    raise CorruptStore(str(self.path), reason)
+                found[key] = outcome
+        return found
 
     def record(self, points: Iterable[tuple[str, int, bool, str]]) -> None:
         """Record finished points, ``(key, index, ok, outcome JSON)``, in one transaction; a key that is
@@ -166,3 +197,22 @@ class PointStore:
 
     def close(self) -> None:
         self._db.close()
+
+
+def _corrupt(exc: sqlite3.Error) -> bool:
+    """Whether SQLite's error says the file is not a sound store (not, e.g., that it is locked)."""
+    return not isinstance(exc, sqlite3.OperationalError) or "no such table" in str(exc)
+
+
+def _recorded_outcome(status: Any, outcome: Any) -> bool:
+    """Whether a row holds what :meth:`PointStore.record` writes: a core outcome, ``ok`` or ``error``,
+    matching its status."""
+    try:
+        data = json.loads(outcome)
+    except (TypeError, ValueError):
+        return False
+    if not isinstance(data, dict):
+        return False
+    if isinstance(data.get("ok"), dict):
+        return bool(status == "ok")
+    return isinstance(data.get("error"), dict) and status == "failed"
