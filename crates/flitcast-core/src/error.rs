@@ -46,14 +46,15 @@ pub enum Error {
     Deadlock { cycle: u64, idle: u64, blocked: Vec<BlockedChannel> },
 
     /// Host adapters wait on each other's buffers (study 001 §3, "adapter buffer deadlock"): operations
-    /// of one class (unicast or multicast) are pending, yet none of its destinations was served for
-    /// `idle` cycles — whether or not the other class's traffic still moves.
+    /// are pending, yet no destination was served for `idle` cycles — or, with `multicast`, no
+    /// multicast destination was, whether or not unicast traffic still moves.
     #[error(
-        "adapter buffer deadlock at cycle {cycle}: {pending} {class} operations pending and no {class} destination \
-         served for {idle} cycles ({refused} worms refused so far); the host adapters wait on each other's \
-         reception buffers (with workload.buffer_classes = 1 this is expected: docs/models/host_multicast.md)"
+        "adapter buffer deadlock at cycle {cycle}: {pending} {}operations pending and no {}destination served \
+         for {idle} cycles ({refused} worms refused so far); the host adapters wait on each other's reception \
+         buffers (with workload.buffer_classes = 1 this is expected: docs/models/host_multicast.md)",
+        if *multicast { "multicast " } else { "" }, if *multicast { "multicast " } else { "" }
     )]
-    AdapterDeadlock { cycle: u64, idle: u64, class: &'static str, pending: u64, refused: u64 },
+    AdapterDeadlock { cycle: u64, idle: u64, multicast: bool, pending: u64, refused: u64 },
 
     /// Flits or packets were lost, duplicated or misdelivered.
     #[error("conservation violated: {message}")]

@@ -77,8 +77,8 @@ pub struct Hosts {
     /// Tails that left NICs this cycle, for programs that want to know.
     sent_tails: Vec<(u32, u32)>,
     /// By class (unicast, multicast): operations pending, and the last cycle one of them served a
-    /// destination or was opened with none of its class pending (the hosts' buffer-deadlock watchdog,
-    /// which watches each class apart: background unicasts moving must not hide stalled multicasts).
+    /// destination or was opened with none of its class pending (the hosts' buffer-deadlock watchdog:
+    /// background unicasts moving must not hide stalled multicasts).
     pending: [u64; 2],
     last_served: [Cycle; 2],
     /// Flits sent on each terminal's injection channel during the window.
@@ -164,17 +164,20 @@ impl Hosts {
     }
 
     /// The hosts' watchdog: operations wait at hosts that wait on each other's reception buffers, yet
-    /// no destination of their class (unicast or multicast) was served for `idle` cycles (flits may
-    /// still move: refused worms and their retransmissions, or the other class's traffic). Only
-    /// programs that see flits wait on buffers this way.
+    /// no destination was served for `idle` cycles (flits may still move: refused worms and their
+    /// retransmissions) — or no multicast destination was, while unicasts still flow. Multicasts go
+    /// before unicasts at every NIC (study 001 §5), so unicasts cannot starve them: stalled multicasts
+    /// are a deadlock, while unicasts that wait behind saturating multicasts are not. Only programs that
+    /// see flits wait on buffers this way.
     pub fn buffer_deadlock(&self, now: Cycle, idle: Cycle, refused: u64) -> Option<Error> {
-        let stalled = |class: usize| self.pending[class] > 0 && now - self.last_served[class] >= idle;
-        let class = (0..2).rev().find(|&c| stalled(c));
-        (self.sees_flits && class.is_some()).then(|| Error::AdapterDeadlock {
+        let pending = self.pending[0] + self.pending[1];
+        let any = pending > 0 && now - self.last_served[0].max(self.last_served[1]) >= idle;
+        let multicast = self.pending[1] > 0 && now - self.last_served[1] >= idle;
+        (self.sees_flits && (any || multicast)).then(|| Error::AdapterDeadlock {
             cycle: now,
             idle,
-            class: if class == Some(1) { "multicast" } else { "unicast" },
-            pending: self.pending[class.unwrap_or(0)],
+            multicast,
+            pending: if multicast { self.pending[1] } else { pending },
             refused,
         })
     }

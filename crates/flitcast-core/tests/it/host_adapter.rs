@@ -111,11 +111,31 @@ fn background_unicasts_do_not_hide_a_multicast_adapter_deadlock() {
         ("workload.buffer_classes", json!(1)),
     ]);
     match flitcast_core::run(&s) {
-        Err(e @ Error::AdapterDeadlock { class: "multicast", .. }) => {
+        Err(e @ Error::AdapterDeadlock { multicast: true, .. }) => {
             assert!(e.to_string().contains("multicast operations pending"), "{e}")
         }
         other => panic!("expected the multicast adapter deadlock, got {other:?}"),
     }
+}
+
+/// The other way round is no deadlock: multicasts go before unicasts at every adapter (§5), so
+/// background unicasts behind a saturating broadcast by multiple unicasts wait far longer than the
+/// watchdog's window while the multicasts are served: starved, not deadlocked.
+#[test]
+fn unicasts_starved_behind_multicasts_are_no_deadlock() {
+    let s = casetti("separate", 2.0 / 64.0).set(&[
+        ("workload.group", json!((0..64).collect::<Vec<u32>>())),
+        ("workload.background_load", json!(0.1)),
+        // (casetti-fig9's point at load 2.0, where a watchdog of unicasts alone fired at cycle 240,445)
+        ("run.warmup_cycles", json!(20_000)),
+        ("run.measure_cycles", json!(400_000)),
+        ("run.drain_max_cycles", json!(400_000)),
+        ("run.watchdog_cycles", json!(200_000)),
+    ]);
+    let r = flitcast_core::run(&s).expect("starved unicasts are not a deadlock");
+    assert!(r.saturated && r.multicast_throughput > 0.1, "{}", r.multicast_throughput);
+    // (unicasts created in the window waited longer than the watchdog's window: none got through)
+    assert!(r.latency_unicast_mean.is_nan(), "measured unicasts got through: {}", r.latency_unicast_mean);
 }
 
 /// The bidirectional Manhattan Street Network (Borgonovo and Cadorin, the study's [2]): an 8×8 grid
