@@ -78,6 +78,8 @@ def test_quick_reproduction_writes_the_contract(experiment_id: str, tmp_path: Pa
     claims = pd.read_csv(out / "claims.csv")
     assert list(claims.columns) == ["claim", "study", "ours", "holds", "margin", "note"]
     assert len(claims) >= 2
+    # the closing line words the table as it is (an unjudged claim is not a failed one)
+    assert claims_summary(claims) in " ".join(result.output.split())
     judged = claims["holds"].notna()
     assert claims.loc[judged, "holds"].isin([True, False]).all()
     if EXPERIMENTS[experiment_id].quick_runs_full:  # quick is the full run: every claim judged, as in full mode

@@ -281,7 +281,9 @@ def from_core(error: Any, scenario: Mapping[str, Any] | None = None) -> Flitcast
         return RoutingError(
             _text(error.get("key"), "routing.algorithm"),
             _text(error.get("value"), show_value(algorithm)),
-            _text(error.get("allowed"), "a routing whose channel dependency graph is acyclic"),
+            # (the check fails for several reasons — a destination unreachable, a path that loops, a
+            # cycle of channel dependencies, a network the routing cannot level: the reason says which)
+            _text(error.get("allowed"), "a routing the route check accepts on this network (see the reason)"),
             reason=message,
         )
     if kind == "deadlock":

@@ -59,7 +59,7 @@ def reproduce_command(
     from rich.table import Table
 
     from flitcast.experiments import get, run_experiment
-    from flitcast.experiments.experiment import CLAIM_COLUMNS
+    from flitcast.experiments.experiment import CLAIM_COLUMNS, claims_summary
 
     check_where(threads, scheduler)
     exp = get(experiment)
@@ -87,9 +87,7 @@ def reproduce_command(
         margin = "" if pd.isna(row["margin"]) else f"{row['margin']:+.3f}"
         table.add_row(row["claim"], row["study"], row["ours"], holds, margin, row["note"])
     console().print(table)
-    held = int(claims["holds"].eq(True).sum())
-    unjudged = int(claims["holds"].isna().sum())
-    typer.echo(f"{len(results)} points in {wall:.1f} s; {held} of {len(claims)} claims hold" + (f", {unjudged} not judged" if unjudged else ""))
+    typer.echo(f"{len(results)} points in {wall:.1f} s; {claims_summary(claims)}")
     if out is not None:
         typer.echo(f"wrote results.csv, claims.csv and the figure panels to {out}")
     report_failures(results, [*(points[0].labels if points else []), "workload.load"], out)
