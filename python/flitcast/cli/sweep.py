@@ -46,7 +46,8 @@ def sweep_command(
             "--out",
             metavar="DIR",
             help="Record every point in DIR/points.sqlite as it finishes (the same command resumes), then write "
-            "results.csv/.parquet, scenario.toml and latency_vs_load.png into DIR.",
+            "results.csv/.parquet, scenario.toml and the plot into DIR (latency_vs_load.png; completion_vs_KEY.png "
+            "for a closed workload).",
         ),
     ] = None,
     threads: ThreadsOption = 0,

@@ -244,7 +244,8 @@ def write_run_dir(
     scenario: Scenario,
     vary: Mapping[str, Sequence[Any]] | None = None,
 ) -> list[Path]:
-    """Write results.csv/.parquet, scenario.toml (and latency_vs_load.png when ``vary``) into ``out_dir``.
+    """Write results.csv/.parquet, scenario.toml (and, when ``vary``, the sweep's plot: latency_vs_load.png,
+    or completion_vs_KEY.png for a closed workload) into ``out_dir``.
 
     ``scenario`` is the base scenario; ``vary`` maps the varied dotted keys to their values (a sweep).
     Returns the paths written.
