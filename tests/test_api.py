@@ -415,3 +415,9 @@ def test_mesh_multicast_on_infiniband_switches() -> None:
     with pytest.raises(errors.ConfigError) as info:  # virtual cut-through: a lane holds a whole packet
         flitcast.Scenario.model_validate({**data, "switch": {"model": "infiniband", "vcs": 2, "buffer_flits": 8}})
     assert info.value.key == "switch.buffer_flits"
+
+
+def test_a_scenario_file_that_cannot_be_read_says_what_is_allowed(tmp_path: Any) -> None:
+    with pytest.raises(errors.ConfigError) as info:
+        flitcast.run(tmp_path / "nonexistent.toml")
+    assert info.value.key == "scenario file" and "allowed: a readable TOML file" in str(info.value)

@@ -39,7 +39,9 @@ def read_scenario_file(path: str | os.PathLike[str]) -> tuple[dict[str, Any], di
 
 
 def _file_error(path: Path, allowed: str, problem: str) -> ConfigError:
-    return ConfigError("scenario file", str(path), allowed, message=f"the scenario file {str(path)!r} {problem}")
+    return ConfigError(
+        "scenario file", str(path), allowed, message=f"the scenario file {str(path)!r} {problem}; allowed: {allowed}"
+    )
 
 
 def _file_problem(info: os.stat_result) -> str | None:
@@ -59,7 +61,7 @@ def _read_text(path: Path) -> str:
     def unreadable(exc: OSError) -> ConfigError:
         return ConfigError(
             "scenario file", str(path), allowed,
-            message=f"cannot read the scenario file {str(path)!r}: {exc.strerror or exc}",
+            message=f"cannot read the scenario file {str(path)!r}: {exc.strerror or exc}; allowed: {allowed}",
         )
 
     try:
