@@ -796,6 +796,9 @@ BLAMED = [
                   "routing": {"algorithm": "adaptive"}, "workload": {"program": "hardware_multicast"}},
                  "network.topology", "'sp128'", "'fat_tree', 'sp16' or 'mesh' with multidestination worms",
                  id="sp128-multidestination"),
+    # (a scheme of another program is not silently replaced by the batch's default)
+    pytest.param({"workload": {"program": "batch", "scheme": "software"}, "run": {"warmup_cycles": 0}},
+                 "workload.scheme", "'software'", "one of 'hardware', 'separate'", id="batch-scheme"),
 ]
 
 
