@@ -1,5 +1,5 @@
 """Every reproduction experiment runs end to end in quick mode and writes its contract: results.csv,
-one PNG per panel, claims.csv with claim/study/ours/holds/margin/note, where a quick run leaves
+one PNG per panel, claims.csv with claim/study/ours/holds/status/margin/note, where a quick run leaves
 ``holds`` empty for the claims its resolution cannot decide. (These runs shorten the quick windows
 further to keep the suite fast: they check the contract, not the verdicts; tests/test_quick_verdicts.py
 checks that quick verdicts agree with a longer run, and docs/experiments.md compares them with the full
@@ -76,7 +76,7 @@ def test_quick_reproduction_writes_the_contract(experiment_id: str, tmp_path: Pa
     names = {p.name for p in out.iterdir()}
     assert {"results.csv", "claims.csv", *PANELS[experiment_id]} <= names
     claims = pd.read_csv(out / "claims.csv")
-    assert list(claims.columns) == ["claim", "study", "ours", "holds", "margin", "note"]
+    assert list(claims.columns) == ["claim", "study", "ours", "holds", "status", "margin", "note"]
     assert len(claims) >= 2
     # the closing line words the table as it is (an unjudged claim is not a failed one)
     assert claims_summary(claims) in " ".join(result.output.split())
@@ -158,6 +158,23 @@ def test_claims_summary_never_counts_an_unjudged_claim_as_failed() -> None:
     # as read back from claims.csv: holds is True, False or empty
     assert claims_summary(pd.DataFrame({"holds": [float("nan"), float("nan")]})).startswith("no claim judged")
     assert claims_summary(pd.DataFrame({"holds": [True, False]})) == "1 of 2 claims hold"
+
+
+def test_a_claim_the_study_contradicts_is_study_inconsistent_not_a_deviation() -> None:
+    from flitcast.experiments.experiment import CLAIM_COLUMNS, Claim, _row
+
+    cited = "§6 calls U-torus flat at 2 B; its Table 1 t_process makes every relay add 629 µs"
+    rows = [
+        _row(Claim("a", "", "", True)),
+        _row(Claim("b", "", "", False)),
+        _row(Claim("c", "", "", False, "its note", inconsistent=cited)),
+        _row(Claim("d", "", "", True, inconsistent=cited)),  # holds anyway: no need to cite the study
+        _row(Claim("e", "", "", None)),
+    ]
+    table = pd.DataFrame(rows, columns=CLAIM_COLUMNS)
+    assert list(table["status"]) == ["holds", "deviates", "study inconsistent", "holds", "not judged"]
+    assert table["note"][2] == f"study inconsistent: {cited}; its note" and table["note"][3] == ""
+    assert claims_summary(table) == "2 of 4 judged claims hold, 1 study inconsistent; 1 not judged (each claim's note says why)"
 
 
 def test_series_styles_differ_and_coinciding_series_say_so() -> None:

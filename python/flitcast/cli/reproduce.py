@@ -85,7 +85,7 @@ def reproduce_command(
     for _, row in claims.iterrows():
         holds = "-" if pd.isna(row["holds"]) else "yes" if row["holds"] else "NO"
         margin = "" if pd.isna(row["margin"]) else f"{row['margin']:+.3f}"
-        table.add_row(row["claim"], row["study"], row["ours"], holds, margin, row["note"])
+        table.add_row(row["claim"], row["study"], row["ours"], holds, row["status"], margin, row["note"])
     console().print(table)
     typer.echo(f"{len(results)} points in {wall:.1f} s; {claims_summary(claims)}")
     if out is not None:

@@ -8,7 +8,12 @@ Every experiment writes, into its output directory (all or nothing):
 - one PNG per panel of the study's figure;
 - ``claims.csv`` — one row per stated number or ordering: ``claim``, ``study`` (the study's value or
   ordering), ``ours``, ``holds`` (does our result support it within the tolerance in ``note``),
-  ``margin`` (how far from the threshold, below), ``note``.
+  ``status`` (``holds``, ``deviates``, ``study inconsistent`` or ``not judged``), ``margin`` (how far
+  from the threshold, below), ``note``.
+
+A claim that does not hold is ``study inconsistent`` only where the study's own numbers contradict its
+statement (``Claim.inconsistent`` cites both places); otherwise it ``deviates``, and its note names the
+cause.
 
 A claim that does not hold is reported as such, never tuned away. A claim that cannot be judged because
 points failed (their ``error`` is set in results.csv) has ``holds`` empty and a note saying so.
@@ -49,6 +54,21 @@ class Claim:
     margin: float | None = None
     #: the quantities the claim reads, as keys of the experiment's ``quick_resolution`` (e.g. "peak 4096 B")
     reads: tuple[str, ...] = ()
+    #: where the study's own numbers contradict the statement: both places, cited (e.g. "§6 says flat;
+    #: Table 1's t_process makes it rise"); a claim that then does not hold is "study inconsistent"
+    inconsistent: str = ""
+
+    @property
+    def status(self) -> str:
+        """``holds``, ``deviates``, ``study inconsistent`` or ``not judged`` (docs/results.md)."""
+        if self.holds is None:
+            return NOT_JUDGED
+        if self.holds:
+            return HOLDS
+        return INCONSISTENT if self.inconsistent else DEVIATES
+
+
+HOLDS, DEVIATES, INCONSISTENT, NOT_JUDGED = "holds", "deviates", "study inconsistent", "not judged"
 
 
 @dataclass(frozen=True)
@@ -152,7 +172,7 @@ def run_experiment(
     return results, claims, wall
 
 
-CLAIM_COLUMNS = ["claim", "study", "ours", "holds", "margin", "note"]
+CLAIM_COLUMNS = ["claim", "study", "ours", "holds", "status", "margin", "note"]
 
 
 def judge(experiment: Experiment, results: pd.DataFrame, quick: bool = False) -> pd.DataFrame:
@@ -173,7 +193,7 @@ def judge(experiment: Experiment, results: pd.DataFrame, quick: bool = False) ->
         claims = experiment.claims(results[results["error"] == ""].reset_index(drop=True))
     except Exception:  # noqa: BLE001 - the claims may need the very points that failed
         claims = [Claim(f"every claim of {experiment.id}", "", "", False)]
-    rows = [{**_row(c), "holds": None, "note": why + (f"; {c.note}" if c.note else "")} for c in claims]
+    rows = [{**_row(c), "holds": None, "status": NOT_JUDGED, "note": why + (f"; {c.note}" if c.note else "")} for c in claims]
     return pd.DataFrame(rows, columns=CLAIM_COLUMNS)
 
 
@@ -198,7 +218,18 @@ def quick_verdict(claim: Claim, resolution: Mapping[str, float]) -> Claim:
 
 def _row(claim: Claim) -> dict[str, Any]:
     margin = None if claim.margin is None else round(float(claim.margin), 4)
-    return {"claim": claim.claim, "study": claim.study, "ours": claim.ours, "holds": claim.holds, "margin": margin, "note": claim.note}
+    note = claim.note
+    if claim.inconsistent and claim.holds is False:
+        note = f"study inconsistent: {claim.inconsistent}" + (f"; {note}" if note else "")
+    return {
+        "claim": claim.claim,
+        "study": claim.study,
+        "ours": claim.ours,
+        "holds": claim.holds,
+        "status": claim.status,
+        "margin": margin,
+        "note": note,
+    }
 
 
 def peak_throughput(results: pd.DataFrame, by: Sequence[str]) -> pd.Series:
@@ -247,17 +278,20 @@ def _same_curve(a: pd.Series, b: pd.Series) -> bool:
 def claims_summary(claims: pd.DataFrame) -> str:
     """One line on a claims table that never counts a claim nobody judged as failed: "4 of 6 claims hold"
     when every claim was judged, "1 of 2 judged claims hold; 3 not judged (...)" when some were not (a
-    quick run, failed points: each note says why), "no claim judged (...)" when none was."""
+    quick run, failed points: each note says why), "no claim judged (...)" when none was; claims the study
+    contradicts itself on are counted apart ("4 of 6 claims hold, 1 study inconsistent")."""
     total = len(claims)
     judged = int(claims["holds"].notna().sum())
     held = int(claims["holds"].eq(True).sum())
+    inconsistent = int(claims["status"].eq(INCONSISTENT).sum()) if "status" in claims else 0
+    apart = f", {inconsistent} study inconsistent" if inconsistent else ""
     why = "each claim's note says why"
     if not judged:
         return f"no claim judged ({total} claim{'s' * (total != 1)}; {why})"
     verb = "holds" if judged == 1 else "hold"
     if judged == total:
-        return f"{held} of {total} claim{'s' * (total != 1)} {verb}"
-    return f"{held} of {judged} judged claim{'s' * (judged != 1)} {verb}; {total - judged} not judged ({why})"
+        return f"{held} of {total} claim{'s' * (total != 1)} {verb}{apart}"
+    return f"{held} of {judged} judged claim{'s' * (judged != 1)} {verb}{apart}; {total - judged} not judged ({why})"
 
 
 def fmt(x: float) -> str:
