@@ -40,8 +40,12 @@ def list_command(
     if what in (None, "experiments"):
         from flitcast.experiments import EXPERIMENTS
 
-        rows = [(e.id, e.study.split()[0], e.figure, e.title) for e in EXPERIMENTS.values()]
-        tables.append(("experiments (flitcast reproduce ID [--quick])", ("id", "study", "figure", "what"), rows))
+        rows = [
+            (e.id, e.study.split()[0], e.figure, e.title, ", ".join(r.name for r in e.readings))
+            for e in EXPERIMENTS.values()
+        ]
+        columns = ("id", "study", "figure", "what", "other readings")
+        tables.append(("experiments (flitcast reproduce ID [--quick] [--reading NAME])", columns, rows))
     _print_tables(tables)
 
 

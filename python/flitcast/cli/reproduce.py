@@ -45,6 +45,15 @@ def reproduce_command(
     threads: ThreadsOption = 0,
     scheduler: SchedulerOption = None,
     force: ForceOption = False,
+    reading: Annotated[
+        str | None,
+        typer.Option(
+            "--reading",
+            metavar="NAME",
+            help="Run under another reading of what the study leaves open (`flitcast list experiments` names "
+            "each experiment's; docs/experiments.md, 'Readings'). Default: the experiment's own reading.",
+        ),
+    ] = None,
     all_loads: Annotated[
         bool,
         typer.Option(
@@ -62,7 +71,7 @@ def reproduce_command(
     from flitcast.experiments.experiment import CLAIM_COLUMNS, claims_summary
 
     check_where(threads, scheduler)
-    exp = get(experiment)
+    exp = get(experiment).read_as(reading, option="--reading")
     points = exp.run_points(quick)
     run = check_out(out, force, [p.scenario for p in points], REPRODUCE_FILES)  # before a Dask cluster starts
     with dask_client(scheduler) as client, out_dir(out, force, run, REPRODUCE_FILES):
@@ -79,7 +88,8 @@ def reproduce_command(
                 points=points,
             ),
         )
-    table = Table(title=f"{exp.id}: {exp.figure} of study {exp.study}" + (" (quick)" if quick else ""))
+    read = f", reading {exp.reading}" if exp.reading else ""
+    table = Table(title=f"{exp.id}: {exp.figure} of study {exp.study}{read}" + (" (quick)" if quick else ""))
     for column in CLAIM_COLUMNS:
         table.add_column(column)
     for _, row in claims.iterrows():

@@ -72,6 +72,17 @@ HOLDS, DEVIATES, INCONSISTENT, NOT_JUDGED = "holds", "deviates", "study inconsis
 
 
 @dataclass(frozen=True)
+class Reading:
+    """Another reading of something the study leaves open, beside the experiment's default one
+    (docs/experiments.md, "Readings"): every point of the experiment with ``overrides`` (dotted scenario
+    keys) set. ``text`` says what it changes and where the study leaves it open."""
+
+    name: str
+    text: str
+    overrides: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
 class Experiment:
     """A reproduction of one figure (or evaluation) of a study."""
 
@@ -99,10 +110,34 @@ class Experiment:
     #: derived columns added to the results table before claims, plots and results.csv (e.g. a time in ns)
     derive: Callable[[pd.DataFrame], pd.DataFrame] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: the other readings of what the study leaves open (the experiment itself is the default reading)
+    readings: tuple[Reading, ...] = ()
+    #: the reading this experiment runs under (None: the default)
+    reading: str | None = None
 
     def run_points(self, quick: bool) -> list[Point]:
         """The points a run simulates: the quick ones, unless the quick run is the full run."""
         return self.points(quick and not self.quick_runs_full)
+
+    def read_as(self, name: str | None, option: str = "reading") -> Experiment:
+        """This experiment under its reading ``name`` (None: the default reading, this experiment)."""
+        from dataclasses import replace
+
+        from flitcast.errors import ConfigError
+
+        if name is None:
+            return self
+        reading = next((r for r in self.readings if r.name == name), None)
+        if reading is None:
+            names = [r.name for r in self.readings]
+            allowed = "one of " + ", ".join(names) if names else f"none: {self.id} has only its default reading"
+            raise ConfigError(option, name, allowed)
+        base, overrides = self.points, dict(reading.overrides)
+
+        def points(quick: bool) -> list[Point]:
+            return [Point(p.labels, p.scenario.with_overrides(overrides)) for p in base(quick)]
+
+        return replace(self, points=points, reading=name)
 
 
 def run_experiment(
