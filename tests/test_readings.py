@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from typer.testing import CliRunner
 
@@ -53,3 +55,40 @@ def test_the_cli_refuses_an_unknown_reading_before_running_anything(tmp_path) ->
     result = CliRunner().invoke(app, ["reproduce", plain.id, "--reading", "fast", "--out", str(tmp_path / "x")])
     assert result.exit_code == 2 and "--reading" in result.output
     assert not (tmp_path / "x").exists()
+
+
+def test_the_readings_table_gives_each_claims_status_under_each_reading() -> None:
+    import pandas as pd
+
+    from flitcast.experiments.experiment import readings_table
+
+    default = pd.DataFrame({"claim": ["a", "b", "c"], "status": ["holds", "deviates", "not judged"]})
+    other = pd.DataFrame({"claim": ["b", "a"], "status": ["holds", "holds"]})
+    table = readings_table({"default": default, "host-links-50": other})
+    assert list(table.columns) == ["claim", "default", "host-links-50"]
+    assert table.values.tolist() == [
+        ["a", "holds", "holds"],
+        ["b", "deviates", "holds"],
+        ["c", "not judged", "absent"],
+    ]
+
+
+def test_flitcast_readings_runs_every_reading_and_writes_the_table(tmp_path, monkeypatch) -> None:
+    import pandas as pd
+
+    from flitcast.experiments import oral
+
+    # a study-004 figure (seconds), given a reading for the test: separate addressing's relays cost more
+    exp = EXPERIMENTS["oral-fig5"]
+    slow = Reading("slow-links", "2-cycle links became 4", {"network.channel_latency_cycles": 4})
+    monkeypatch.setitem(EXPERIMENTS, "oral-fig5", dataclasses.replace(exp, readings=(slow,)))
+    monkeypatch.setattr(oral, "GROUPS", [4, 8])
+    out = tmp_path / "r"
+    result = CliRunner().invoke(app, ["readings", "oral-fig5", "--quick", "--out", str(out), "--threads", "1"])
+    assert result.exit_code == 0, result.output
+    table = pd.read_csv(out / "readings.csv")
+    assert list(table.columns) == ["claim", "default", "slow-links"]
+    default = pd.read_csv(out / "default" / "claims.csv")
+    assert table["default"].tolist() == default["status"].tolist()
+    results = pd.read_csv(out / "slow-links" / "results.csv")
+    assert (results["network.channel_latency_cycles"] == 4).all()

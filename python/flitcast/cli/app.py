@@ -1,6 +1,6 @@
 """The ``flitcast`` command line's application: the command group, how errors and warnings are reported,
 and the exit codes. One module per command registers itself on :data:`app` (``run.py``, ``sweep.py``,
-``reproduce.py``, ``list.py``, ``bench.py``, ``model.py``).
+``reproduce.py``, ``readings.py``, ``list.py``, ``bench.py``, ``model.py``).
 
 Every command turns a :class:`flitcast.errors.FlitcastError`, and the command line's own usage errors
 (an unknown option, a bad option value, a missing argument), into one ``error: ...`` line on stderr and

@@ -232,6 +232,19 @@ def judge(experiment: Experiment, results: pd.DataFrame, quick: bool = False) ->
     return pd.DataFrame(rows, columns=CLAIM_COLUMNS)
 
 
+def readings_table(claims: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
+    """readings.csv: one row per claim (in the default reading's order), its status under each reading
+    (reading name -> that reading's claims table, the default reading first)."""
+    import pandas as pd
+
+    names = list(claims)
+    table = pd.DataFrame({"claim": claims[names[0]]["claim"]})
+    for name in names:
+        status = claims[name].drop_duplicates("claim").set_index("claim")["status"]
+        table[name] = table["claim"].map(status).fillna("absent")
+    return table
+
+
 def quick_verdict(claim: Claim, resolution: Mapping[str, float]) -> Claim:
     """``claim`` as a quick run may state it: judged if its margin is wider than the quick-mode resolution
     of every quantity it reads (then the full run, whose values are within that resolution, gives the

@@ -1,0 +1,63 @@
+"""``flitcast readings``: one experiment under each reading of what its study leaves open, and which of
+its claims hold under which (docs/experiments.md, "Readings")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from flitcast.cli.app import EXIT_CODES_HELP, app, console, guard
+from flitcast.cli.feedback import with_progress
+from flitcast.cli.options import ForceOption, ThreadsOption, check_where
+
+READINGS_FILE = "readings.csv"
+
+
+@app.command("readings", epilog=EXIT_CODES_HELP)
+@guard
+def readings_command(
+    experiment: Annotated[str, typer.Argument(metavar="ID", help="Experiment id (`flitcast list experiments`).")],
+    out: Annotated[
+        str,
+        typer.Option(
+            "--out",
+            metavar="DIR",
+            help="Run each reading into DIR/<reading> (as flitcast reproduce --out: resumable), then write "
+            "DIR/readings.csv: one row per claim, its status under each reading.",
+        ),
+    ],
+    quick: Annotated[bool, typer.Option("--quick", help="Quick runs (as flitcast reproduce --quick).")] = False,
+    threads: ThreadsOption = 0,
+    force: ForceOption = False,
+) -> None:
+    """Run an experiment under its default reading and each other one, and tabulate its claims."""
+    from rich.table import Table
+
+    from flitcast.experiments import get, run_experiment
+    from flitcast.experiments.experiment import readings_table
+    from flitcast.sweeps.outdir import write_all_or_nothing
+
+    check_where(threads, None)
+    exp = get(experiment)
+    variants = [exp, *(exp.read_as(r.name) for r in exp.readings)]
+    claims = {}
+    for variant in variants:
+        name = variant.reading or "default"
+        points = variant.run_points(quick)
+        _, claims[name], _ = with_progress(
+            len(points),
+            lambda progress, v=variant, p=points, n=name: run_experiment(
+                v, quick=quick, out=Path(out) / n, threads=threads, progress=progress, force=force, points=p
+            ),
+        )
+    table = readings_table(claims)
+    write_all_or_nothing(out, lambda staging: table.to_csv(staging / READINGS_FILE, index=False))
+    shown = Table(title=f"{exp.id}: its claims under each reading" + (" (quick)" if quick else ""))
+    for column in table.columns:
+        shown.add_column(column)
+    for row in table.itertuples(index=False):
+        shown.add_row(*(str(v) for v in row))
+    console().print(shown)
+    typer.echo(f"wrote {READINGS_FILE} and one directory per reading to {out}")
