@@ -92,3 +92,15 @@ def test_flitcast_readings_runs_every_reading_and_writes_the_table(tmp_path, mon
     assert table["default"].tolist() == default["status"].tolist()
     results = pd.read_csv(out / "slow-links" / "results.csv")
     assert (results["network.channel_latency_cycles"] == 4).all()
+
+
+def test_a_reading_may_set_keys_only_on_the_points_whose_kinds_take_them() -> None:
+    exp = EXPERIMENTS["banikazemi-fig5"]  # O1, O4 and adaptive LRU
+    read = exp.read_as("oblivious-d-mod-k")
+    for default, other in zip(exp.run_points(True), read.run_points(True), strict=True):
+        if default.labels["variant"] in ("O1", "O4"):
+            assert other.scenario.value("routing.oblivious_table") == "d_mod_k"
+        else:
+            assert other is default or other.scenario == default.scenario
+    history = exp.read_as("history-adaptive-hops").run_points(True)
+    assert {p.scenario.value("routing.selection_history") for p in history if p.labels["variant"] == "LRU"} == {"adaptive_hops"}

@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from flitcast.experiments.experiment import Claim, Experiment, Point, fmt, peak_throughput
+from flitcast.experiments.experiment import Claim, Experiment, Point, Reading, fmt, peak_throughput
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -41,6 +41,35 @@ VARIANTS: dict[str, dict[str, str]] = {
 ADAPTIVE = ["LRU", "MRU", "RND", "RR", "LRUC", "LRUD"]
 #: the bars of Figs 6–9
 BARS = ["O4", *ADAPTIVE]
+
+#: selection functions that keep a history (the others ignore routing.selection_history)
+HISTORY = ["LRU", "MRU", "RR", "LRUC", "LRUD"]
+
+
+def _adaptive_hops(point: Point) -> dict[str, str]:
+    return {"routing.selection_history": "adaptive_hops"} if point.labels["variant"] in HISTORY else {}
+
+
+def _d_mod_k(point: Point) -> dict[str, str]:
+    return {"routing.oblivious_table": "d_mod_k"} if point.labels["variant"] in ("O1", "O4") else {}
+
+
+#: what the study leaves open and changes a verdict, read otherwise (docs/experiments.md, "Readings")
+READINGS = (
+    Reading(
+        "history-adaptive-hops",
+        "§4.3 applies a selection function only 'if more than one output port is a candidate': a "
+        "history-keeping one (LRU, MRU, RR, LRUC, LRUD) then learns only from adaptive hops "
+        "(routing.selection_history = adaptive_hops); the default updates it at every hop",
+        _adaptive_hops,
+    ),
+    Reading(
+        "oblivious-d-mod-k",
+        "the study gives no O1/O4 route table (§3): destination-digit tables (routing.oblivious_table = "
+        "d_mod_k) instead of the default statically balanced ones",
+        _d_mod_k,
+    ),
+)
 
 FULL_RUN = {"warmup_cycles": 100_000, "measure_cycles": 1_000_000, "drain_max_cycles": 100_000}
 FULL_LOADS = [round(0.1 * i, 1) for i in range(1, 11)]
@@ -404,6 +433,7 @@ def _figure(fid: str, fig: str, nodes: int, pattern: str, claims: Any, title: st
         quick_runs_full=fast,
         curve=CURVE,
         quick_resolution={} if fast else QUICK_RESOLUTION,
+        readings=READINGS,
     )
 
 
@@ -475,6 +505,7 @@ EXPERIMENTS = [
         plot=_fig5_plot,
         quick_note=_quick_note(16),
         quick_runs_full=True,
+        readings=READINGS,
     ),
     _figure("banikazemi-fig6", "Fig. 6", 16, "uniform", _fig6_claims, "peak throughput by selection function, 16 nodes, random traffic"),
     _figure("banikazemi-fig7", "Fig. 7", 16, "bit_reversal", _fig7_claims, "peak throughput by selection function, 16 nodes, bit-reversal"),
@@ -490,5 +521,6 @@ EXPERIMENTS = [
         plot=_grid_plot,
         quick_note="a smoke test: sizes 128 and 4096 B, load 1.0 only, short windows; its claims are not judged",
         curve=CURVE,
+        readings=READINGS,
     ),
 ]

@@ -75,11 +75,17 @@ HOLDS, DEVIATES, INCONSISTENT, NOT_JUDGED = "holds", "deviates", "study inconsis
 class Reading:
     """Another reading of something the study leaves open, beside the experiment's default one
     (docs/experiments.md, "Readings"): every point of the experiment with ``overrides`` (dotted scenario
-    keys) set. ``text`` says what it changes and where the study leaves it open."""
+    keys) set — or, where the keys differ by point (a key only some points' kinds take), with
+    ``overrides(point)``. ``text`` says what it changes and where the study leaves it open."""
 
     name: str
     text: str
-    overrides: Mapping[str, Any]
+    overrides: Mapping[str, Any] | Callable[[Point], Mapping[str, Any]]
+
+    def apply(self, point: Point) -> Point:
+        """``point`` under this reading."""
+        overrides = self.overrides(point) if callable(self.overrides) else self.overrides
+        return Point(point.labels, point.scenario.with_overrides(dict(overrides))) if overrides else point
 
 
 @dataclass(frozen=True)
@@ -132,10 +138,10 @@ class Experiment:
             names = [r.name for r in self.readings]
             allowed = "one of " + ", ".join(names) if names else f"none: {self.id} has only its default reading"
             raise ConfigError(option, name, allowed)
-        base, overrides = self.points, dict(reading.overrides)
+        base = self.points
 
         def points(quick: bool) -> list[Point]:
-            return [Point(p.labels, p.scenario.with_overrides(overrides)) for p in base(quick)]
+            return [reading.apply(p) for p in base(quick)]
 
         return replace(self, points=points, reading=name)
 
