@@ -1,0 +1,122 @@
+"""Study 003's claims on hand-made result frames: a frame where every ordering the study states holds, and
+for each claim a small change that must make it fail (equal times are not "less", a 2% gap is not
+"clearly", a dip in the middle of a rising curve is not "grows")."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import pandas as pd
+import pytest
+
+from flitcast.experiments import EXPERIMENTS, zhou
+from flitcast.experiments.experiment import Claim
+
+#: completion time factor of each lane configuration, unicast scheme, small / large sizes: more lanes
+#: less time, dedicated 20% slower than shared at small sizes and 1% at large ones
+LANE_FACTOR = {
+    "1 VL": (1.0, 1.0),
+    "2 VL shared": (0.8, 0.8),
+    "2 VL dedicated": (0.96, 0.808),
+    "4 VL shared": (0.6, 0.6),
+    "4 VL dedicated": (0.72, 0.606),
+}
+
+
+def time(sources: int, group: float, lanes: str, scheme: str, size: int) -> float:
+    """A completion time (cycles) with every stated ordering: the speedup grows ×1.5 a doubling of the
+    size, with the group and with the sources; all sources take longer; lanes help unicast most."""
+    factor = LANE_FACTOR[lanes][size > zhou.PANEL_A_MAX]
+    multicast = size / 32 * (1 + sources / 64) * 100 * math.sqrt(factor)
+    if scheme == "multicast":
+        return multicast
+    speedup = 2 * 1.5 ** math.log2(size / 32) * (1 + group) * (1 + sources / 256)
+    return multicast / math.sqrt(factor) * factor * speedup
+
+
+Change = Callable[[dict[str, Any], float], float]
+
+
+def frame(change: Change = lambda labels, t: t) -> pd.DataFrame:
+    """The results table of every experiment's points, each time passed through ``change``."""
+    rows = []
+    for sources in (1, 102, 256):
+        for group in zhou.GROUPS:
+            for lanes in zhou.LANES:
+                for scheme in zhou.SCHEMES:
+                    for size in zhou.SIZES:
+                        labels = {"sources": sources, "group": group, "lanes": lanes, "scheme": scheme, "message_bytes": size}
+                        rows.append({**labels, "completion_cycles": change(labels, time(sources, group, lanes, scheme, size)), "error": ""})
+    return pd.DataFrame(rows)
+
+
+def claims(experiment: str, results: pd.DataFrame) -> dict[str, Claim]:
+    found = {c.claim: c for c in EXPERIMENTS[experiment].claims(results)}
+    assert len(found) == len(EXPERIMENTS[experiment].claims(results))  # names are unique
+    return found
+
+
+@pytest.mark.parametrize("experiment", ["zhou-one-source", "zhou-multi-source", "zhou-all-source"])
+def test_every_claim_holds_where_the_study_orderings_do(experiment: str) -> None:
+    found = claims(experiment, frame())
+    judged = {name: c for name, c in found.items() if c.holds is not None}
+    assert [name for name, c in judged.items() if not c.holds] == []
+    assert set(found) - set(judged) == ({"multicast speeds operations up tremendously"} if experiment == "zhou-all-source" else set())
+    # every claim states its tolerance and the study's place
+    assert all(c.note and ("§" in c.study or "Remark" in c.study) for c in found.values())
+
+
+def scale(where: dict[str, Any], by: float) -> Change:
+    """A change multiplying the time of the points matching ``where`` by ``by``."""
+    return lambda labels, t: t * by if all(labels[k] == v for k, v in where.items()) else t
+
+
+CASES = [
+    # (experiment, change, the claim that must fail)
+    ("zhou-multi-source", scale({"scheme": "multicast", "lanes": "1 VL", "message_bytes": 32, "group": 0.4}, 100.0), "multicast outperforms unicast in every case"),
+    # a dip at one middle step; the ends still rise
+    ("zhou-one-source", scale({"scheme": "unicast", "lanes": "1 VL", "message_bytes": 512, "group": 1.0}, 0.6), "the speedup grows with the message size"),
+    # 100% group's speedup only 0.5% above the 40% group's at one point
+    ("zhou-multi-source", lambda labels, t: t * 2 / 1.4 * 1.005 if labels["group"] == 0.4 and labels["scheme"] == "unicast" and labels["message_bytes"] == 64 and labels["lanes"] == "1 VL" else t, "the speedup grows with the group size"),
+    # equal times are not less (the multicast scheme with one source: one packet)
+    ("zhou-one-source", lambda labels, t: time(labels["sources"], labels["group"], "1 VL", "multicast", labels["message_bytes"]) if labels["scheme"] == "multicast" else t, "more lanes, less time (multicast scheme, shared lanes)"),
+    # 4 lanes only 0.5% faster than 2 at one point
+    ("zhou-all-source", scale({"scheme": "unicast", "lanes": "4 VL shared", "message_bytes": 8192, "group": 1.0}, 0.8 / 0.6 * 0.995), "more lanes, less time (unicast scheme, shared lanes)"),
+    # dedicated lanes as one lane (our model: each link carries one lane)
+    ("zhou-one-source", lambda labels, t: time(labels["sources"], labels["group"], "1 VL", "unicast", labels["message_bytes"]) if labels["lanes"].endswith("dedicated") and labels["scheme"] == "unicast" else t, "more lanes, less time (unicast scheme, dedicated lanes)"),
+    # lanes help the multicast scheme as much as the unicast scheme
+    ("zhou-multi-source", lambda labels, t: t / math.sqrt(LANE_FACTOR[labels["lanes"]][labels["message_bytes"] > zhou.PANEL_A_MAX]) * LANE_FACTOR[labels["lanes"]][labels["message_bytes"] > zhou.PANEL_A_MAX] if labels["scheme"] == "multicast" else t, "more lanes help the unicast scheme most"),
+    # dedicated only 2% slower at one size of the (a) panels (not 32 B): not "clearly"
+    ("zhou-multi-source", scale({"scheme": "unicast", "lanes": "2 VL dedicated", "message_bytes": 512, "group": 0.4}, 0.8 / 0.96 * 1.02), "2 lanes, unicast scheme: shared lanes clearly beat dedicated ones in the (a) panels"),
+    ("zhou-one-source", scale({"scheme": "multicast", "lanes": "4 VL dedicated", "message_bytes": 1024, "group": 1.0}, 0.95), "4 lanes, multicast scheme: shared lanes clearly beat dedicated ones in the (a) panels"),
+    # dedicated 10% slower at 2 KB (a (b) panel size below the largest)
+    ("zhou-all-source", scale({"scheme": "unicast", "lanes": "4 VL dedicated", "message_bytes": 2048, "group": 0.4}, 1.1), "4 lanes, unicast scheme: no clear difference for large messages"),
+    # one source's speedup above 102 sources' at one point
+    ("zhou-all-source", scale({"sources": 1, "scheme": "unicast", "lanes": "2 VL shared", "message_bytes": 128, "group": 1.0}, 2.0), "the speedup grows with the number of sources"),
+    # all sources as fast as 102 at one point
+    ("zhou-all-source", lambda labels, t: time(102, labels["group"], labels["lanes"], labels["scheme"], labels["message_bytes"]) if labels["sources"] == 256 and labels["message_bytes"] == 4096 and labels["lanes"] == "1 VL" else t, "all-source takes longer than multi-source"),
+    # an ordering that holds with 102 sources but not with 256
+    ("zhou-all-source", scale({"sources": 256, "scheme": "unicast", "lanes": "4 VL dedicated", "message_bytes": 8192, "group": 0.4}, 1.2), "all-source results are similar to multi-source ones"),
+]
+
+
+@pytest.mark.parametrize(("experiment", "change", "name"), CASES, ids=[c[2] for c in CASES])
+def test_each_claim_can_fail(experiment: str, change: Change, name: str) -> None:
+    found = claims(experiment, frame(change))
+    assert found[name].holds is False, found[name].ours
+
+
+def test_the_all_source_experiment_runs_the_points_it_compares_against() -> None:
+    points = EXPERIMENTS["zhou-all-source"].run_points(False)
+    assert sorted({p.labels["sources"] for p in points}) == [1, 102, 256]
+    assert {p.labels["sources"] for p in EXPERIMENTS["zhou-multi-source"].run_points(False)} == {102}
+
+
+def test_lane_buffers_hold_one_packet_of_the_message() -> None:
+    """The study's channel (buffer) holds one packet (§3, §4 Case 1): each lane is one packet of the
+    message sent, and every message is one packet ("the packet size ranges from 32 bytes to 8 Kbytes")."""
+    for size in (32, 8192):
+        s = zhou.scenario(1.0, 1.0, "2 VL shared", "unicast", size)
+        assert s.switch.buffer_flits == size // 32 and s.workload.max_packet_bytes == size
