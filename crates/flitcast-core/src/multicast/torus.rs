@@ -10,9 +10,11 @@
 //! * **U-torus**: the binomial tree over the ranked chain (recursive halving; the receiver of a
 //!   message holds the sub-chain it was sent, carried in the message): ⌈log₂ d⌉ steps.
 //! * **S-torus**: one worm visits every destination in rank order (a chain: one step, d − 2 relays).
-//! * **Md-torus**: dimensional partitioning: the root sends one worm to the first destination of each
-//!   x-ringlet holding destinations (in its own ringlet it is the header itself), and each header's worm
-//!   visits the rest of its ringlet in order: two steps on a 2-D torus (N steps on N dimensions).
+//! * **Md-torus**: dimensional partitioning into y-ringlets (columns): the header of a column is its first
+//!   destination in rank order (on the study's groups, the root's own x-ringlet), the root sends to each
+//!   header in turn, then heads its own column, and each header's worm visits the rest of its column in
+//!   order: two steps on a 2-D torus (N steps on N dimensions). A group that fills the root's ringlet has
+//!   k headers whatever its size (study 004 §4.4; docs/models/torus_multicast.md argues the reading).
 //! * **Mu-torus**: uniform partitions of the destinations in rank order: a group of at most r nodes is
 //!   one partition, visited by one worm from the root; a larger one is cut into blocks of r^(s−1)
 //!   destinations (s = ⌈log_r d⌉), the root sends to each block's first node in turn, and each of those
@@ -29,7 +31,7 @@ choice! {
         UTorus = "u_torus",
         /// The S-torus chain: one worm visits every destination in rank order.
         STorus = "s_torus",
-        /// Md-torus: dimensional partitioning (ringlet headers, then each ringlet in order).
+        /// Md-torus: dimensional partitioning (column headers, then each column in order).
         MdTorus = "md_torus",
         /// Mu-torus: uniform partitions of r^(s−1) destinations (`workload.partition` = r).
         MuTorus = "mu_torus",
@@ -157,21 +159,22 @@ pub fn plan(algorithm: Algorithm, k: u32, root: u32, destinations: &[u32]) -> Pl
         Algorithm::STorus => chain(&mut p, &all),
         Algorithm::UTorus => binomial(&mut p, 0, n - 1),
         Algorithm::MdTorus => {
-            // ringlets (same y) in rank order; the root's own ringlet first, with the root as header
-            let mut rings: Vec<Vec<usize>> = Vec::new();
+            // y-ringlets (same x) along the root's x-ringlet, each in rank order (its nearest row first):
+            // the root's own column first, headed by the root; the others' first nodes are the headers
+            let x0 = root % k;
+            let mut columns: Vec<Vec<usize>> = vec![Vec::new(); k as usize];
             for &v in &all {
-                let y = p.nodes[v] / k;
-                match rings.last_mut() {
-                    Some(ring) if p.nodes[ring[0]] / k == y => ring.push(v),
-                    _ => rings.push(vec![v]),
-                }
+                columns[((p.nodes[v] % k + k - x0) % k) as usize].push(v);
             }
-            for ring in &rings[1..] {
-                send(&mut p, 0, ring[0], 1);
+            columns.retain(|column| !column.is_empty());
+            // the root sends to the headers first, then down its own column (§4.4: "the root node first
+            // sends the message to the destination header nodes, and they relay it")
+            for column in &columns[1..] {
+                send(&mut p, 0, column[0], 1);
             }
-            chain(&mut p, &rings[0]);
-            for ring in &rings[1..] {
-                chain(&mut p, ring);
+            chain(&mut p, &columns[0]);
+            for column in &columns[1..] {
+                chain(&mut p, column);
             }
         }
         Algorithm::MuTorus(r) => partition(&mut p, 0, &all[1..], r as usize, 0),
@@ -364,10 +367,44 @@ mod tests {
         // Mu-torus, r = 4, G = 10: the destinations 1–9 in blocks 1–4, 5–8 and 9; a block of 4 is one worm
         // from its head: 3 relays
         assert_eq!(plan(Algorithm::MuTorus(4), 4, 0, &group(4, 10)).relays().into_iter().max(), Some(3));
-        // Md-torus on 4×4, G = 16: the root's ring has 2 relays; another ring: header + 2 relays = 3
+        // Md-torus on 4×4, G = 16: a column other than the root's: header + 2 relays = 3
         assert_eq!(plan(Algorithm::MdTorus, 4, 0, &group(4, 16)).relays().into_iter().max(), Some(3));
         // separate addressing: none
         assert_eq!(plan(Algorithm::Separate, 4, 0, &group(4, 16)).relays().into_iter().max(), Some(0));
+    }
+
+    #[test]
+    fn md_torus_partitions_into_columns_headed_along_the_roots_ringlet() {
+        // 4×4, G = 16: the headers are the root's x-ringlet (1, 2, 3), sent to first; then the root heads
+        // its own column (4, 8, 12); each header relays down its column (1 → 5 → 9 → 13, …)
+        let p = plan(Algorithm::MdTorus, 4, 0, &group(4, 16));
+        let children = |n: u32| -> Vec<u32> {
+            let i = p.nodes.iter().position(|&m| m == n).unwrap();
+            p.children[i].iter().map(|&c| p.nodes[c]).collect()
+        };
+        assert_eq!(children(0), [1, 2, 3, 4]);
+        assert_eq!(children(1), [5]);
+        assert_eq!(children(5), [9]);
+        assert_eq!(children(9), [13]);
+        assert_eq!(children(4), [8]);
+        assert_eq!(children(15), Vec::<u32>::new());
+        // the root's fan-out is fixed once its ringlet is full (§4.3 "fixed fan-out numbers", §4.4 "the
+        // number of dimensional header nodes is constant (k in a k-ary torus)"), and the relays on the
+        // deepest path grow by one with every k destinations (§6's steps): ⌈(G − 1)/k⌉ − 1
+        for k in [4, 8, 16] {
+            for g in 2..=k * k {
+                let p = plan(Algorithm::MdTorus, k, 0, &group(k, g));
+                assert_eq!(p.children[0].len() as u32, (g - 1).min(k), "k {k} G {g}: root's fan-out");
+                assert_eq!(p.relays().into_iter().max(), Some((g - 1).div_ceil(k) - 1), "k {k} G {g}: h_i");
+            }
+        }
+        // another root, destinations anywhere: a column's header is its destination nearest the root's
+        // row (from 5 = (1,1): column x = 2 holds 14 = (2,3) and 2 = (2,0); 14 is nearer, rank-wise)
+        let p = plan(Algorithm::MdTorus, 4, 5, &[2, 14, 4, 9]);
+        let at = |n: u32| p.nodes.iter().position(|&m| m == n).unwrap();
+        let sent: Vec<u32> = p.children[0].iter().map(|&c| p.nodes[c]).collect();
+        assert_eq!(sent, [14, 4, 9], "headers of columns 2 and 0, then the root's own column (9)");
+        assert_eq!(p.children[at(14)].iter().map(|&c| p.nodes[c]).collect::<Vec<_>>(), [2]);
     }
 
     #[test]

@@ -75,6 +75,22 @@ fn separate_addressing_pipelines_its_sends() {
 }
 
 #[test]
+fn md_torus_has_a_fixed_fan_out_and_a_falling_link_concentration() {
+    // the root sends to the k − 1 headers of its x-ringlet, then down its own column: k messages once the
+    // group fills its ringlet (study 004 §4.3: constant startup "because of their fixed fan-out")
+    for group in 5..=16 {
+        let r = flitcast_core::run(&torus(TorusScheme::MdTorus, group)).unwrap();
+        assert_eq!(r.root_busy_cycles, (4 * O_S) as f64, "G {group}");
+        assert!(r.link_concurrency <= 4.0, "G {group}: at most k ringlets relay at once (§4.4)");
+    }
+    // §4.4: the root's messages to the headers share its x-links (visits 1 + 2 + 3 = 6 on 3 links); each
+    // column's relays add one link each, so the concentration falls towards 1: 6/3 at G = 4, 18/15 at 16
+    let concentration = |g| flitcast_core::run(&torus(TorusScheme::MdTorus, g)).unwrap().link_concentration;
+    assert_eq!(concentration(4), 2.0);
+    assert_eq!(concentration(16), 1.2);
+}
+
+#[test]
 fn every_algorithm_serves_every_member_once_at_every_group_size() {
     for scheme in
         [TorusScheme::Separate, TorusScheme::UTorus, TorusScheme::STorus, TorusScheme::MdTorus, TorusScheme::MuTorus]
