@@ -514,8 +514,16 @@ CAUSES = {
         "a ring worm crosses eight relays in series, each holding it until the next acknowledges; the bus splits "
         "the group into two chains of about four, in the two buffer classes: a difference of the schemes, not of a reading",
     "no significant delay difference between ring-like and bus-like paths":
-        "the ring's last member is eight relays down one chain, the bus's at most five down two, and the ring "
-        "saturates first: a difference of the schemes, not of a reading",
+        "the ring is one chain through every member (8 relays in multicast, 63 in broadcast), the bus two of about "
+        "half that: the ring is slower at low load, and near saturation, where one path saturates a grid step "
+        "before the other, their delays part; a difference of the schemes, not of a reading",
+    "rooted trees reduce broadcast delay at low loads":
+        "with unicast traffic our trees' broadcast capacity (0.075–0.085) lies below the loads 0.1 and 0.15 that "
+        "the study's one threshold (0.2, from the multicast figures) makes 'low'; at 0.02 and 0.05 the reduction "
+        "is there. The study does not say how far its broadcast 'low loads' reach",
+    "for the 64-member group, trees give a significant delay advantage over linear paths at light loads":
+        "as for 'rooted trees reduce broadcast delay at low loads': with unicast traffic our trees saturate below a "
+        "broadcast load of 0.1, inside what the 0.2 threshold calls light",
     "no significant delay difference between up/down and wrap-around trees":
         "the two heuristics build different trees (docs/models/host_multicast.md); their delays part near "
         "saturation, where one saturates a grid step before the other: cause not established further",
