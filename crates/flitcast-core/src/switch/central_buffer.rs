@@ -37,9 +37,9 @@
 //!   a full buffer holding only chunks queued behind such packets deadlocks the switch.
 //!
 //! * A multicast copy that fans out to two or more outputs replicates in the buffer (study 000 §4.2;
-//!   docs/models/central_buffer.md, "Replication"): never through the crossbar; admitted only when the
-//!   whole packet and its header-chunk copies fit, those chunks reserved (the VCT-emulation rule);
-//!   its header chunk written once per output, its later chunks once with a count of readers, each
+//!   docs/models/central_buffer.md, "Replication"): never through the crossbar; its header chunk,
+//!   assembled meanwhile, enters the buffer only when the whole packet and its header-chunk copies
+//!   fit, those chunks reserved with that write (the VCT-emulation rule); the header chunk is written once per output, its later chunks once with a count of readers, each
 //!   freed by its last reader. Up-bound packets then leave that much room to down-bound ones.
 //!
 //! The router holds no flit twice: a chunk is (packet, first flit, count), since a packet's flits
@@ -213,12 +213,14 @@ struct Input {
 }
 
 /// An input's replicating multicast copy (kept apart from `Input`, which unicasts touch every cycle):
-/// the outputs it goes to, those still without their own header chunk, and the chunks reserved for
-/// it at admission that are not written yet (the VCT-emulation rule).
+/// the outputs it goes to, those still without their own header chunk, the chunks its header chunk
+/// waits to reserve (0 once reserved, or unreserved) and the reserved chunks not written yet (the
+/// VCT-emulation rule).
 #[derive(Debug, Clone, Copy, Default)]
 struct Replica {
     fan: u64,
     header_left: u64,
+    need: u32,
     prepaid: u32,
 }
 
@@ -541,7 +543,15 @@ impl CentralBuffer {
         let c = self.chunk_flits;
         let room = |p: usize| match self.inputs[p].state {
             InState::ToBuffer { out, .. } => self.free_chunks > self.kept_from(out),
-            _ => self.replicas[p].prepaid > 0 || self.free_chunks > 0,
+            _ => {
+                let r = &self.replicas[p];
+                // (a header chunk not yet admitted needs room for the whole packet at once)
+                if r.need > 0 {
+                    self.free_chunks >= r.need
+                } else {
+                    r.prepaid > 0 || self.free_chunks > 0
+                }
+            }
         };
         let ready = |p: usize| {
             let a = &self.inputs[p].assembly;
@@ -554,6 +564,12 @@ impl CentralBuffer {
         let input = &mut self.inputs[p];
         input.served = now;
         let replica = &mut self.replicas[p];
+        if replica.need > 0 {
+            // The header chunk enters: the packet's chunks are reserved with its first write.
+            self.free_chunks -= replica.need;
+            replica.prepaid = replica.need;
+            replica.need = 0;
+        }
         if replica.prepaid > 0 {
             replica.prepaid -= 1;
         } else {
@@ -763,21 +779,19 @@ impl CentralBuffer {
     }
 
     /// A multicast copy at input `p` that replicates to the outputs of `fan` (two or more) goes
-    /// through the central buffer, never the crossbar (study 000 §4.2.2). Under the VCT-emulation
-    /// rule its header enters only when the buffer can take the whole packet — its chunks plus one
-    /// header-chunk copy per further output — and those chunks are reserved for it; otherwise it
-    /// waits and asks again next cycle. `unreserved` admits it at once (the rule's deliberate
-    /// breakage: chunks are written as they free up, and the switch can deadlock).
+    /// through the central buffer, never the crossbar (study 000 §4.2.2). Its flits start into the
+    /// chunk register at once; under the VCT-emulation rule its header chunk is written only when the
+    /// buffer can take the whole packet — its chunks plus one header-chunk copy per further output —
+    /// and those chunks are reserved with that write (`write_chunk`): "The packet header chunk is not
+    /// allowed to enter the central buffer until there is a guarantee …", "When the header chunk is
+    /// written … the required number of chunks are reserved". `unreserved` writes it as chunks free up
+    /// (the rule's deliberate breakage: the switch can deadlock).
     fn admit_replica(&mut self, p: usize, fan: u64, flits: u32) {
-        let mut prepaid = 0;
-        if self.admission == MulticastAdmission::Reserve {
-            prepaid = flits.div_ceil(self.chunk_flits) + fan.count_ones() - 1;
-            if self.free_chunks < prepaid {
-                return;
-            }
-            self.free_chunks -= prepaid;
-        }
-        self.replicas[p] = Replica { fan, header_left: fan, prepaid };
+        let need = match self.admission {
+            MulticastAdmission::Reserve => flits.div_ceil(self.chunk_flits) + fan.count_ones() - 1,
+            MulticastAdmission::Unreserved => 0,
+        };
+        self.replicas[p] = Replica { fan, header_left: fan, need, prepaid: 0 };
         let input = &mut self.inputs[p];
         input.state = InState::Replicate;
         self.ports.input(p, input.state);
@@ -930,10 +944,7 @@ impl CentralBuffer {
                 continue;
             }
             let reason = match input.state {
-                InState::Idle => format!(
-                    "head waiting to request (or, a multicast to replicate, for room: {} chunks free)",
-                    self.free_chunks
-                ),
+                InState::Idle => "head waiting to request".to_string(),
                 InState::Crossbar(o) if credits[self.outputs[o as usize].link.lane as usize] == 0 => {
                     format!("cutting through to out-port {o}, which has no credit")
                 }
@@ -942,9 +953,11 @@ impl CentralBuffer {
                     format!("writing into the central buffer for out-port {o} ({} chunks free)", self.free_chunks)
                 }
                 InState::Replicate => format!(
-                    "replicating a multicast into the central buffer for out-ports {:?} ({} chunks reserved, {} free)",
+                    "replicating a multicast into the central buffer for out-ports {:?} ({} chunks reserved, {} \
+                     still to reserve, {} free)",
                     ones(self.replicas[p].fan).collect::<Vec<_>>(),
                     self.replicas[p].prepaid,
+                    self.replicas[p].need,
                     self.free_chunks
                 ),
             };
@@ -963,6 +976,64 @@ mod tests {
     use crate::packet::{Dest, Header, Packet};
     use crate::scenario::Scenario;
     use crate::switch::{Alone, SwitchKind};
+
+    /// The VCT-emulation rule holds back the header chunk, not the flits behind it (study 000 §4.2.2):
+    /// a multicast waiting for room assembles its header chunk meanwhile, and the chunk enters the
+    /// buffer in the cycle the room is there, its chunks reserved with that write.
+    #[test]
+    fn a_waiting_multicast_header_chunk_enters_as_soon_as_room_frees() {
+        let s = Scenario::of(serde_json::json!({
+            "network": {"topology": "fat_tree", "k": 4, "n": 2},
+            "switch": {"model": "central_buffer"},
+            "routing": {"algorithm": "adaptive"},
+        }));
+        let topo = s.topology().unwrap();
+        let routing = s.routing(&topo).unwrap().with_multicast(&topo).unwrap();
+        let me = 4; // a top switch: down port p leads to leaf p
+        let site = Site { router: me, ..s.switch_site(&topo, &routing) };
+        let SwitchKind::CentralBuffer(params) = &s.switch.model else { unreachable!() };
+        let mut sw = CentralBuffer::new(params, &site);
+        let lanes = Lanes::new(&topo, 1);
+        let mut alone = Alone::new(topo.clone(), routing, lanes.initial(&topo, 64));
+        let set = alone.sets.insert([5, 9]); // leaves 1 and 2
+        let mut header = Header::new(0, Dest::Set(set), 0, 64, 0, false, 0);
+        header.turn = 1;
+        let pending = Pending::new(&[5, 9], &mut alone.sets);
+        let p = alone.packets.insert(Packet::new(header, pending, 0));
+        // 8 chunks and a header-chunk copy for the second leaf; other traffic holds all but 8.
+        let need = 9;
+        let held = sw.capacity - (need - 1);
+        sw.free_chunks -= held;
+        let mut fed = 0;
+        let step = |sw: &mut CentralBuffer, alone: &mut Alone, fed: &mut u32, now: Cycle| {
+            if *fed < 64 && sw.accept_flit(0, 0, Flit::new(p, *fed == 0, *fed == 63), 1, now) {
+                *fed += 1;
+            }
+            alone.cycle(now, |ctx| sw.step(me, ctx));
+        };
+        for now in 0..40 {
+            step(&mut sw, &mut alone, &mut fed, now);
+        }
+        assert!(sw.outputs.iter().all(|o| o.queue.is_empty()), "nothing enters without room");
+        assert_eq!(sw.free_chunks, need - 1, "nothing reserved yet");
+        assert_eq!(sw.inputs[0].assembly.count, 8, "the header chunk is assembled while it waits");
+        // One chunk frees: the header chunk is written in the same cycle, the whole packet reserved.
+        sw.free_chunks += 1;
+        step(&mut sw, &mut alone, &mut fed, 40);
+        assert_eq!(sw.outputs[1].queue.len(), 1, "the first header-chunk copy is written at once");
+        assert_eq!(sw.replicas[0].prepaid, need - 1, "the rest is reserved");
+        assert_eq!(sw.free_chunks, 1, "(leaf 1 read its copy in the same cycle and freed it)");
+        // The other traffic leaves; the multicast goes through and the buffer is whole again.
+        sw.free_chunks += held - 1;
+        let mut now = 41;
+        while fed < 64 || sw.outputs[1].state != OutState::Idle || sw.outputs[2].state != OutState::Idle {
+            step(&mut sw, &mut alone, &mut fed, now);
+            sw.check_accounting().unwrap();
+            now += 1;
+            assert!(now < 1_000, "the multicast never finished");
+        }
+        assert_eq!(sw.free_chunks, sw.capacity);
+    }
 
     /// A top switch of the 16-node tree replicates a 64-flit multicast to two leaves while one of its
     /// outputs has no credit: every shared chunk waits, read once, for its second reader, and is freed
