@@ -507,7 +507,7 @@ def _fig14_claims(results: pd.DataFrame) -> list[Claim]:
             "saturation load HW-CB / HW-IB: " + ", ".join(f"m={m}: {_sat(iv['HW-CB'][m])} / {_sat(iv['HW-IB'][m])}" for m in DEGREES) + (f"; HW-IB better: {'; '.join(worse_at)}" if worse_at else ""),
             _all(verdicts),
             "holds if, for every m, HW-IB neither saturates decidedly later nor has a lower latency beyond the 95% half-widths at any load above 0.2 both run unsaturated (§9 calls them similar at low loads), and HW-CB is better in one of the two"
-            + "; deviates where HW-IB wins at m = 15: a known modelling difference (our input-FIFO switch replicates at the last level as well as the central buffer does)",
+            + "; deviates where HW-IB wins at m = 15: measured cause, the central buffer's one read port (an output whose register empties in the same cycle as another's loses a cycle; reading ahead, which the study does not describe, would remove HW-IB's latency advantage: docs/models/central_buffer.md, 'What the one read port costs')",
         )
     )
     light = [x for x in sorted(set(results["workload.load"])) if x <= 0.2]
