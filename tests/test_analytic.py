@@ -42,23 +42,80 @@ def test_overhead_and_intermediate_delay() -> None:
         ("s_torus", 8, 2 * O128 + 6 * (265 + 2 * O128)),  # Eq. 12: 2o + (G − 2)·L_i
         ("s_torus", 16, 2 * O128 + 14 * (265 + 2 * O128)),
         ("mu_torus", 4, 2 * O128 + 2 * (201 + 2 * O128)),  # Eq. 10, one partition
-        # the plans' deepest paths: Md-torus on 4×4, G = 16: header + two relays along a ringlet
+        # Eq. 9 as we read it: ⌈(G − 1)/k⌉ − 1 = 3 on 4×4 at G = 16
         ("md_torus", 16, 2 * O128 + 3 * (206 + 2 * O128)),
-        # Mu-torus r = 4, G = 10: blocks of 4, 4 and 2; a block behind its head has 3 relays
-        ("mu_torus", 10, 2 * O128 + 3 * (201 + 2 * O128)),
-        # U-torus, G = 16: 0 → 8 → 12 → 14 → 15, three relays
-        ("u_torus", 16, 2 * O128 + 3 * (629 + 2 * O128)),
+        # Eq. 10, p ≥ 2: ⌈(G − r)/k⌉ + r − 1 = ⌈6/4⌉ + 3 = 5 at G = 10, r = 4
+        ("mu_torus", 10, 2 * O128 + 5 * (201 + 2 * O128)),
+        # Eq. 11: ⌈log₂ 16⌉ = 4
+        ("u_torus", 16, 2 * O128 + 4 * (629 + 2 * O128)),
     ],
 )
 def test_simplified_model_by_hand(algorithm: str, group: int, expected: float) -> None:
     assert analytic.latency(algorithm, 4, group, 128) == pytest.approx(expected)
 
 
-def test_closed_forms_and_the_deepest_path_model() -> None:
-    # closed forms: S-torus and one partition agree with the plans; the reconstructions differ
-    assert analytic.deepest_relays("s_torus", 4, 12, h_i="closed") == analytic.deepest_relays("s_torus", 4, 12) == 10
-    assert analytic.deepest_relays("mu_torus", 4, 16, r=4, h_i="closed") == 4 + 4 - 2
-    assert analytic.deepest_relays("u_torus", 8, 40, h_i="closed") == math.ceil(math.log2(40))
+@pytest.mark.parametrize(
+    ("algorithm", "k", "group", "r", "expected"),
+    [
+        # Eq. 11: ⌈log₂ G⌉
+        ("u_torus", 4, 5, 4, 3),
+        ("u_torus", 4, 16, 4, 4),
+        ("u_torus", 8, 40, 4, 6),
+        ("u_torus", 16, 256, 4, 8),
+        # Eq. 10: G − 2 for one partition (G ≤ r), else ⌈(G − r)/k⌉ + r − 1
+        ("mu_torus", 4, 4, 4, 2),
+        ("mu_torus", 4, 16, 4, 3 + 3),
+        ("mu_torus", 8, 64, 8, 7 + 7),
+        ("mu_torus", 8, 64, 16, 6 + 15),
+        ("mu_torus", 16, 256, 8, 16 + 7),  # 4,718.7 µs (the blocks of our plan: 8 relays, 1,643.9 µs)
+        ("mu_torus", 16, 256, 16, 15 + 15),
+        ("mu_torus", 16, 256, 32, 14 + 31),
+        ("mu_torus", 16, 20, 32, 18),
+        # Eq. 9 as we read it: ⌈(G − 1)/k⌉ − 1, a step when G − 1 passes a multiple of k
+        ("md_torus", 4, 5, 4, 0),
+        ("md_torus", 4, 6, 4, 1),
+        ("md_torus", 4, 16, 4, 3),
+        ("md_torus", 16, 17, 4, 0),
+        ("md_torus", 16, 18, 4, 1),
+        ("md_torus", 16, 256, 4, 15),
+        # Eq. 12 and Eq. 8
+        ("s_torus", 4, 12, 4, 10),
+        ("separate", 8, 40, 4, 0),
+    ],
+)
+def test_the_default_h_i_is_the_studys_equations(
+    algorithm: str, k: int, group: int, r: int, expected: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the closed forms are the study's, not our plans: they must not ask the core
+    def no_plan(*args: Any) -> None:
+        raise AssertionError("the closed forms must not read the core's plans")
+
+    monkeypatch.setattr(analytic, "_core_plan", no_plan)
+    assert analytic.deepest_relays(algorithm, k, group, r) == expected
+    o = O128
+    L_i = analytic.T_PROCESS[algorithm] + 2 * o
+    if algorithm != "separate":
+        assert analytic.latency(algorithm, k, group, 128, r=r) == pytest.approx(2 * o + expected * L_i)
+
+
+@pytest.mark.parametrize(
+    ("algorithm", "k", "group", "r", "expected"),
+    [
+        ("u_torus", 4, 16, 4, 3),  # 0 → 8 → 12 → 14 → 15: three relays, the root's sends left out
+        ("mu_torus", 4, 10, 4, 3),  # blocks of 4, 4 and 2; a block behind its head has 3 relays
+        ("mu_torus", 16, 256, 8, 8),  # blocks of r^(s−1) = 64 destinations, nested
+        ("md_torus", 4, 16, 4, 3),  # the rebuilt Md-torus: the same as Eq. 9's reading on these groups
+        ("md_torus", 16, 256, 4, 15),
+    ],
+)
+def test_the_tree_option_gives_the_plans_relays(algorithm: str, k: int, group: int, r: int, expected: int) -> None:
+    assert analytic.deepest_relays(algorithm, k, group, r, h_i="tree") == expected
+    assert expected == max(analytic.plan(algorithm, k, group, r)["relays"])
+    L_i = analytic.T_PROCESS[algorithm] + 2 * O128
+    assert analytic.latency(algorithm, k, group, 128, r=r, h_i="tree") == pytest.approx(2 * O128 + expected * L_i)
+
+
+def test_the_deepest_path_model() -> None:
     # Eq. 3 with Eq. 4's terms: S-torus G = 4 on 4×4 is 0 → 1 → 2 → 3, three links in x
     expected = 2 * O128 + 3 * 0.014 + 2 * (265 + 2 * O128)
     assert analytic.latency("s_torus", 4, 4, model="deepest_path") == pytest.approx(expected)
@@ -67,12 +124,14 @@ def test_closed_forms_and_the_deepest_path_model() -> None:
     assert analytic.latency("separate", 4, 16, model="deepest_path") == pytest.approx(last)
 
 
-def test_projection_claims_of_fig14_under_our_reading() -> None:
-    # "the optimal partition length for Mu-torus is equal to k" with the closed-form reconstruction
-    for k, g in ((8, 64), (16, 256)):
-        best = min((8, 16, 32), key=lambda r: analytic.latency("mu_torus", k, g, r=r, h_i="closed"))
-        assert best == k
-    # S-torus worst beyond 8 nodes on 8×8 (against the tree algorithms)
+def test_fig14_values_under_the_studys_equations() -> None:
+    # the best Mu-torus partition length at G = k² (§6 says k): Eq. 10 as we read it gives r = 8 on both
+    # tori (h_i 14 / 21 / 35 on 8×8, 23 / 30 / 45 on 16×16); the plans give 8 too
+    for k in (8, 16):
+        for h_i in ("closed", "tree"):
+            best = min((8, 16, 32), key=lambda r: analytic.latency("mu_torus", k, k * k, r=r, h_i=h_i))
+            assert best == 8, (k, h_i)
+    # S-torus worst beyond 8 nodes on 8×8 (against the tree algorithms) from G = 12 on
     for g in (12, 16, 32, 64):
         s = analytic.latency("s_torus", 8, g)
         assert all(s > analytic.latency(a, 8, g) for a in ("u_torus", "md_torus", "mu_torus"))
@@ -201,6 +260,12 @@ def test_model_command_prints_and_writes(tmp_path: Path) -> None:
     frame = pd.read_csv(out / "model.csv")
     assert len(frame) == 16 * 6  # 4 algorithms + Mu-torus at two r, 16 group sizes
     assert (frame["latency_us"] > 0).all()
+    # h_i by default from the study's equations (Eq. 11: ⌈log₂ 64⌉ = 6), with --h-i tree from our plans (5)
+    u = frame[(frame["algorithm"] == "u_torus") & (frame["group"] == 64)]
+    assert list(u["h_i"]) == [6]
+    result = CliRunner().invoke(app, ["model", "--k", "8", "--group", "64", "--algorithm", "u_torus", "--h-i", "tree", "--out", str(out), "--force"])
+    assert result.exit_code == 0, result.output
+    assert list(pd.read_csv(out / "model.csv")["h_i"]) == [5]
 
 
 @pytest.mark.parametrize(

@@ -21,14 +21,30 @@ Equations:
 - (4) t_network = h_p·L_p + h_f·L_f + h_s·L_s + h_i·L_i;
 - (5) L_i = o_sender + t_process + o_receiver;
 - (6), (8) separate addressing: (G − 1)·(o + t_process) + o;
-- (7) the others: 2·o + h_i·L_i, h_i the relays on the deepest path (from the core's plan);
-- (10) with one partition and (12): 2·o + (G − 2)·L_i. The source's (9), (10) for p ≥ 2 and (11) are
-  garbled: the plan's relay count stands in for them (``h_i = "tree"``, the default), and the
-  reconstructions that fit the study's axes are offered as ``h_i = "closed"`` (Mu-torus ⌈G/r⌉ + r − 2, U-torus
-  ⌈log₂ G⌉; Md-torus has none and uses the plan).
+- (7) the others: 2·o + h_i·L_i, h_i the intermediate (relaying) nodes on the deepest path;
+- (10) with one partition and (12): 2·o + (G − 2)·L_i.
+
+h_i of Eqs 9–11 (``h_i="closed"``, the default) is the study's own, read from the extracted text as
+follows (docs/models/torus_multicast.md argues each reading):
+
+- (9) Md-torus: the coefficient is lost; §5.2 says it is a function of G and k. From the structure §3,
+  §4.4 and §6 describe (the root sends to the headers of its x-ringlet, each relays down its y-ringlet,
+  a new step "with every new k destination nodes") and Eq. 10's count (a chain's intermediates are its
+  nodes less the root and the last destination): ⌈(G − 1)/k⌉ − 1;
+- (10), p = ⌈G/r⌉ ≥ 2, Mu-torus: the symbols that survive are G − r and k, and §5.3 says the count is a
+  function of G, r and k: ⌈(G − r)/k⌉ + r − 1 (the root's sends to the partitions beyond its own, plus a
+  partition's chain of r − 1 intermediates; the rounding brackets are lost and read as a ceiling);
+- (11) U-torus: ⌈log₂ G⌉ × ((G mod k) + k)/k survives with its rounding brackets lost; the factor is
+  read as its integer part, 1, so h_i = ⌈log₂ G⌉, the step count §5.4 introduces the equation with (read
+  as printed, unrounded, it puts the model at 4,435 µs on 4×4, above Fig. 12's axis of 3,500).
+
+``h_i="tree"`` takes h_i from the core's plan instead: the relays on the deepest path of the structure the
+simulator runs (U-torus ⌈log₂ G⌉ − 1, the root's sends left out; Mu-torus blocks of r^(s−1); Md-torus the
+same as Eq. 9's reading on the study's groups).
 
 :func:`latency` evaluates Eq. 7/8 (``model="simplified"``) or Eq. 3 with Eq. 4's network terms summed
-along the deepest path (``model="deepest_path"``).
+along the deepest path of the core's plan (``model="deepest_path"``, whose relays are the plan's whatever
+``h_i``).
 
 Every public function, and :class:`Parameters`, checks its arguments where it is entered and raises
 :class:`flitcast.errors.ConfigError` naming the argument and what it allows (``k = '4' is not allowed;
@@ -165,21 +181,23 @@ def _core_plan(algorithm: str, k: int, group: int, r: int) -> dict[str, Any]:
     return outcome["ok"]
 
 
-def deepest_relays(algorithm: str, k: int, group: int, r: int = 4, h_i: Literal["tree", "closed"] = "tree") -> int:
-    """h_i of Eq. 7: the relays on the deepest path (the core's plan), or a closed form (module doc)."""
+def deepest_relays(algorithm: str, k: int, group: int, r: int = 4, h_i: Literal["tree", "closed"] = "closed") -> int:
+    """h_i of Eq. 7: the study's closed form of Eqs 9–12 (module doc), or the relays on the deepest path of the
+    core's plan (``h_i="tree"``)."""
     return _deepest_relays(*_request(algorithm, k, group, r), _choice("h_i", h_i, H_I))
 
 
 def _deepest_relays(algorithm: str, k: int, group: int, r: int, h_i: str) -> int:
     if h_i == "closed":
-        if algorithm == "s_torus" or (algorithm == "mu_torus" and group <= r):
-            return group - 2  # Eqs 10 (one partition) and 12
-        if algorithm == "mu_torus":
-            return -(-group // r) + r - 2
-        if algorithm == "u_torus":
-            return math.ceil(math.log2(group))
         if algorithm == "separate":
-            return 0
+            return 0  # Eq. 8 has no relays
+        if algorithm == "s_torus" or (algorithm == "mu_torus" and group <= r):
+            return group - 2  # Eqs 12 and 10 with one partition: a chain less its root and last node
+        if algorithm == "mu_torus":
+            return -(-(group - r) // k) + r - 1  # Eq. 10, p ≥ 2
+        if algorithm == "u_torus":
+            return math.ceil(math.log2(group))  # Eq. 11
+        return -(-(group - 1) // k) - 1  # Eq. 9, Md-torus
     return max(_core_plan(algorithm, k, group, r)["relays"])
 
 
@@ -191,7 +209,7 @@ def latency(
     r: int = 4,
     params: Parameters | None = None,
     model: Literal["simplified", "deepest_path"] = "simplified",
-    h_i: Literal["tree", "closed"] = "tree",
+    h_i: Literal["tree", "closed"] = "closed",
 ) -> float:
     """Multicast completion latency (µs) of ``algorithm`` for a group of ``group`` on a k × k torus."""
     algorithm, k, group, r = _request(algorithm, k, group, r)
@@ -239,7 +257,7 @@ def table(
     algorithms: list[str] | None = None,
     r: list[int] | None = None,
     params: Parameters | None = None,
-    h_i: Literal["tree", "closed"] = "tree",
+    h_i: Literal["tree", "closed"] = "closed",
 ) -> pd.DataFrame:
     """The model for every (algorithm, r, G, M): relays on the deepest path and both model forms, µs.
 

@@ -38,8 +38,12 @@ def model_command(
     ] = "separate,u_torus,s_torus,md_torus,mu_torus",
     r: Annotated[str, typer.Option("--r", help="Mu-torus partition lengths: A,B,C.")] = "4",
     h_i: Annotated[
-        str, typer.Option("--h-i", help="Relays on the deepest path: tree (the core's plans) or closed (the study's closed forms).")
-    ] = "tree",
+        str,
+        typer.Option(
+            "--h-i",
+            help="Relays on the deepest path (Eq. 7's h_i): closed (the study's Eqs 9–12, as docs/models/torus_multicast.md reads them) or tree (the core's relay plans, the structure the simulator runs).",
+        ),
+    ] = "closed",
     t_process_unit: Annotated[
         str, typer.Option("--t-process-unit", help="Unit of Table 1's t_process: us (our reading) or ns.")
     ] = "us",

@@ -14,7 +14,7 @@ One multicast from node 0 to the next G − 1 nodes of its dimension-ordered cha
 
 Measures: completion latency (start to the last destination's reception, µs), the root's busy time
 (startup latency) and its share of the completion (root CPU utilisation), a modelled tree-creation time,
-link concentration and concurrency; the model of §5 (`flitcast.analytic`, h_i from the plans) beside the
+link concentration and concurrency; the model of §5 (`flitcast.analytic`, h_i from the study's Eqs 9–12 as we read them) beside the
 simulation. Every experiment runs in seconds, so quick mode is the full run and judges every claim the
 full run judges (a few no run can judge, and say why).
 """
