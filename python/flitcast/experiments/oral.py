@@ -398,7 +398,9 @@ def _fig14_claims(results: pd.DataFrame) -> list[Claim]:
         mus = at_top.filter(like="Mu-torus", axis=0)
         for column, what in (("model_us", "model"), ("completion_us", "simulation")):
             best = mus[column].idxmin()
-            claims.append(Claim(f"{k}×{k}: the best Mu-torus partition length is k ({what})", "§6: the optimal partition length for Mu-torus is equal to k", f"at G = {top}: " + ", ".join(f"{a} {v:,.0f} µs" for a, v in mus[column].items()), bool(best == f"Mu-torus (r={k})"), f"G = {top}"))
+            # (the model's verdict on 16×16 depends on how Eq. 10's garbled h_i is read: the note names ours)
+            reading = "; h_i of Eq. 10 as we read it, ⌈(G − r)/k⌉ + r − 1: read without k, ⌈G/r⌉ + r − 2, the best r on 16×16 is 16; with our plans' relays (h_i tree) 8 (docs/models/torus_multicast.md)" if what == "model" else ""
+            claims.append(Claim(f"{k}×{k}: the best Mu-torus partition length is k ({what})", "§6: the optimal partition length for Mu-torus is equal to k", f"at G = {top}: " + ", ".join(f"{a} {v:,.0f} µs" for a, v in mus[column].items()), bool(best == f"Mu-torus (r={k})"), f"G = {top}{reading}"))
         # the model is cheap: the statements about shapes are judged at every group size, not on the grid
         every = _model_every_group(k, [8, 16, 32])
         big = every[every.index > 8]
