@@ -100,6 +100,23 @@ fn forwarding_overhead_adds_to_every_relay() {
     );
 }
 
+#[test]
+fn the_busiest_host_injection_sets_software_saturation() {
+    // Over the address-sorted chain the low addresses relay most: at m = 15 on 16 nodes host 0 injects
+    // 38/15 of the mean (exact, the unit test `hosts_inject_unevenly`), so its injection channel is full
+    // at an effective load of 15/38 = 0.39, far below where uniform unicasts of the same received load
+    // saturate (docs/models/multicast.md, "What a software multicast costs").
+    let at = |load: f64| tree16(15, load).set(&[("run.measure_cycles", json!(100_000))]);
+    let light = flitcast_core::run(&at(0.3)).unwrap();
+    assert!(!light.saturated, "{}", light.saturation_reason);
+    let busiest = 0.3 * 38.0 / 15.0;
+    assert!((light.channel_util_max - busiest).abs() < 0.06, "{} vs {busiest}", light.channel_util_max);
+    let past = flitcast_core::run(&at(0.45)).unwrap();
+    assert!(past.saturated, "m = 15 at 0.45");
+    let unicast = flitcast_core::run(&tree16(0, 0.45).set(&[("run.measure_cycles", json!(100_000))])).unwrap();
+    assert!(!unicast.saturated, "{}", unicast.saturation_reason);
+}
+
 /// The U-Min tree over the sorted chain from the root at `root`: for each receiver, its sender and the
 /// index of that send among the sender's sends (the recursive halving of docs/models/multicast.md).
 fn u_min_edges(chain: &[u32], root: usize) -> Vec<(u32, u32, u64)> {

@@ -17,7 +17,9 @@
 //! Every destination receives the message exactly once, in ⌈log₂(m + 1)⌉ phases. A host's sends
 //! leave one after the other through its NIC; a receiver forwards as soon as the whole message has
 //! arrived, after `workload.forward_cycles` (zero in the study, which "zeroes" this overhead to give
-//! software multicast its best chance).
+//! software multicast its best chance). Every host receives the same share, but over the address-sorted
+//! chain some relay more than others: on 16 nodes the busiest injects 25/21 of the mean at m = 2 and 38/15
+//! at m = 15, and its injection channel sets where software multicast saturates (unit test below).
 
 use crate::host::program::{Delivered, Outbox, Priority, Program, Send, Serves, Site, Target};
 use crate::packet::Slab;
@@ -210,6 +212,52 @@ mod tests {
                 let phases = edges.iter().map(|e| e.2).max().unwrap();
                 assert_eq!(phases, (m + 1).next_power_of_two().trailing_zeros(), "⌈log2(m+1)⌉ phases, m = {m}");
             }
+        }
+    }
+
+    /// How many unicasts each of `n` hosts injects over every root and every m-set of destinations
+    /// (each such operation equally likely: uniform roots, uniform destinations).
+    fn injections(n: u32, m: usize) -> Vec<u64> {
+        fn sets(from: &[u32], m: usize, acc: &mut Vec<u32>, out: &mut dyn FnMut(&[u32])) {
+            if acc.len() == m {
+                return out(acc);
+            }
+            for (i, &x) in from.iter().enumerate() {
+                acc.push(x);
+                sets(&from[i + 1..], m, acc, out);
+                acc.pop();
+            }
+        }
+        let mut sent = vec![0u64; n as usize];
+        for root in 0..n {
+            let others: Vec<u32> = (0..n).filter(|&x| x != root).collect();
+            sets(&others, m, &mut Vec::new(), &mut |dests| {
+                let mut chain = dests.to_vec();
+                let at = chain.partition_point(|&d| d < root);
+                chain.insert(at, root);
+                for (sender, _, _) in tree(&chain, at) {
+                    sent[sender as usize] += 1;
+                }
+            });
+        }
+        sent
+    }
+
+    #[test]
+    fn hosts_inject_unevenly() {
+        // Every host receives the same share, but the address-sorted chain makes some relay more: the
+        // busiest host injects this multiple of the mean (exact), so its injection channel is full at
+        // the reciprocal of it in effective load (docs/models/multicast.md, "What a software multicast
+        // costs").
+        for (m, busiest, share) in
+            [(2, 10, (25, 21)), (4, 0, (5, 4)), (6, 1, (17, 15)), (9, 0, (16, 9)), (15, 0, (38, 15))]
+        {
+            let sent = injections(16, m);
+            let total: u64 = sent.iter().sum();
+            let max = *sent.iter().max().unwrap();
+            assert_eq!(sent.iter().position(|&x| x == max), Some(busiest), "m = {m}");
+            // max / (total / 16) = share
+            assert_eq!(max * 16 * share.1, total * share.0, "m = {m}: {sent:?}");
         }
     }
 
