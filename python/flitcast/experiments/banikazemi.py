@@ -693,6 +693,27 @@ def _grid_claims(results: pd.DataFrame) -> list[Claim]:
             "§5.2 summary: in every bit-reversal case ('slightly': within what Fig. 6(b) calls 'the same')",
         ),
         _grid_claim(
+            "LRUD outperforms LRU, by a negligible margin",
+            "LRUD above LRU by at most 0.05",
+            _count(cases, lambda b: _both(_gt(b["LRUD"], b["LRU"]), _gt(b["LRU"], b["LRUD"], -0.05))),
+            _every,
+            "§5.3 and §1 (2), for all the simulations: in every case ('negligible': within what Fig. 6(b) calls 'the same')",
+        ),
+        _grid_claim(
+            "no significant performance difference between LRU and RR",
+            "|LRU − RR| at most 0.05",
+            _count(cases, lambda b: _both(_gt(b["RR"], b["LRU"], -0.05), _gt(b["LRU"], b["RR"], -0.05))),
+            _every,
+            "§1 (2): in every case ('no significant difference': within what Fig. 6(b) calls 'the same')",
+        ),
+        _grid_claim(
+            "one-route oblivious: dismal worst case and greater performance variations (over the permutations)",
+            "O1's worst below O4's, its range wider",
+            _tally([_o1_variation(cases, nodes, size) for nodes in sorted({c[0] for c in cases}) for size in sorted({c[2] for c in cases})]),
+            _every,
+            "§5.2 (Fig. 5): per system and size, over bit-reversal, bit-complement and transpose, O1's lowest peak below O4's lowest and the spread of O1's peaks wider than O4's",
+        ),
+        _grid_claim(
             "RR is comparable to LRU and LRUD and in most cases as good as them",
             "RR as good in most cases",
             _count(cases, lambda b: _gt(b["RR"], _lowest(b, ["LRU", "LRUD"]), -0.01 - 1e-9)),
@@ -729,6 +750,24 @@ def _grid_claims(results: pd.DataFrame) -> list[Claim]:
             "§1 (6): neither O1 nor O4 above the best adaptive function by more than 0.02 ('significantly': beyond the study's two-decimal reading), in every case",
         ),
     ]
+
+
+PERMUTATIONS = ["bit_reversal", "bit_complement", "transpose"]
+
+
+def _o1_variation(cases: dict[Case, Bounds], nodes: int, size: int) -> bool | None:
+    """O1 worse in the worst case and more variable than O4 over the permutations of one system and size."""
+    found = [cases[(nodes, p, size)] for p in PERMUTATIONS if (nodes, p, size) in cases]
+    if len(found) < 2:
+        return None
+
+    def worst(v: str) -> tuple[float, float]:
+        return min(b[v][0] for b in found), min(b[v][1] for b in found)
+
+    def spread(v: str) -> tuple[float, float]:
+        return max(0.0, max(b[v][0] for b in found) - min(b[v][1] for b in found)), max(b[v][1] for b in found) - min(b[v][0] for b in found)
+
+    return _both(_gt(worst("O4"), worst("O1")), _gt(spread("O1"), spread("O4")))
 
 
 def _tally(verdicts: list[bool | None]) -> tuple[int, int, int]:
