@@ -441,6 +441,7 @@ def _fig8_claims(results: pd.DataFrame) -> list[Claim]:
     a, b = _bounds(results, 128), _bounds(results, 4096)
     worse = _highest(b, ["MRU", "LRUC"])
     rest = _lowest(b, ["LRU", "RND", "RR", "LRUD"])
+    top = _highest(b, ["LRU", "RND", "RR", "LRUD"])
     return [
         _claim("(a) 128 B: all selection functions perform the same", "all equal", f"adaptive: {_order_b(a, ADAPTIVE)}", _within(a, ADAPTIVE, 0.05), _fig8a_note(a), (_peak(128),)),
         _beats_o4("(a) 128 B", a, 128),
@@ -448,9 +449,9 @@ def _fig8_claims(results: pd.DataFrame) -> list[Claim]:
         _claim(
             "(b) 4096 B: MRU and LRUC perform slightly worse than the other adaptive functions",
             "MRU, LRUC < LRU, RND, RR, LRUD",
-            f"MRU {_shown(b['MRU'])}, LRUC {_shown(b['LRUC'])}; others min {_shown(rest)}",
-            _greater(rest, worse),
-            "",
+            f"MRU {_shown(b['MRU'])}, LRUC {_shown(b['LRUC'])}; others {_shown(rest)} to {_shown(top)}",
+            _all(_greater(rest, worse), *[_decide((0.10 - (top[0] - b[n][1])) / 2, (0.10 - (top[1] - b[n][0])) / 2) for n in ("MRU", "LRUC")]),
+            "holds if both are below every other adaptive function, by at most 0.10 ('slightly': the study calls RND's 0.07 below LRU in Fig. 7(b) 'slightly worse')",
             (_peak(4096),),
         ),
     ]
