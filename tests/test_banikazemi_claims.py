@@ -14,9 +14,9 @@ B4096 = {"O1": 0.20, "O4": 0.20, "LRU": 0.72, "MRU": 0.55, "RND": 0.66, "RR": 0.
 
 
 def rows(peaks: dict[str, float], size: int, nodes: int = 128, pattern: str = "bit_reversal") -> list[dict]:
-    """One saturated point at load 1.0 per routing: its accepted load is an exact peak."""
+    """One point at load 1.0 per routing, unsaturated (no load above it): its accepted load is an exact peak."""
     return [
-        {"nodes": nodes, "pattern": pattern, "message_bytes": size, "variant": v, "workload.load": 1.0, "accepted_load": p, "saturated": True, "latency_mean": 1e4, "error": ""}
+        {"nodes": nodes, "pattern": pattern, "message_bytes": size, "variant": v, "workload.load": 1.0, "accepted_load": p, "saturated": False, "latency_mean": 1e4, "error": ""}
         for v, p in peaks.items()
     ]
 
@@ -45,7 +45,10 @@ def test_a_peak_at_an_unsaturated_load_is_an_interval_up_to_the_next_saturated_l
     results = unsaturated_peak(frame(A128, B4096), "LRU", 128, 0.8)
     bounds = b._bounds(results, 128)
     assert bounds["LRU"] == (0.8, pytest.approx(0.9))
-    assert bounds["MRU"] == (0.70, 0.70)  # saturated: the measured throughput
+    assert bounds["MRU"] == (0.70, 0.70)  # the top load: nothing above it
+    # a curve saturated at every load run is bounded by the lowest of them
+    mru = pd.DataFrame([{**r, "workload.load": load, "accepted_load": acc, "saturated": True} for r in rows({"MRU": 0}, 128) for load, acc in ((0.9, 0.62), (1.0, 0.64))])
+    assert b._bounds(mru, 128)["MRU"] == (0.64, 0.9)
 
 
 def test_fig9_orderings_hold_fail_or_are_not_resolved() -> None:

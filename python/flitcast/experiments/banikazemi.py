@@ -170,13 +170,14 @@ def _near(claim: str, study: float, ours: float, size: int) -> Claim:
 
 
 # --- how precisely a peak is known ------------------------------------------------------------------------
-# A curve's peak is the highest accepted load over the loads run. Where that point is saturated, the peak is
-# the network's measured throughput. Where it is not, the point accepts what it is offered: its value is
-# the applied load (within the noise of a Poisson count), and the curve could sustain anything up to the
-# next load run above it, which saturates. Two such peaks at the same load are a tie on the load grid —
-# the study's grid too — not an ordering. So each peak is an interval [lo, hi]; a claim holds only if it
-# holds for every value in its peaks' intervals, does not hold if it fails for every value, and is not
-# judged at this resolution otherwise.
+# A curve's peak is the highest accepted load over the loads run, 0.1 apart. An unsaturated point accepts
+# what it is offered, so between the highest load a curve sustains and the next load run above it (which
+# saturates) lies a load the curve might sustain that is higher than any measured: the peak is known only
+# to that next load. (Where the walk down from 1.0 stopped before reaching an unsaturated load, the
+# lowest load run bounds it the same way: the grid load below it was offered less than the peak.) Two
+# peaks at the same unsaturated load are a tie on the load grid, not an ordering. So each peak is an
+# interval [lo, hi]; a claim holds only if it holds for every value in its peaks' intervals, does not hold
+# if it fails for every value, and is not judged at this resolution otherwise.
 
 Bounds = dict[str, tuple[float, float]]
 
@@ -187,17 +188,17 @@ def _bounds(results: pd.DataFrame, size: int) -> Bounds:
     """Per variant, the interval its peak throughput at ``size`` lies in (above)."""
     out: Bounds = {}
     for variant, group in results[results["message_bytes"] == size].groupby("variant", sort=False):
-        top = group.loc[group["accepted_load"].idxmax()]
-        lo = float(top["accepted_load"])
-        above = group[(group["workload.load"] > top["workload.load"]) & group["saturated"].astype(bool)]["workload.load"]
-        hi = float(above.min()) if not bool(top["saturated"]) and len(above) else lo
-        out[str(variant)] = (lo, max(lo, hi))
+        lo = float(group["accepted_load"].max())
+        saturated = group["saturated"].astype(bool)
+        sustained = group[~saturated]["workload.load"]
+        above = group[saturated & (group["workload.load"] > (sustained.max() if len(sustained) else 0.0))]["workload.load"]
+        out[str(variant)] = (lo, max(lo, float(above.min()) if len(above) else lo))
     return out
 
 
 def _shown(b: tuple[float, float]) -> str:
     lo, hi = b
-    return fmt(lo) if hi == lo else f"{fmt(lo)}–{fmt(hi)}"
+    return fmt(lo) if fmt(hi) == fmt(lo) else f"{fmt(lo)}–{fmt(hi)}"
 
 
 def _order_b(bounds: Bounds, names: list[str]) -> str:
