@@ -176,23 +176,31 @@ def _near(claim: str, study: float, ours: float, size: int) -> Claim:
 # to that next load. (Where the walk down from 1.0 stopped before reaching an unsaturated load, the
 # lowest load run bounds it the same way: the grid load below it was offered less than the peak.) Two
 # peaks at the same unsaturated load are a tie on the load grid, not an ordering. So each peak is an
-# interval [lo, hi]; a claim holds only if it holds for every value in its peaks' intervals, does not hold
+# interval [lo, hi] (widened by a saturated point's precision); a claim holds only if it holds for every value in its peaks' intervals, does not hold
 # if it fails for every value, and is not judged at this resolution otherwise.
 
 Bounds = dict[str, tuple[float, float]]
 
 NOT_RESOLVED = "not judged: at this resolution of the load grid"
+#: a saturated point's accepted load is known to ±0.005: the engine ends a saturated run once its 95%
+#: half-width is that (docs/engine.md, "Saturated runs end early"), and Fig. 8's saturated 4096 B points
+#: of one curve differ by that much from load to load
+SATURATED_PRECISION = 0.005
 
 
 def _bounds(results: pd.DataFrame, size: int) -> Bounds:
     """Per variant, the interval its peak throughput at ``size`` lies in (above)."""
     out: Bounds = {}
     for variant, group in results[results["message_bytes"] == size].groupby("variant", sort=False):
-        lo = float(group["accepted_load"].max())
+        top = group.loc[group["accepted_load"].idxmax()]
+        lo = float(top["accepted_load"])
         saturated = group["saturated"].astype(bool)
         sustained = group[~saturated]["workload.load"]
         above = group[saturated & (group["workload.load"] > (sustained.max() if len(sustained) else 0.0))]["workload.load"]
-        out[str(variant)] = (lo, max(lo, float(above.min()) if len(above) else lo))
+        hi = max(lo, float(above.min()) if len(above) else lo)
+        if bool(top["saturated"]):  # a measured throughput, known to its precision
+            lo, hi = lo - SATURATED_PRECISION, max(hi, lo + SATURATED_PRECISION)
+        out[str(variant)] = (lo, hi)
     return out
 
 
