@@ -39,8 +39,8 @@
 //! * A multicast copy that fans out to two or more outputs replicates in the buffer (study 000 §4.2;
 //!   docs/models/central_buffer.md, "Replication"): never through the crossbar; its header chunk,
 //!   assembled meanwhile, enters the buffer only when the whole packet and its header-chunk copies
-//!   fit, those chunks reserved with that write (the VCT-emulation rule); the header chunk is written once per output, its later chunks once with a count of readers, each
-//!   freed by its last reader. Up-bound packets then leave that much room to down-bound ones.
+//!   fit, those chunks reserved with that write (the VCT-emulation rule); the header chunk is written
+//!   once per output, its later chunks once with a count of readers, each freed by its last reader. Up-bound packets then leave that much room to down-bound ones.
 //!
 //! The router holds no flit twice: a chunk is (packet, first flit, count), since a packet's flits
 //! are consecutive. A copy's route position (its hops so far) is kept beside its head in the input
