@@ -210,7 +210,8 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "scenarios"
 
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
-    """The figures the plots save, by file name, kept for inspection (a stub PNG is written in their place)."""
+    """The figures the plots save, by file name, kept for inspection (the file itself gets only the PNG
+    signature: these tests read the figure's axes, not its pixels)."""
     import matplotlib.figure
 
     figures: dict[str, Any] = {}

@@ -578,6 +578,14 @@ def _fig14_claims(results: pd.DataFrame) -> list[Claim]:
     return claims
 
 
+def _slopes_past(results: pd.DataFrame, variants: tuple[str, ...]) -> tuple[dict[tuple[str, int], float], str]:
+    """The B_o slopes past saturation of the curves of ``variants`` that have one, and how ``ours`` shows them."""
+    slopes = {(v, m): _slope_past(results, v, m) for v in variants for m in DEGREES}
+    shown = {k: s for k, s in slopes.items() if s is not None}
+    text = "B_o slope from the first load past saturation to 1.0: " + ", ".join(f"{v} m={m}: {s:.2f}" for (v, m), s in shown.items())
+    return shown, text
+
+
 def _slope_past(results: pd.DataFrame, variant: str, m: int) -> float | None:
     """How fast B_o still rises from the first load past saturation to the highest load (received per
     unit of effective load); None if fewer than two loads are past saturation."""
@@ -618,25 +626,23 @@ def _fig15_claims(results: pd.DataFrame) -> list[Claim]:
                 "holds if no step in m saturates decidedly later and m = 15 decidedly earlier than m = 2",
             )
         )
-    slopes = {(v, m): _slope_past(results, v, m) for v in ("SW-CB", "SW-IB") for m in DEGREES}
-    shown = {k: s for k, s in slopes.items() if s is not None}
+    shown, text = _slopes_past(results, ("SW-CB", "SW-IB"))
     claims.append(
         Claim(
             "software multicast: B_o does not flatten out past saturation",
             "§7.3, Fig. 15 top: does not flatten out",
-            "B_o slope from the first load past saturation to 1.0: " + ", ".join(f"{v} m={m}: {s:.2f}" for (v, m), s in shown.items()),
+            text,
             all(s > FLAT_SLOPE for s in shown.values()) if shown else None,
             f"holds if every software curve with two loads past saturation keeps rising faster than {FLAT_SLOPE:g} (the reason is at FLAT_SLOPE in sivaram.py); "
             + "deviates where SW-IB flattens at small m: its input FIFOs block like a unicast network's (head of line), and a unicast network's B_o does flatten",
         )
     )
-    slopes = {(v, m): _slope_past(results, v, m) for v in ("HW-CB", "HW-IB") for m in DEGREES}
-    shown = {k: s for k, s in slopes.items() if s is not None}
+    shown, text = _slopes_past(results, ("HW-CB", "HW-IB"))
     claims.append(
         Claim(
             "hardware multicast: B_o flattens out past saturation",
             "§7.3, Fig. 15 bottom: 'the characteristic flattened B_o lines'",
-            "B_o slope from the first load past saturation to 1.0: " + ", ".join(f"{v} m={m}: {s:.2f}" for (v, m), s in shown.items()),
+            text,
             all(abs(s) <= FLAT_SLOPE for s in shown.values()) if shown else None,
             f"holds if every hardware curve with two loads past saturation has a slope within ±{FLAT_SLOPE:g} (the reason is at FLAT_SLOPE in sivaram.py); not judged if none saturates early enough",
         )

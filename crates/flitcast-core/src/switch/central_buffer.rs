@@ -977,11 +977,12 @@ mod tests {
     use crate::scenario::Scenario;
     use crate::switch::{Alone, SwitchKind};
 
-    /// The VCT-emulation rule holds back the header chunk, not the flits behind it (study 000 §4.2.2):
-    /// a multicast waiting for room assembles its header chunk meanwhile, and the chunk enters the
-    /// buffer in the cycle the room is there, its chunks reserved with that write.
-    #[test]
-    fn a_waiting_multicast_header_chunk_enters_as_soon_as_room_frees() {
+    /// A top switch of the 16-node tree: its down port p leads to leaf p.
+    const ME: u32 = 4;
+
+    /// Switch `ME` alone, and a 64-flit multicast to leaves 1 and 2 (nodes 5 and 9) to arrive at its
+    /// input 0: the switch, its surroundings, the network's lanes and the packet.
+    fn top_switch_with_a_multicast() -> (CentralBuffer, Alone, Lanes, u32) {
         let s = Scenario::of(serde_json::json!({
             "network": {"topology": "fat_tree", "k": 4, "n": 2},
             "switch": {"model": "central_buffer"},
@@ -989,17 +990,25 @@ mod tests {
         }));
         let topo = s.topology().unwrap();
         let routing = s.routing(&topo).unwrap().with_multicast(&topo).unwrap();
-        let me = 4; // a top switch: down port p leads to leaf p
-        let site = Site { router: me, ..s.switch_site(&topo, &routing) };
+        let site = Site { router: ME, ..s.switch_site(&topo, &routing) };
         let SwitchKind::CentralBuffer(params) = &s.switch.model else { unreachable!() };
-        let mut sw = CentralBuffer::new(params, &site);
+        let sw = CentralBuffer::new(params, &site);
         let lanes = Lanes::new(&topo, 1);
         let mut alone = Alone::new(topo.clone(), routing, lanes.initial(&topo, 64));
-        let set = alone.sets.insert([5, 9]); // leaves 1 and 2
+        let set = alone.sets.insert([5, 9]);
         let mut header = Header::new(0, Dest::Set(set), 0, 64, 0, false, 0);
         header.turn = 1;
         let pending = Pending::new(&[5, 9], &mut alone.sets);
         let p = alone.packets.insert(Packet::new(header, pending, 0));
+        (sw, alone, lanes, p)
+    }
+
+    /// The VCT-emulation rule holds back the header chunk, not the flits behind it (study 000 §4.2.2):
+    /// a multicast waiting for room assembles its header chunk meanwhile, and the chunk enters the
+    /// buffer in the cycle the room is there, its chunks reserved with that write.
+    #[test]
+    fn a_waiting_multicast_header_chunk_enters_as_soon_as_room_frees() {
+        let (mut sw, mut alone, _, p) = top_switch_with_a_multicast();
         // 8 chunks and a header-chunk copy for the second leaf; other traffic holds all but 8.
         let need = 9;
         let held = sw.capacity - (need - 1);
@@ -1009,7 +1018,7 @@ mod tests {
             if *fed < 64 && sw.accept_flit(0, 0, Flit::new(p, *fed == 0, *fed == 63), 1, now) {
                 *fed += 1;
             }
-            alone.cycle(now, |ctx| sw.step(me, ctx));
+            alone.cycle(now, |ctx| sw.step(ME, ctx));
         };
         for now in 0..40 {
             step(&mut sw, &mut alone, &mut fed, now);
@@ -1040,33 +1049,16 @@ mod tests {
     /// exactly when that reader takes it; the buffer is whole again at the end.
     #[test]
     fn a_shared_chunk_is_freed_by_its_last_reader() {
-        let s = Scenario::of(serde_json::json!({
-            "network": {"topology": "fat_tree", "k": 4, "n": 2},
-            "switch": {"model": "central_buffer"},
-            "routing": {"algorithm": "adaptive"},
-        }));
-        let topo = s.topology().unwrap();
-        let routing = s.routing(&topo).unwrap().with_multicast(&topo).unwrap();
-        let me = 4; // a top switch: down port p leads to leaf p
-        let site = Site { router: me, ..s.switch_site(&topo, &routing) };
-        let SwitchKind::CentralBuffer(params) = &s.switch.model else { unreachable!() };
-        let mut sw = CentralBuffer::new(params, &site);
-        let lanes = Lanes::new(&topo, 1);
-        let blocked = lanes.router_output(&topo, me, 2) as usize; // the branch to leaf 2
-        let mut alone = Alone::new(topo.clone(), routing, lanes.initial(&topo, 64));
+        let (mut sw, mut alone, lanes, p) = top_switch_with_a_multicast();
+        let blocked = lanes.router_output(&alone.topo, ME, 2) as usize; // the branch to leaf 2
         alone.credits[blocked] = 0;
-        let set = alone.sets.insert([5, 9]); // leaves 1 and 2
-        let mut header = Header::new(0, Dest::Set(set), 0, 64, 0, false, 0);
-        header.turn = 1;
-        let pending = Pending::new(&[5, 9], &mut alone.sets);
-        let p = alone.packets.insert(Packet::new(header, pending, 0));
         let mut fed = 0;
         // (nothing comes back from the leaves: the blocked lane gets no credit but the test's)
         let step = |sw: &mut CentralBuffer, alone: &mut Alone, fed: &mut u32, now: Cycle| {
             if *fed < 64 && sw.accept_flit(0, 0, Flit::new(p, *fed == 0, *fed == 63), 1, now) {
                 *fed += 1;
             }
-            alone.cycle(now, |ctx| sw.step(me, ctx));
+            alone.cycle(now, |ctx| sw.step(ME, ctx));
             sw.check_accounting().unwrap();
         };
         let mut now = 0;
