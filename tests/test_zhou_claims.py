@@ -120,3 +120,24 @@ def test_lane_buffers_hold_one_packet_of_the_message() -> None:
     for size in (32, 8192):
         s = zhou.scenario(1.0, 1.0, "2 VL shared", "unicast", size)
         assert s.switch.buffer_flits == size // 32 and s.workload.max_packet_bytes == size
+
+
+@pytest.mark.parametrize("experiment", ["zhou-one-source", "zhou-multi-source", "zhou-all-source"])
+def test_the_other_buffer_and_packet_readings_are_declared(experiment: str) -> None:
+    """`lane-8k`: every lane 8 KB at every size; `mtu-4k`: 8 KB messages as two 4 KB packets, a lane one
+    4 KB packet, and nothing else changed (smaller messages are one packet already)."""
+    exp = EXPERIMENTS[experiment]
+    assert {r.name for r in exp.readings} == {"lane-8k", "mtu-4k"}
+    default = {tuple(sorted(p.labels.items())): p.scenario for p in exp.run_points(True)}
+    for reading in ("lane-8k", "mtu-4k"):
+        for p in exp.read_as(reading).run_points(True):
+            size, base = p.labels["message_bytes"], default[tuple(sorted(p.labels.items()))]
+            if reading == "lane-8k":
+                assert (p.scenario.switch.buffer_flits, p.scenario.workload.max_packet_bytes) == (256, size)
+            else:
+                packet = min(size, 4096)
+                assert (p.scenario.switch.buffer_flits, p.scenario.workload.max_packet_bytes) == (packet // 32, packet)
+                assert (p.scenario == base) == (size <= 4096)
+    # the 8 KB points, which the quick run leaves out, split under mtu-4k
+    full = [p for p in exp.read_as("mtu-4k").run_points(False) if p.labels["message_bytes"] == 8192]
+    assert full and all(p.scenario.workload.max_packet_bytes == 4096 and p.scenario.switch.buffer_flits == 128 for p in full)

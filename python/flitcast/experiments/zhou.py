@@ -6,10 +6,13 @@ tables, multicast by the union of the source's XY paths (one multicast forwardin
 group), virtual cut-through with credits per virtual lane, 1, 2 or 4 lanes shared by every output ("NESW:
 VL0, VL1…") or one lane per direction ("NE: VL0; SW: VL1", "N: VL0; E: VL1; S: VL2; W: VL3"). 1X SDR links:
 4 ns per byte. Flits are 32-byte blocks, so a cycle is 128 ns and every message size of the study (32 B …
-8 KB) is a whole number of flits: times are exact in ns. Each lane buffers one packet (sized in packets,
-as credits in packets would: the study gives no size; virtual cut-through needs at least one, and only
-with one do its lane observations appear — docs/models/infiniband.md); a switch adds one cycle (128 ns)
-and a link one cycle (not given by the study).
+8 KB) is a whole number of flits: times are exact in ns. Each message is one packet, 8 KB included, as
+the study says ("the packet size ranges from 32 bytes to 8 Kbytes", §4), and each lane buffers one packet
+of the message sent (§3: a packet "will stay in a channel (buffer) until the next required channel is
+free": a channel holds a packet; docs/models/infiniband.md, "Lane buffers and packet size"). The study
+gives no buffer size and InfiniBand's MTU is 4 KB: the readings `lane-8k` (every lane a fixed 8 KB) and
+`mtu-4k` (8 KB messages as two 4 KB packets) run the other choices. A switch adds one cycle (128 ns) and
+a link one cycle (not given by the study).
 
 Workload (§4): a closed batch — one source, 40% of the nodes, or all of them each send one message to a
 group of 40% or 100% of the nodes (drawn from the seed), by hardware multicast or by the unicast scheme
@@ -27,7 +30,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from flitcast.experiments.experiment import Claim, Experiment, Point
+from flitcast.experiments.experiment import Claim, Experiment, Point, Reading
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -52,9 +55,12 @@ FLIT_BYTES = 32
 #: 1X SDR: 2.5 Gb/s signalling, 8b/10b, so 2 Gb/s of data: 4 ns per byte
 NS_PER_BYTE = 4
 CYCLE_NS = FLIT_BYTES * NS_PER_BYTE
-#: each lane's buffer in bytes; None: one packet of the message being sent (docs/models/infiniband.md,
-#: "Lane buffers": the study's channel holds one packet)
-LANE_BYTES: int | None = None
+#: the default reading: each lane buffers one packet of the message being sent, and each message is one
+#: packet (docs/models/infiniband.md, "Lane buffers and packet size"); the others are READINGS below
+#: InfiniBand's largest MTU (the `mtu-4k` reading)
+MTU_BYTES = 4096
+#: one maximum packet of the study, the fixed lane of the `lane-8k` reading
+MAX_PACKET_BYTES = 8192
 
 
 def scenario(sources: float, group: float, lanes: str, scheme: str, message_bytes: int) -> Scenario:
@@ -65,7 +71,7 @@ def scenario(sources: float, group: float, lanes: str, scheme: str, message_byte
     return Scenario.model_validate(
         {
             "network": {"topology": "mesh", "k": 16, "n": 2},
-            "switch": {"model": "infiniband", "vcs": vls, "buffer_flits": (LANE_BYTES or message_bytes) // FLIT_BYTES},
+            "switch": {"model": "infiniband", "vcs": vls, "buffer_flits": message_bytes // FLIT_BYTES},
             "routing": {"algorithm": "dor", **({"lanes": mapping} if vls > 1 else {})},
             "workload": {
                 "program": "batch",
@@ -79,6 +85,32 @@ def scenario(sources: float, group: float, lanes: str, scheme: str, message_byte
             "run": {"warmup_cycles": 0, "measure_cycles": 2, "batches": 2, "drain_max_cycles": 100_000_000, "watchdog_cycles": 100_000},
         }
     )
+
+
+def _mtu_4k(point: Point) -> dict[str, int]:
+    """Messages split at InfiniBand's 4 KB MTU; a lane still holds one packet (now at most 4 KB)."""
+    packet = min(point.labels["message_bytes"], MTU_BYTES)
+    return {"workload.max_packet_bytes": packet, "switch.buffer_flits": packet // FLIT_BYTES}
+
+
+#: what the study leaves open and may change a verdict, read otherwise (docs/models/infiniband.md, "Lane
+#: buffers and packet size"; docs/experiments.md, "Readings")
+READINGS = (
+    Reading(
+        "lane-8k",
+        "the study gives no buffer size (§3: 'a packet will stay in a channel (buffer) until the next required "
+        "channel is free'): every lane a fixed 8 KB, one packet of the largest size (switch.buffer_flits = 256), "
+        "instead of the default one packet of the message sent",
+        {"switch.buffer_flits": MAX_PACKET_BYTES // FLIT_BYTES},
+    ),
+    Reading(
+        "mtu-4k",
+        "§4's 'the packet size ranges from 32 bytes to 8 Kbytes' exceeds InfiniBand's largest MTU (4 KB): an 8 KB "
+        "message as two 4 KB packets (workload.max_packet_bytes = 4096, a lane one 4 KB packet); the default "
+        "sends every message as one packet, as the study says; only the 8 KB points change",
+        _mtu_4k,
+    ),
+)
 
 
 def _points(sources: int, quick: bool) -> list[Point]:
@@ -350,6 +382,7 @@ def _experiment(fid: str, sources: int, first: int, title: str, also: tuple[int,
         plot=_plot(sources, first),
         quick_note=QUICK_NOTE,
         derive=_with_ns,
+        readings=READINGS,
     )
 
 
