@@ -102,6 +102,16 @@ CASES = [
 ]
 
 
+def test_where_lanes_change_nothing_the_note_says_so() -> None:
+    """The multicast scheme with one source is one packet: every lane configuration gives the same time,
+    and the claims that fail for it name that cause (and only then)."""
+    same = claims("zhou-one-source", frame(lambda labels, t: time(1, labels["group"], "1 VL", "multicast", labels["message_bytes"]) if labels["scheme"] == "multicast" else t))
+    base = claims("zhou-one-source", frame())
+    for name in ("more lanes, less time (multicast scheme, shared lanes)", "2 lanes, multicast scheme: shared lanes clearly beat dedicated ones in the (a) panels"):
+        assert same[name].holds is False and "no packet waits for a lane" in same[name].note
+        assert "no packet waits for a lane" not in base[name].note
+
+
 @pytest.mark.parametrize(("experiment", "change", "name"), CASES, ids=[c[2] for c in CASES])
 def test_each_claim_can_fail(experiment: str, change: Change, name: str) -> None:
     found = claims(experiment, frame(change))

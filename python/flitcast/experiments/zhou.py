@@ -158,6 +158,15 @@ VISIBLE_NOTE = f"{VISIBLE:.0%} of the value: the study reads its orderings off i
 CLEAR_NOTE = f"'clearly': {CLEAR:.0%} of the value, a gap seen at once (five times a bare visible {VISIBLE:.0%}); the same threshold reads 'not clear'"
 
 
+#: the cause named where lane configurations give exactly the same times (with one source a multicast is
+#: one packet, alone in the network)
+NO_WAIT = (
+    "; every configuration gives exactly the same time: no packet waits for a lane (with one source a "
+    "multicast is one packet, alone in the network; §4 Case 1 itself says that with one source 'the "
+    "traffic congestion of two packets using the same buffer never occurs')"
+)
+
+
 def _range(values: pd.Series, digits: int = 2) -> str:
     return f"{values.min():.{digits}f}–{values.max():.{digits}f}"
 
@@ -222,6 +231,8 @@ def _own_claims(results: pd.DataFrame, first: int) -> list[Claim]:
             two, four = c[f"2 VL {kind}"], c[f"4 VL {kind}"]
             fewer = (two < c["1 VL"] * (1 - VISIBLE)) & (four < two * (1 - VISIBLE))
             why = "" if kind == "shared" else "; the study names no lane configuration. With dedicated lanes each link carries one lane (Fig. 8(c), (e)), so with equal lane buffers our network is the one-lane network, exactly (docs/models/infiniband.md)"
+            if kind == "shared" and (two == c["1 VL"]).all() and (four == two).all():
+                why = NO_WAIT
             claims.append(
                 Claim(
                     f"more lanes, less time ({scheme} scheme, {kind} lanes)",
@@ -256,7 +267,8 @@ def _own_claims(results: pd.DataFrame, first: int) -> list[Claim]:
                     f"§4 Cases 1–2, Remark 3: shared better, 'clearly' in {_figures(first, vls)}",
                     f"dedicated / shared at {_span(small)}: {_range(at_small)}; at least {1 + CLEAR:.2f} in {int(clearly.sum())} of {len(at_small)} (group, size) cases",
                     bool(clearly.all()),
-                    f"holds if dedicated lanes take at least {CLEAR:.0%} longer at every size of the (a) panels, both groups ({CLEAR_NOTE})",
+                    f"holds if dedicated lanes take at least {CLEAR:.0%} longer at every size of the (a) panels, both groups ({CLEAR_NOTE})"
+                    + (NO_WAIT if (ratio == 1).all() else ""),
                 )
             )
             unclear = (at_large - 1).abs() <= CLEAR
