@@ -1,6 +1,6 @@
 """Study 000's claims on hand-made result frames: each claim holds on a frame shaped as the study
 describes and fails on one changed where the study's statement says it must not be; plus the saturation
-rule the claims read (sivaram.past_saturation)."""
+rule the claims read (flitcast.saturation.past_saturation)."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def verdict(claims: Any, results: pd.DataFrame, start: str) -> bool | None:
 
 def test_saturation_rule_reads_the_core_flag_and_ten_times_the_light_load_latency() -> None:
     c = pd.DataFrame({"workload.load": [0.1, 0.5, 0.9, 1.0], "latency_mean": [100.0, 990.0, 1010.0, 500.0], "saturated": [False, False, False, True]})
-    assert s.past_saturation(c).tolist() == [False, False, True, True]
+    assert s.past_saturation(c, []).tolist() == [False, False, True, True]
     r = pd.DataFrame(curve("SW-CB", 6, 0.6, 300.0))
     r.loc[r["workload.load"] == 0.45, "latency_mean"] = 300.0 * 43  # 43× light load, the core says unsaturated
     assert s.saturation_interval(r, "SW-CB", 6) == (0.4, 0.45)

@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from flitcast.saturation import past_saturation
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -132,7 +134,7 @@ def _hollow(ax: Any, x: Any, y: Any, mask: Any, color: str) -> None:
 
 def plot_latency_vs_load(frame: pd.DataFrame, varied: Sequence[str], path: str | os.PathLike[str]) -> None:
     """Latency (mean ± 95% CI) and accepted load against the load applied (:func:`load_column`), one line
-    per combination of the other varied keys; saturated points are drawn hollow; the grey dotted line is
+    per combination of the other varied keys; points past saturation (flitcast.saturation) are drawn hollow; the grey dotted line is
     accepted = load, with the header flits of multidestination worms where there are any (module doc)."""
     import matplotlib
 
@@ -152,7 +154,7 @@ def plot_latency_vs_load(frame: pd.DataFrame, varied: Sequence[str], path: str |
             y = part["latency_mean"].astype(float)
             accepted = part["accepted_load"].astype(float)
             err = part["latency_ci95"].astype(float).fillna(0.0)
-            saturated = part["saturated"].astype(bool).to_numpy()
+            saturated = past_saturation(part, []).to_numpy()
             line = ax_lat.errorbar(x, y, yerr=err, marker="o", capsize=3, label=label)
             color = line[0].get_color()
             _hollow(ax_lat, x, y, saturated, color)
@@ -165,7 +167,7 @@ def plot_latency_vs_load(frame: pd.DataFrame, varied: Sequence[str], path: str |
         _identity_lines(ax_acc, data, load, name)
         axis = f"{name} load (flits/node/cycle)"
         latency = "operation latency (cycles)" if name == "effective" else "message latency (cycles)"
-        ax_lat.set(xlabel=axis, ylabel=latency, title=f"Latency vs {name} load (hollow: saturated)")
+        ax_lat.set(xlabel=axis, ylabel=latency, title=f"Latency vs {name} load (hollow: past saturation)")
         ax_acc.set(xlabel=axis, ylabel="accepted load (flits/node/cycle)", title=f"Accepted vs {name} load")
         for ax in (ax_lat, ax_acc):
             ax.grid(True, alpha=0.3)

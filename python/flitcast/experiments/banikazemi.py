@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from flitcast.experiments.experiment import Claim, Experiment, Point, Reading, fmt, peak_throughput
+from flitcast.saturation import past_saturation
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -194,11 +195,11 @@ def _bounds(results: pd.DataFrame, size: int) -> Bounds:
     for variant, group in results[results["message_bytes"] == size].groupby("variant", sort=False):
         top = group.loc[group["accepted_load"].idxmax()]
         lo = float(top["accepted_load"])
-        saturated = group["saturated"].astype(bool)
+        saturated = past_saturation(group, [])
         sustained = group[~saturated]["workload.load"]
         above = group[saturated & (group["workload.load"] > (sustained.max() if len(sustained) else 0.0))]["workload.load"]
         hi = max(lo, float(above.min()) if len(above) else lo)
-        if bool(top["saturated"]):  # a measured throughput, known to its precision
+        if bool(saturated[top.name]):  # a measured throughput, known to its precision
             lo, hi = lo - SATURATED_PRECISION, max(hi, lo + SATURATED_PRECISION)
         out[str(variant)] = (lo, hi)
     return out
@@ -316,7 +317,7 @@ def _fig5_plot(results: pd.DataFrame, out: Path) -> None:
 
     fig, ax = plt.subplots(figsize=(6, 4))
     for variant, group in results.groupby("variant", sort=False):
-        ok = group[~group["saturated"]]
+        ok = group[~past_saturation(group, [])]
         ax.plot(ok["workload.load"], ok["latency_mean"], marker="o", label=variant)
     ax.set_yscale("log")
     ax.set_xlabel("applied load (fraction of link rate)")
@@ -333,7 +334,7 @@ def _fig5_plot(results: pd.DataFrame, out: Path) -> None:
 
 def _saturation_load(results: pd.DataFrame, variant: str) -> float:
     group = results[results["variant"] == variant]
-    saturated = group[group["saturated"]]["workload.load"]
+    saturated = group[past_saturation(group, [])]["workload.load"]
     return float(saturated.min()) if len(saturated) else float("inf")
 
 

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from flitcast.experiments.experiment import Claim, Experiment, Point, Reading
+from flitcast.saturation import past_saturation
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -116,7 +117,7 @@ def _peaks(results: pd.DataFrame, unicast: bool, k: int = 4, group: str | None =
 def _delays(results: pd.DataFrame, unicast: bool, group: str | None = None) -> pd.DataFrame:
     """Delay by (load, scheme), unsaturated points only (NaN elsewhere)."""
     sel = _sel(results, unicast, 4, group)
-    sel = sel.assign(delay=sel["latency_multicast_mean"].where(~sel["saturated"].astype(bool)))
+    sel = sel.assign(delay=sel["latency_multicast_mean"].where(~past_saturation(sel, ["scheme"])))
     return sel.pivot_table(index="load", columns="scheme", values="delay", dropna=False)
 
 
@@ -572,7 +573,7 @@ def _plot(figure: int, group: str, unicast: bool, k: int, measure: str) -> Any:
             if measure == "throughput":
                 ax.plot(curve["load"], curve["multicast_throughput"], marker="o", markersize=3, label=scheme)
             else:
-                ok = curve[~curve["saturated"].astype(bool)]
+                ok = curve[~past_saturation(curve, [])]
                 ax.plot(ok["load"], ok["latency_multicast_mean"], marker="o", markersize=3, label=scheme)
         ax.set_xlabel(f"normalised {group} offered load")
         if measure == "throughput":

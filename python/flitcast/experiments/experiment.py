@@ -200,6 +200,11 @@ def run_experiment(
     wall = time.perf_counter() - start
     if experiment.derive is not None:
         results = experiment.derive(results)
+    if "saturated" in results.columns:
+        from flitcast.saturation import with_past_saturation
+
+        labels = {key for p in points for key in p.labels}
+        results = with_past_saturation(results, [c for c in results.columns if c in labels and c != "load"])
     claims = judge(experiment, results, quick=quick and not experiment.quick_runs_full)
     if out is not None:
         from flitcast.sweeps.outdir import write_all_or_nothing

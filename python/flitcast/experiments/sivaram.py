@@ -10,8 +10,8 @@ the effective applied load m·B_i, 1.0 = every node receiving at the link rate. 
 one worm the switches replicate; software multicast (SW) sends unicasts along the binomial U-Min tree with
 zero forwarding overhead. "CB" = central-buffer switches, "IB" = input-FIFO switches.
 
-Saturation: a point is past saturation if the core marks it saturated (docs/results.md) or its latency (a)
-is above ten times its curve's latency at the lowest load (SATURATION_LATENCY_FACTOR says why); a curve's
+Saturation: the one rule of every study (flitcast.saturation, docs/results.md "Past saturation"): the core
+marks the point saturated, or a latency is above ten times its curve's latency at the lowest load; a curve's
 saturation load is known to within its load steps, (last load before, first load past], and a claim comparing
 saturation loads is not judged where the steps cannot tell. Figs 14 and 16 add the midpoints of the load
 steps from 0.5 up (fine_loads), where the curves saturate. Saturation bandwidth: the peak received load B_o,
@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from flitcast.experiments.experiment import Claim, Experiment, Point, fmt
+from flitcast.saturation import past_saturation
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -105,13 +106,10 @@ def _points(variants: list[str], degrees: list[int], message_bytes: int, quick: 
 
 # --- reading the results -------------------------------------------------------------------------------------
 
-#: A point is past saturation (§7.1: "latency curves are not plotted above the saturation bandwidth
-#: (latency is infinite in a stable but saturated system)") if the core marks it saturated (docs/results.md)
-#: or its latency (a) is above this multiple of its curve's latency at the lowest load. A finite run shows
-#: no infinite latency; a queue of fixed service time (M/D/1) reaches 10× its zero-load latency at 95%
-#: utilisation, within half a load step of where its latency becomes infinite, while 3× is reached at 80%,
-#: a stable load. The core's `saturated` column is left as it is.
-SATURATION_LATENCY_FACTOR = 10.0
+# §7.1: "latency curves are not plotted above the saturation bandwidth (latency is infinite in a stable
+# but saturated system)": a finite run shows no infinite latency, so the curves end where the one rule of
+# flitcast.saturation says a point is past saturation (e.g. SW-CB m = 6 at load 0.9: 11,853 cycles, 43×
+# its light-load latency, which the core's own rules leave unsaturated).
 #: received loads closer than this are not told apart (the simulator's peaks moved by up to 0.007 between
 #: runs of different lengths, docs/experiments.md, Quick mode)
 BO_NOISE = 0.01
@@ -134,18 +132,12 @@ def _curve(results: pd.DataFrame, variant: str, m: int, nodes: int = 16) -> pd.D
     return cached[1].get((variant, m, nodes), results.iloc[0:0])
 
 
-def past_saturation(curve: pd.DataFrame) -> pd.Series:
-    """Per point of one curve (sorted by load): is it past saturation by the rule above?"""
-    base = float(curve["latency_mean"].iloc[0]) if len(curve) else float("nan")
-    return curve["saturated"].astype(bool) | (curve["latency_mean"] > SATURATION_LATENCY_FACTOR * base)
-
-
 def saturation_interval(results: pd.DataFrame, variant: str, m: int, nodes: int = 16) -> tuple[float, float]:
     """Where the curve saturates, as far as its loads tell: (last load before, first load past saturation],
     or (highest load, inf) if no load is past it."""
     curve = _curve(results, variant, m, nodes)
     loads = curve["workload.load"].tolist()
-    for i, past in enumerate(past_saturation(curve).tolist()):
+    for i, past in enumerate(past_saturation(curve, []).tolist()):
         if past:
             return (loads[i - 1] if i else 0.0, loads[i])
     return (loads[-1] if loads else 0.0, INF)
@@ -194,7 +186,7 @@ def _by_load(results: pd.DataFrame, variant: str, m: int, nodes: int = 16) -> di
     if cache is None or key not in cache:
         curve = _curve(results, variant, m, nodes)
         columns = [c for c in ("latency_mean", "latency_dest_mean", "latency_unicast_mean", "latency_ci95") if c in curve]
-        table = {float(x): {**{c: _number(curve[c].iloc[i]) for c in columns}, "past": bool(p)} for i, (x, p) in enumerate(zip(curve["workload.load"], past_saturation(curve), strict=True))}
+        table = {float(x): {**{c: _number(curve[c].iloc[i]) for c in columns}, "past": bool(p)} for i, (x, p) in enumerate(zip(curve["workload.load"], past_saturation(curve, []), strict=True))}
         if cache is None:
             return table
         cache[key] = table  # type: ignore[index]
@@ -254,7 +246,7 @@ def _panel(ax: Any, results: pd.DataFrame, variants: list[str], degrees: list[in
         for m in degrees:
             curve = _curve(results, v, m, nodes)
             if hide_saturated:
-                curve = curve[~past_saturation(curve)]
+                curve = curve[~past_saturation(curve, [])]
             if len(curve):
                 ax.plot(curve["workload.load"], curve[y], styles[v], marker="o", markersize=3, label=f"{v} m={m}" + ("" if nodes == 16 else f" ({nodes} nodes)"))
     ax.set_xlabel("effective applied load m·B_i")
@@ -322,7 +314,7 @@ def _fig18_plot(results: pd.DataFrame, out: Path) -> None:
     def draw(ax: Any) -> None:
         for v, style in (("HW-CB", "-"), ("SW-CB", ":")):
             curve = _curve(results, v, 4)
-            curve = curve[~past_saturation(curve)]
+            curve = curve[~past_saturation(curve, [])]
             for column, marker in (("latency_mean", "o"), ("latency_unicast_mean", "s"), ("latency_multicast_mean", "^")):
                 ax.plot(curve["workload.load"], curve[column], style, marker=marker, markersize=3, label=f"{v[:2]} {column.split('_')[1] if column != 'latency_mean' else 'combined'}")
         ax.set_xlabel("applied load B_o (80% unicast, 20% 4-way multicast)")
@@ -337,7 +329,7 @@ def _fig19_plot(results: pd.DataFrame, out: Path) -> None:
             styles = {"HW-CB": "-", "HW-IB": "--", "SW-CB": ":", "SW-IB": "-."}
             for v in VARIANTS:
                 curve = _curve(results, v, m)
-                curve = curve[~past_saturation(curve)]
+                curve = curve[~past_saturation(curve, [])]
                 ax.plot(curve["workload.load"], curve["latency_mean"], styles[v], marker="o", markersize=3, label=f"{v} (a)")
                 ax.plot(curve["workload.load"], curve["latency_dest_mean"], styles[v], marker="x", markersize=3, label=f"{v} (b)")
             ax.set_xlabel("effective applied load m·B_i")
@@ -761,7 +753,7 @@ def _fig18_claims(results: pd.DataFrame) -> list[Claim]:
 
 def _ratios(results: pd.DataFrame, variant: str, m: int) -> dict[float, float]:
     curve = _curve(results, variant, m)
-    curve = curve[~past_saturation(curve)]
+    curve = curve[~past_saturation(curve, [])]
     return {float(x): float(a / b) for x, a, b in zip(curve["workload.load"], curve["latency_mean"], curve["latency_dest_mean"], strict=True)}
 
 
