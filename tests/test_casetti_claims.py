@@ -195,3 +195,18 @@ def test_broadcast_trees_cost_capacity() -> None:
     low = {**GOOD, "tree wrap-around": [0.05, 0.1, 0.1, 0.1], "tree up/down": [0.05, 0.1, 0.1, 0.1]}
     assert verdict("casetti-fig10", curves(group="broadcast", delay=BROADCAST, throughput=low), claim) is True
     assert verdict("casetti-fig10", curves(group="broadcast", delay=BROADCAST, throughput=GOOD), claim) is False  # 0.25 of 0.3
+
+
+def test_slack_buffer_per_virtual_channel_and_the_per_port_reading() -> None:
+    """§5's 250-byte slack buffer: each virtual channel's own by default; `buffer-per-port` shares it evenly
+    between the two VCs of an input and changes nothing else."""
+    exp = EXPERIMENTS["casetti-fig4"]
+    default = {tuple(sorted(p.labels.items())): p.scenario for p in exp.run_points(True)}
+    assert {s.switch.vcs for s in default.values()} == {2}
+    assert {s.switch.buffer_flits for s in default.values()} == {250}
+    shared = exp.read_as("buffer-per-port").run_points(True)
+    assert len(shared) == len(default)
+    for p in shared:
+        base = default[tuple(sorted(p.labels.items()))]
+        assert p.scenario.switch.buffer_flits * p.scenario.switch.vcs == 250
+        assert p.scenario.model_copy(update={"switch": base.switch}).model_dump() == base.model_dump()

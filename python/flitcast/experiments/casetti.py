@@ -3,10 +3,10 @@ networks. Figs 3–11 (§5).
 
 System (docs/models/host_multicast.md): an 8×8 bidirectional Manhattan Street Network (the 8-ary 2-cube),
 one host per switch; links of 50 byte times (a cycle is a byte time, a flit a byte); host adapters next to
-their switches (1-cycle host links: our reading); wormhole switching with 250-byte slack buffers under
-stop/go; dimension-order routing with two dateline virtual channels. Host adapters with one transmitter
-relay the group's worms under the ACK/NACK/READY protocol with K-deep reception FIFOs in two buffer
-classes (K = 4; Fig. 5: K = 1); multiple unicasts need no protocol.
+their switches (1-cycle host links: our reading); wormhole switching under stop/go with a 250-byte slack
+buffer per virtual channel (our reading); dimension-order routing with two dateline virtual channels.
+Host adapters with one transmitter relay the group's worms under the ACK/NACK/READY protocol with K-deep
+reception FIFOs in two buffer classes (K = 4; Fig. 5: K = 1); multiple unicasts need no protocol.
 
 Workload (§5): one group — hosts 0, 1, 2, 3, 13, 15, 16, 17, 31 (multicast) or all 64 (broadcast) — whose
 members originate Poisson multicasts, sizes truncated geometric with mean 100 bytes and maximum 1000; the
@@ -56,6 +56,9 @@ LOADS = [0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.7, 1.0, 1.5, 2.0]
 QUICK_LOADS = [0.05, 0.2, 0.5, 1.0]
 RUN = {"warmup_cycles": 20_000, "measure_cycles": 400_000, "drain_max_cycles": 400_000}
 QUICK_RUN = {"warmup_cycles": 10_000, "measure_cycles": 100_000, "drain_max_cycles": 100_000}
+#: "The slack buffer size at switches is equal to 5 times the link size (250 bytes in our case)" (§5): each
+#: virtual channel's own (docs/models/host_multicast.md, "Switches"; the other reading is buffer-per-port)
+BUFFER = 250
 
 
 def scenario(group: str, scheme: str, load: float, unicast: bool, k: int, run: dict[str, int]) -> Scenario:
@@ -66,7 +69,7 @@ def scenario(group: str, scheme: str, load: float, unicast: bool, k: int, run: d
     return Scenario.model_validate(
         {
             "network": {"topology": "torus", "k": 8, "n": 2, "channel_latency_cycles": 50, "terminal_latency_cycles": 1},
-            "switch": {"flow_control": "stop_go", "vcs": 2, "buffer_flits": 250},
+            "switch": {"flow_control": "stop_go", "vcs": 2, "buffer_flits": BUFFER},
             "workload": {
                 "program": "host_adapter",
                 "group": members,
@@ -607,6 +610,13 @@ READINGS = (
         "§5's 'link propagation delay equal to 50 byte times' read as every link, host links included "
         "(network.terminal_latency_cycles = 50); the default reads it as the links between switches",
         {"network.terminal_latency_cycles": 50},
+    ),
+    Reading(
+        "buffer-per-port",
+        "§5's 'slack buffer size at switches … 250 bytes' read as one buffer per input port, shared evenly "
+        "by its two virtual channels (switch.buffer_flits = 125 per VC; STOP at 25, GO at 0); the default "
+        "gives each virtual channel its own 250-byte slack buffer (docs/models/host_multicast.md)",
+        {"switch.buffer_flits": BUFFER // 2},
     ),
 )
 
