@@ -15,10 +15,11 @@
 //!   header in turn, then heads its own column, and each header's worm visits the rest of its column in
 //!   order: two steps on a 2-D torus (N steps on N dimensions). A group that fills the root's ringlet has
 //!   k headers whatever its size (study 004 §4.4; docs/models/torus_multicast.md argues the reading).
-//! * **Mu-torus**: uniform partitions of the destinations in rank order: a group of at most r nodes is
-//!   one partition, visited by one worm from the root; a larger one is cut into blocks of r^(s−1)
-//!   destinations (s = ⌈log_r d⌉), the root sends to each block's first node in turn, and each of those
-//!   multicasts to the rest of its block the same way: ⌈log_r d⌉ steps.
+//! * **Mu-torus**: uniform partitions of the group (the root included) in rank order: a group of at most
+//!   r nodes is one partition, visited by one worm from the root (Eq. 10, p < 2); a larger one is cut into
+//!   p = ⌈G/r^(s−1)⌉ partitions of near-equal length (s = ⌈log_r G⌉), the root sends to the first node of
+//!   each other partition in turn and then sends its own partition's worm, and each head multicasts in
+//!   its partition the same way: ⌈log_r G⌉ steps, and ⌈G/r⌉ sends from the root on groups up to r².
 
 use crate::params::choice;
 
@@ -33,7 +34,7 @@ choice! {
         STorus = "s_torus",
         /// Md-torus: dimensional partitioning (column headers, then each column in order).
         MdTorus = "md_torus",
-        /// Mu-torus: uniform partitions of r^(s−1) destinations (`workload.partition` = r).
+        /// Mu-torus: uniform partitions of the group, at most r nodes each (`workload.partition` = r).
         MuTorus = "mu_torus",
     }
 }
@@ -177,7 +178,7 @@ pub fn plan(algorithm: Algorithm, k: u32, root: u32, destinations: &[u32]) -> Pl
                 chain(&mut p, column);
             }
         }
-        Algorithm::MuTorus(r) => partition(&mut p, 0, &all[1..], r as usize, 0),
+        Algorithm::MuTorus(r) => partition(&mut p, &all, r as usize, 0),
     }
     p
 }
@@ -210,26 +211,39 @@ fn binomial(p: &mut Plan, holder: usize, mut right: usize) {
     }
 }
 
-/// Uniform partitioning (Mu-torus): `holder` (at logical step `base`) multicasts to `rest`, its
-/// destinations in rank order. With the holder they fit one partition (at most r nodes): one worm visits
-/// them. Otherwise they are cut into blocks of r^(s−1) destinations, s = ⌈log_r(|rest| + 1)⌉: the holder
-/// sends to each block's first node in turn, which multicasts to the rest of its block the same way.
-fn partition(p: &mut Plan, holder: usize, rest: &[usize], r: usize, base: u32) {
-    if rest.len() < r {
-        let mut from = holder;
-        for &v in rest {
-            send(p, from, v, base + 1);
-            from = v;
+/// Uniform partitioning (Mu-torus, study 004 §3, §4.3, §5.3): `nodes[0]`, the holder, multicasts to the
+/// rest of `nodes` (rank order), counting steps from `base`. At most r nodes, the holder's among them,
+/// are one partition: one worm from the holder visits the rest in order (Eq. 10, p < 2: a chain of G − 2
+/// relays). More are cut into p = ⌈n/B⌉ partitions of near-equal length (B = r^(s−1), s = ⌈log_r n⌉, so
+/// p ≤ r and none is longer than B; the longer ones first): the holder heads the first, sends to the
+/// first node of each other partition in turn (one step), then multicasts in its own; each head
+/// multicasts in its partition the same way (the next steps: ⌈log_r n⌉ in all).
+fn partition(p: &mut Plan, nodes: &[usize], r: usize, base: u32) {
+    let n = nodes.len();
+    if n <= r {
+        for pair in nodes.windows(2) {
+            send(p, pair[0], pair[1], base + 1);
         }
         return;
     }
-    let mut block = 1;
-    while block * r < rest.len() + 1 {
+    let mut block = r;
+    while block * r < n {
         block *= r;
     }
-    for b in rest.chunks(block) {
-        send(p, holder, b[0], base + 1);
-        partition(p, b[0], &b[1..], r, base + 1);
+    let parts = n.div_ceil(block);
+    let mut bounds = Vec::with_capacity(parts);
+    let mut start = 0;
+    for i in 0..parts {
+        let len = n / parts + usize::from(i < n % parts);
+        bounds.push(start..start + len);
+        start += len;
+    }
+    for b in &bounds[1..] {
+        send(p, nodes[0], nodes[b.start], base + 1);
+    }
+    // (the holder heads its own partition as of the same step as the heads it sent to)
+    for b in bounds {
+        partition(p, &nodes[b], r, base + 1);
     }
 }
 
@@ -364,9 +378,9 @@ mod tests {
         let p = plan(Algorithm::STorus, 4, 0, &group(4, 10));
         assert_eq!(p.relays().into_iter().max(), Some(8));
         assert_eq!(plan(Algorithm::MuTorus(4), 4, 0, &group(4, 4)).relays().into_iter().max(), Some(2));
-        // Mu-torus, r = 4, G = 10: the destinations 1–9 in blocks 1–4, 5–8 and 9; a block of 4 is one worm
-        // from its head: 3 relays
-        assert_eq!(plan(Algorithm::MuTorus(4), 4, 0, &group(4, 10)).relays().into_iter().max(), Some(3));
+        // Mu-torus, r = 4, G = 10: partitions {0, 1, 2, 3}, {4, 5, 6}, {7, 8, 9}; each a worm from its head:
+        // 2 relays (the root's 1 and 2; a head and the node after it)
+        assert_eq!(plan(Algorithm::MuTorus(4), 4, 0, &group(4, 10)).relays().into_iter().max(), Some(2));
         // Md-torus on 4×4, G = 16: a column other than the root's: header + 2 relays = 3
         assert_eq!(plan(Algorithm::MdTorus, 4, 0, &group(4, 16)).relays().into_iter().max(), Some(3));
         // separate addressing: none
@@ -405,6 +419,50 @@ mod tests {
         let sent: Vec<u32> = p.children[0].iter().map(|&c| p.nodes[c]).collect();
         assert_eq!(sent, [14, 4, 9], "headers of columns 2 and 0, then the root's own column (9)");
         assert_eq!(p.children[at(14)].iter().map(|&c| p.nodes[c]).collect::<Vec<_>>(), [2]);
+    }
+
+    #[test]
+    fn mu_torus_partitions_the_group_into_near_equal_worms_headed_by_the_root_and_its_sends() {
+        let sent = |p: &Plan, n: u32| -> Vec<u32> {
+            let i = p.nodes.iter().position(|&m| m == n).unwrap();
+            p.children[i].iter().map(|&c| p.nodes[c]).collect()
+        };
+        // 4×4, r = 4, G = 10 (Fig. 1(e)): ⌈10/4⌉ = 3 partitions of 4, 3 and 3 nodes; the root sends to
+        // the heads 4 and 7, then its own worm 1 → 2 → 3; 4 → 5 → 6 and 7 → 8 → 9
+        let p = plan(Algorithm::MuTorus(4), 4, 0, &group(4, 10));
+        assert_eq!(sent(&p, 0), [4, 7, 1]);
+        assert_eq!((sent(&p, 1), sent(&p, 2), sent(&p, 3)), (vec![2], vec![3], vec![]));
+        assert_eq!((sent(&p, 4), sent(&p, 5), sent(&p, 7), sent(&p, 8)), (vec![5], vec![6], vec![8], vec![9]));
+        // a group of r is one partition, a chain from the root (Eq. 10, p < 2: G − 2 relays)
+        let p = plan(Algorithm::MuTorus(4), 4, 0, &group(4, 4));
+        assert_eq!((sent(&p, 0), sent(&p, 1), sent(&p, 2)), (vec![1], vec![2], vec![3]));
+        // the root sends one message per partition, ⌈G/r⌉, so its startup steps up after each multiple of
+        // r (§4.3: G = 5, 9, 13 for r = 4); no partition is longer than r, nor two differ by more than one
+        for g in 2..=16 {
+            let p = plan(Algorithm::MuTorus(4), 4, 0, &group(4, g));
+            assert_eq!(p.children[0].len() as u32, g.div_ceil(4), "G {g}: the root's sends");
+            let mut lengths: Vec<usize> = vec![p.children[0].len()];
+            for &head in &p.children[0][..p.children[0].len() - 1] {
+                let (mut v, mut len) = (head, 1);
+                while let Some(&next) = p.children[v].first() {
+                    (v, len) = (next, len + 1);
+                }
+                lengths.push(len);
+            }
+            // (the root's own worm: itself and the chain from its last child)
+            let (mut v, mut own) = (*p.children[0].last().unwrap(), 2);
+            while let Some(&next) = p.children[v].first() {
+                (v, own) = (next, own + 1);
+            }
+            lengths[0] = if g <= 4 { g as usize } else { own };
+            assert_eq!(lengths.iter().sum::<usize>(), g as usize, "G {g}: {lengths:?}");
+            let (lo, hi) = (lengths.iter().min().unwrap(), lengths.iter().max().unwrap());
+            assert!(*hi <= 4 && hi - lo <= 1, "G {g}: partition lengths {lengths:?}");
+        }
+        // nested past r²: 8×8, r = 4, G = 64 = r³: four partitions of 16, each four of 4
+        let p = plan(Algorithm::MuTorus(4), 8, 0, &group(8, 64));
+        assert_eq!(p.children[0].len(), 3 + 3 + 1, "the root: 3 heads of 16, 3 heads of 4, its own worm");
+        assert_eq!(p.steps(), 3);
     }
 
     #[test]
