@@ -22,7 +22,7 @@ def frame(values: dict[str, dict[int, dict[str, float]]], size: int = 2, k: int 
     for g in GROUPS:
         for a in NAMES:
             row = {"algorithm": a, "group": g, "k": k, "message_bytes": size}
-            for column in ("completion_us", "cpu_utilisation", "startup_us", "tree_creation_us", "link_concurrency", "link_concentration", "model_us"):
+            for column in ("completion_us", "root_cpu_us", "startup_us", "tree_creation_us", "link_concurrency", "link_concentration", "model_us"):
                 row[column] = values.get(column, {}).get(g, {}).get(a, 1.0)
             rows.append(row)
     return pd.DataFrame(rows)
@@ -68,8 +68,8 @@ def test_md_and_mu_alike_and_mu_behind_only_where_partitions_are_uneven() -> Non
 
 
 def fig3(small: dict, large: dict) -> list:
-    a = frame({"cpu_utilisation": small}, 2)
-    b = frame({"cpu_utilisation": large}, 512 * 1024)
+    a = frame({"root_cpu_us": small}, 2)
+    b = frame({"root_cpu_us": large}, 512 * 1024)
     return oral._fig3_claims(pd.concat([a, b], ignore_index=True))
 
 
@@ -98,6 +98,24 @@ def test_root_load_claims_use_relative_tolerances() -> None:
     # U-torus's steps (§4.2) against "nearly constant" (§7): the study contradicts itself
     assert claim(claims, "U-torus keeps the root's load nearly constant (2 B)").status == "study inconsistent"
     assert claim(claims, "U-torus keeps the root's load nearly constant (512 KB)").status == "holds"
+
+
+def test_the_root_cpu_load_is_its_sends_and_polling_until_the_multicast_ends() -> None:
+    """Fig. 3's default reading: the root sends, then polls until the last destination has received, so its
+    CPU per multicast is the completion; the other reading (its sends only) is the startup."""
+    rows = [
+        {"algorithm": "S-torus", "workload.scheme": "s_torus", "workload.partition": 4, "k": 4, "group": g, "message_bytes": 2, "completion_cycles": 1000.0 * g, "root_busy_cycles": 300.0}
+        for g in (4, 8)
+    ]
+    out = oral.derive(pd.DataFrame(rows))
+    assert list(out["root_cpu_us"]) == [6 * 4.0, 6 * 8.0] and list(out["startup_us"]) == [1.8, 1.8]
+    # a root that sends once but polls along a chain that grows: its load grows (the default), its sends do not
+    small = curves(S_torus=lambda g: 10.0 * g)
+    claims = oral._fig3_claims(pd.concat([frame({"root_cpu_us": small}, 2), frame({}, 512 * 1024)], ignore_index=True))
+    assert claim(claims, "S-torus's root load is constant for small messages").status == "deviates"
+    assert "polls until the end" in claim(claims, "S-torus's root load is constant for small messages").note
+    sends = oral._fig3_claims(pd.concat([frame({"root_cpu_us": small}, 2), frame({}, 512 * 1024)], ignore_index=True), cpu="startup_us")
+    assert claim(sends, "S-torus's root load is constant for small messages").status == "holds"
 
 
 def test_link_claims() -> None:
