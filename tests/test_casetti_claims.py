@@ -210,3 +210,14 @@ def test_slack_buffer_per_virtual_channel_and_the_per_port_reading() -> None:
         base = default[tuple(sorted(p.labels.items()))]
         assert p.scenario.switch.buffer_flits * p.scenario.switch.vcs == 250
         assert p.scenario.model_copy(update={"switch": base.switch}).model_dump() == base.model_dump()
+
+
+def test_trees_most_sensitive_to_load_at_one_common_load() -> None:
+    claim = "the rooted trees' delays are the most sensitive to load"
+    # at 0.3, the highest load where all five are short of saturation, the trees' delays have grown most
+    assert verdict("casetti-fig6", curves(delay=DELAYS), claim) is True
+    steep = {**DELAYS, "linear ring-like": [700, 750, 1200, 3000]}  # the ring grows more than a tree by 0.3
+    assert verdict("casetti-fig6", curves(delay=steep), claim) is False
+    # a scheme past saturation at 0.3 moves the comparison to 0.1, where the trees have not yet grown most
+    early = {**DELAYS, "multiple unicasts": [1000, 1300, None, None]}
+    assert verdict("casetti-fig7", curves(unicast=True, delay=early), claim) is False
