@@ -110,6 +110,19 @@ LOW = 0.2
 SIGNIFICANT = 0.2
 
 
+#: without, with unicast traffic: how far the 9-member group's best tree / best linear path delay ratio moved
+#: at one load below 0.2 between seeds 1, 2 and 3 of a full run's 400,000-byte-time window (at most 0.061
+#: and 0.105, rounded up; measured outside the experiments, docs/experiments.md, study 001). The low-load
+#: claims on this ratio (Figs 6–7) are not judged where it lies nearer its threshold than this: the window
+#: holds only 80–400 multicasts at those loads, and a finer answer needs longer windows
+LOW_LOAD_SPREAD = {False: 0.07, True: 0.11}
+
+
+def _unresolved(ratio: float, threshold: float, spread: float) -> bool:
+    """``ratio`` is too near ``threshold`` for the seed-to-seed spread of the window to decide its side."""
+    return abs(ratio - threshold) < spread
+
+
 def _sel(results: pd.DataFrame, unicast: bool, k: int = 4, group: str | None = None) -> pd.DataFrame:
     sel = results[(results["unicast"] == unicast) & (results["K"] == k)]
     return sel if group is None else sel[sel["group"] == group]
@@ -419,7 +432,7 @@ def _delay_claims(results: pd.DataFrame, unicast: bool, broadcast: bool) -> list
                 f"both linear paths below multiple unicasts at every load below {LOW} ('some edge': any)",
             )
         )
-        claims.append(_trees_marginal_at_low_loads(light, heavy))
+        claims.append(_trees_marginal_at_low_loads(light, heavy, LOW_LOAD_SPREAD[unicast]))
     if not broadcast:
         claims.append(_tree_not_always_best(d))
     if unicast and not broadcast:
@@ -430,9 +443,11 @@ def _delay_claims(results: pd.DataFrame, unicast: bool, broadcast: bool) -> list
                 "We expected the tree scheme to provide lower latency than the linear path … it becomes true only for "
                 "large multicast groups and at light loads (§6)",
                 f"best tree / best linear at loads below {LOW}: " + ", ".join(f"{x} {r:.2f}" for x, r in advantage.items()),
-                bool(len(advantage)) and bool((advantage >= 1 - SIGNIFICANT).all()),
+                None if _unresolved(advantage.min(), 1 - SIGNIFICANT, LOW_LOAD_SPREAD[True])
+                else bool(len(advantage)) and bool((advantage >= 1 - SIGNIFICANT).all()),
                 f"holds if the best tree is never more than 20% faster than the best linear path at loads below {LOW} "
-                "(Fig. 6's case is the 'marginal' claim there)",
+                f"(Fig. 6's case is the 'marginal' claim there); not judged if the lowest ratio is within "
+                f"{LOW_LOAD_SPREAD[True]} of 0.8, the seed-to-seed spread of this ratio (LOW_LOAD_SPREAD)",
             )
         )
     if broadcast:
@@ -480,26 +495,32 @@ def _trees_most_sensitive(d: pd.DataFrame) -> Claim:
         bool(grow[TREES].min() > grow.drop(TREES).max()),
         "holds if each tree's delay grows more than every other scheme's ('utmost'), from the lowest load to the "
         "highest where all five are short of saturation: one load for all, so the verdict does not depend on "
-        "where between two loads of the grid a curve saturates",
+        "where between two loads of the grid a curve saturates. The paragraph also names 'routings on linear "
+        "paths'; read as linear paths and trees against multiple unicasts only, the 'ours' column decides it too",
     )
 
 
-def _trees_marginal_at_low_loads(light: pd.DataFrame, heavy: pd.DataFrame) -> Claim:
-    """§5, Fig. 6: "marginal delay advantages with respect to linear paths only at low loads"."""
+def _trees_marginal_at_low_loads(light: pd.DataFrame, heavy: pd.DataFrame, spread: float = 0.0) -> Claim:
+    """§5, Fig. 6: "marginal delay advantages with respect to linear paths only at low loads"; not judged
+    where a low-load ratio is within ``spread`` of 0.8 or 1 and the rest does not already decide."""
     low = light[TREES].min(axis=1) / light[LINEAR].min(axis=1)
     high = heavy[TREES].min(axis=1) / heavy[LINEAR].min(axis=1)
     high = high.fillna(1.0)  # both saturated: neither has an advantage
     marginal = bool(len(low)) and bool(((low < 1) & (low >= 1 - SIGNIFICANT)).all())
     vanished = bool(len(high)) and bool((high >= 1).all())
+    near = any(_unresolved(r, t, spread) for r in low for t in (1 - SIGNIFICANT, 1))
+    surely_not = bool(((low < 1 - SIGNIFICANT - spread) | (low >= 1 + spread)).any()) or not vanished
     return Claim(
         "trees only marginally better than linear paths, and only at low loads",
         "The 'optimal' tree routings show in this case marginal delay advantages with respect to linear paths only at low loads (§5, Fig. 6)",
         f"best tree / best linear below load {LOW}: " + ", ".join(f"{x} {r:.2f}" for x, r in low.items())
         + f"; above it: " + ", ".join(f"{x} {'—' if r != r or r == float('inf') else f'{r:.2f}'}" for x, r in high.items()),
-        marginal and vanished,
+        None if near and not surely_not else marginal and vanished,
         f"holds if at every load below {LOW} the best tree is faster than the best linear path by less than 20% "
         f"(marginal = not significant) and at no load above {LOW} is it faster (a saturated point is slower than "
-        "any unsaturated one)",
+        "any unsaturated one)"
+        + (f"; not judged where a ratio below {LOW} is within {spread} of 0.8 or 1, the seed-to-seed spread of this "
+           "ratio (LOW_LOAD_SPREAD), unless another load already decides" if spread else ""),
     )
 
 
@@ -563,9 +584,9 @@ CAUSES = {
         "without unicasts, multiple unicasts saturate their single transmitter (delay ×2.4 by 0.4) before the "
         "linear paths degrade, so the ratio never rises",
     "for the 9-member group, trees give no significant delay advantage over linear paths":
-        "cause not established; a candidate is our reading of §5's priority of multicasts over unicasts as "
-        "non-preemptive (a relay waits for a 400-byte unicast worm under way), which costs the linear paths' "
-        "chains of eight relays more than the trees' shorter ones",
+        "unicast traffic slows the linear paths more than the trees: from Fig. 6 to Fig. 7 at a load of 0.02 it "
+        "adds 860–1,160 byte times to the linear paths' delays and 700–810 to the trees' (400-byte worms met "
+        "at the hops and relays, which the linear paths cross more of in series)",
     "multiple unicasts attain the highest throughput":
         "our host links of 1 byte time (the study's 50 byte times are read as switch-to-switch links): each "
         "stop-and-wait hop of a linear path or tree crosses two host links and back, so 50-byte-time host links "
