@@ -174,3 +174,15 @@ def test_every_claim_states_its_study_place_and_why_it_is_not_judged(experiment_
     _, claims, _ = run_experiment(EXPERIMENTS[experiment_id], out=tmp_path / "out", threads=2)
     assert claims["study"].str.startswith("§").all()
     assert claims.loc[claims["status"] == "not judged", "note"].str.startswith("not judged:").all()
+
+
+def test_the_group_s_members_are_a_declared_reading(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """§4 does not place the group (Fig. 1 shows idle nodes): the members drawn at random are a reading of
+    every study-004 experiment, and change what a chain of scattered members costs."""
+    monkeypatch.setattr(oral, "GROUPS", [6, 16])
+    assert all(e.readings == oral.READINGS for key, e in EXPERIMENTS.items() if key.startswith("oral-"))
+    default, _, _ = run_experiment(EXPERIMENTS["oral-fig5"], out=tmp_path / "chain", threads=2)
+    scattered, _, _ = run_experiment(EXPERIMENTS["oral-fig5"].read_as("random-members"), out=tmp_path / "random", threads=2)
+    assert (scattered["workload.members"] == "random").all() and (default["workload.members"] == "chain").all()
+    at = lambda r, g: r[(r["algorithm"] == "S-torus") & (r["group"] == g)]["completion_us"].item()  # noqa: E731
+    assert at(scattered, 6) > at(default, 6) and at(scattered, 16) == at(default, 16)

@@ -88,6 +88,7 @@ class Workload(Section):
     max_children: StrictInt | None = Field(None, description='program = host_adapter: Largest number of copies a rooted-tree host sends (a bounded branching factor, study 001 §4.3); 0: unbounded.')
     group_size: StrictInt | None = Field(None, description="program = torus_multicast: The group's size G: the root (workload.root) and the next G − 1 nodes of its dimension-ordered chain.")
     root: StrictInt | None = Field(None, description='program = torus_multicast: The root node.')
+    members: Literal['chain', 'random'] | None = Field(None, description="program = torus_multicast: `chain`: the next G − 1 nodes of the root's dimension-ordered chain; `random`: G − 1 of the other nodes drawn from run.seed.")
     partition: StrictInt | None = Field(None, description='program = torus_multicast: Mu-torus partition length r (study 004: 4 on 4×4; 8, 16, 32 in projections).')
     send_overhead_cycles: StrictInt | None = Field(None, description='program = torus_multicast: Sender overhead o_s: cycles of the host processor per message sent.')
     receive_overhead_cycles: StrictInt | None = Field(None, description='program = torus_multicast: Receiver overhead o_r: cycles once a whole message has arrived.')

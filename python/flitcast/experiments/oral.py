@@ -26,7 +26,7 @@ import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from flitcast.experiments.experiment import Claim, Experiment, Point, coincidence_labels, series_style
+from flitcast.experiments.experiment import Claim, Experiment, Point, Reading, coincidence_labels, series_style
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -506,10 +506,23 @@ SIZES = [2, 512 * 1024]
 QUICK_NOTE = "the full run (seconds): judges every claim as the full run does"
 
 
+#: what the study leaves open and may change a verdict, read otherwise (docs/models/torus_multicast.md,
+#: "Which nodes are the group"; docs/experiments.md, "Readings")
+READINGS = (
+    Reading(
+        "random-members",
+        "§4 does not say which nodes form a group of G, and Fig. 1 shows idle nodes between members: the G − 1 "
+        "destinations drawn at random from the other nodes (run.seed; a larger group keeps a smaller one's members), "
+        "instead of the default next G − 1 nodes of the root's dimension-ordered chain",
+        {"workload.members": "random"},
+    ),
+)
+
+
 def _experiment(fid: str, figure: str, title: str, points: Any, claims: Any, plot: Any) -> Experiment:
     return Experiment(
         id=fid, study=STUDY, figure=figure, title=title, points=points, claims=claims, plot=plot, quick_note=QUICK_NOTE,
-        derive=derive, quick_runs_full=True,
+        derive=derive, quick_runs_full=True, readings=READINGS,
     )
 
 

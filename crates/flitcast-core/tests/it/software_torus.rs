@@ -122,3 +122,23 @@ fn a_group_needs_a_unidirectional_torus() {
         torus(TorusScheme::UTorus, 16).with(&[("workload.group_size", json!(17)), ("workload.partition", json!(4))]);
     assert!(matches!(s, Err(flitcast_core::Error::Config { key, .. }) if key == "workload.group_size"));
 }
+
+#[test]
+fn members_drawn_at_random_leave_idle_nodes_between_them() {
+    // (study 004 §4 does not place the group; Fig. 1 shows idle nodes between members)
+    let random = |scheme, group| torus(scheme, group).set(&[("workload.members", json!("random"))]);
+    for scheme in
+        [TorusScheme::Separate, TorusScheme::UTorus, TorusScheme::STorus, TorusScheme::MdTorus, TorusScheme::MuTorus]
+    {
+        for group in 2..=16 {
+            let r = flitcast_core::run(&random(scheme, group)).unwrap_or_else(|e| panic!("{scheme:?} G {group}: {e}"));
+            assert_eq!(r.operations_measured, 1, "{scheme:?} G {group}");
+        }
+        // the whole torus is the same group whichever way it is drawn
+        let all = |s: Scenario| flitcast_core::run(&s).unwrap().completion_cycles;
+        assert_eq!(all(random(scheme, 16)), all(torus(scheme, 16)), "{scheme:?}");
+    }
+    // a chain over scattered members crosses more links than over the next nodes of the root's chain
+    let s_torus = |s: Scenario| flitcast_core::run(&s).unwrap().completion_cycles;
+    assert!(s_torus(random(TorusScheme::STorus, 6)) > s_torus(torus(TorusScheme::STorus, 6)));
+}

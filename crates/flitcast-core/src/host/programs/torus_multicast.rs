@@ -20,10 +20,24 @@
 
 use std::collections::BTreeSet;
 
+use rand::seq::SliceRandom;
+
 use crate::host::program::{Delivered, Outbox, Priority, Program, Report, Send, Serves, Site, Target};
 use crate::multicast::torus::{plan, rank, route_links, Algorithm, Plan, TorusScheme, DEFAULT_PARTITION};
-use crate::params::{params, Kind};
+use crate::params::{choice, params, Kind};
+use crate::rng::{stream, StreamKind};
 use crate::time::Cycle;
+
+choice! {
+    /// Which nodes are the group's destinations (study 004 §4 does not say; Fig. 1 shows idle nodes
+    /// between members).
+    pub enum Members {
+        /// The next G − 1 nodes of the root's dimension-ordered chain.
+        Chain = "chain",
+        /// G − 1 of the other nodes drawn from run.seed (a larger group keeps a smaller one's members).
+        Random = "random",
+    }
+}
 
 params! {
     /// One software multicast on a unidirectional 2-D torus.
@@ -33,6 +47,9 @@ params! {
         group_size: u32 = 16, range(2, 1_048_576);
         /// The root node.
         root: u32 = 0, range(0, 1_048_575);
+        /// `chain`: the next G − 1 nodes of the root's dimension-ordered chain; `random`: G − 1 of the
+        /// other nodes drawn from run.seed.
+        members: Members = Members::Chain;
         /// `separate`, `u_torus`, `s_torus`, `md_torus` or `mu_torus` (study 004 §3).
         scheme: TorusScheme = TorusScheme::UTorus;
         /// Mu-torus partition length r (study 004: 4 on 4×4; 8, 16, 32 in projections).
@@ -89,10 +106,20 @@ pub struct TorusMulticast {
 }
 
 impl TorusMulticast {
-    /// The multicast of `algorithm` from `root` to the next `group − 1` nodes of its chain.
-    pub fn of(algorithm: Algorithm, k: u32, root: u32, group: u32, costs: Overheads, message_flits: u32) -> Self {
+    /// The multicast of `algorithm` from `root` to `group − 1` other nodes: the next ones of its chain, or
+    /// (`shuffle`: a seed) drawn at random.
+    pub fn of(
+        algorithm: Algorithm,
+        k: u32,
+        (root, group, shuffle): (u32, u32, Option<u64>),
+        costs: Overheads,
+        message_flits: u32,
+    ) -> Self {
         let mut others: Vec<u32> = (0..k * k).filter(|&n| n != root).collect();
         others.sort_by_key(|&n| rank(n, root, k));
+        if let Some(seed) = shuffle {
+            others.shuffle(&mut stream(seed, StreamKind::Destinations, 0));
+        }
         others.truncate(group as usize - 1);
         let plan = plan(algorithm, k, root, &others);
         TorusMulticast {
@@ -133,7 +160,8 @@ impl Program for TorusMulticast {
             Overheads { send: p.send_overhead_cycles, receive: p.receive_overhead_cycles, process: p.process_cycles };
         let k = site.shape.digits.map_or(site.shape.nodes, |(k, _)| k);
         let algorithm = Algorithm::of(p.scheme, p.partition);
-        TorusMulticast::of(algorithm, k, p.root, p.group_size, costs, site.message_flits)
+        let shuffle = (p.members == Members::Random).then_some(site.seed);
+        TorusMulticast::of(algorithm, k, (p.root, p.group_size, shuffle), costs, site.message_flits)
     }
 
     fn closed(_: &Params) -> bool {
