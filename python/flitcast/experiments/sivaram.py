@@ -27,7 +27,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from flitcast.experiments.experiment import Claim, Experiment, Point, fmt
+from flitcast.experiments.experiment import Claim, Experiment, Point, Reading, fmt
 from flitcast.saturation import past_saturation
 
 if TYPE_CHECKING:
@@ -839,8 +839,21 @@ def _fig19_claims(results: pd.DataFrame) -> list[Claim]:
 QUICK_NOTE = f"windows of {QUICK_RUN['warmup_cycles']:,} + {QUICK_RUN['measure_cycles']:,} cycles; judges no claim (their quick-mode resolution is not measured)"
 
 
+#: what the study leaves open, read otherwise (docs/models/multicast.md, "Our reading of the header's length";
+#: docs/experiments.md, "Readings")
+READINGS = (
+    Reading(
+        "header-in-message",
+        "§3.2 encodes a worm's destinations as an N-bit string but gives the header no length: read as carried "
+        "within the message's bytes (workload.header_flits = 0 on multidestination worms); the default adds "
+        "ceil(N / 16) flits of 2 bytes (1 on 16 nodes, 4 on 64)",
+        lambda point: {"workload.header_flits": 0} if VARIANTS[point.labels["variant"]][0] == "hardware" else {},
+    ),
+)
+
+
 def _experiment(fid: str, fig: str, title: str, points: Any, claims: Any, plot: Any) -> Experiment:
-    return Experiment(id=fid, study=STUDY, figure=fig, title=title, points=points, claims=claims, plot=plot, quick_note=QUICK_NOTE)
+    return Experiment(id=fid, study=STUDY, figure=fig, title=title, points=points, claims=claims, plot=plot, quick_note=QUICK_NOTE, readings=READINGS)
 
 
 EXPERIMENTS = [
