@@ -1,5 +1,5 @@
 """Study 002's claims on hand-made result frames: each can hold, fail, or — where a peak sits at an
-unsaturated load and is known only to the next load run above it — be left not judged at that resolution."""
+unsaturated load and is known only to the next load run above it — be left not judged at that precision."""
 
 from __future__ import annotations
 
@@ -49,6 +49,17 @@ def test_a_peak_at_an_unsaturated_load_is_an_interval_up_to_the_next_saturated_l
     # a curve saturated at every load run is bounded by the lowest of them
     mru = pd.DataFrame([{**r, "workload.load": load, "accepted_load": acc, "saturated": True} for r in rows({"MRU": 0}, 128) for load, acc in ((0.9, 0.62), (1.0, 0.64))])
     assert b._bounds(mru, 128)["MRU"] == (pytest.approx(0.64 - b.SATURATED_PRECISION), 0.9)
+
+
+def test_a_peak_is_bounded_above_only_by_a_point_that_did_not_accept_its_load() -> None:
+    base = {**rows({"LRU": 0}, 128)[0]}
+    curve = [(0.5, 0.5, False, 100.0), (0.8, 0.8, False, 5000.0), (0.9, 0.75, True, 9e4)]
+    results = pd.DataFrame([{**base, "workload.load": l, "accepted_load": a, "saturated": s, "latency_mean": t} for l, a, s, t in curve])
+    # 0.8 is past saturation by latency (50 times 0.5's) but accepted its load: the peak may lie above it
+    assert b._bounds(results, 128)["LRU"] == (0.8, 0.9)
+    # refined: saturated 0.00625 above the highest sustained load, the peak is known that closely
+    refined = pd.concat([results, pd.DataFrame([{**base, "workload.load": 0.80625, "accepted_load": 0.78, "saturated": True}])])
+    assert b._bounds(refined, 128)["LRU"] == (0.8, 0.80625)
 
 
 def test_fig9_orderings_hold_fail_or_are_not_resolved() -> None:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from flitcast.experiments.experiment import Claim, Experiment, Point, Reading, fmt, peak_throughput
+from flitcast.experiments.peak_loads import REFINED_STEP
 from flitcast.saturation import past_saturation
 
 if TYPE_CHECKING:
@@ -171,22 +172,33 @@ def _near(claim: str, study: float, ours: float, size: int) -> Claim:
 
 
 # --- how precisely a peak is known ------------------------------------------------------------------------
-# A curve's peak is the highest accepted load over the loads run, 0.1 apart. An unsaturated point accepts
-# what it is offered, so between the highest load a curve sustains and the next load run above it (which
-# saturates) lies a load the curve might sustain that is higher than any measured: the peak is known only
-# to that next load. (Where the walk down from 1.0 stopped before reaching an unsaturated load, the
-# lowest load run bounds it the same way: the grid load below it was offered less than the peak.) Two
-# peaks at the same unsaturated load are a tie on the load grid, not an ordering. So each peak is an
-# interval [lo, hi] (widened by a saturated point's precision); a claim holds only if it holds for every value in its peaks' intervals, does not hold
-# if it fails for every value, and is not judged at this resolution otherwise.
+# A curve's peak is the highest accepted load over the loads run. An unsaturated point accepts what it is
+# offered, so between the highest load a curve sustains and the next load run above it (which saturates)
+# lies a load the curve might sustain that is higher than any measured: the peak is known only to that next
+# load. The runner therefore refines each curve between those two loads until they are REFINED_STEP apart
+# (peak_loads.py). (Where no load run is sustained, the lowest load run bounds the peak the same way: the
+# load below it was offered less than the peak.) Two peaks at the same sustained load are a tie, not an
+# ordering. So each peak is an interval [lo, hi] (widened by a saturated point's precision); a claim holds
+# only if it holds for every value in its peaks' intervals, does not hold if it fails for every value, and
+# is not judged otherwise.
+#
+# "Saturated" here is the core's flag, not past_saturation: a peak is a throughput, and what bounds it from
+# above is a point that did not accept its offered load (its source queues grew). A point past saturation
+# by latency alone still accepted its load, so the peak is at least that load and may be higher; and the
+# latency rule's reference, a curve's lowest load, is not a light load in a walk that starts at 1.0.
 
 Bounds = dict[str, tuple[float, float]]
 
-NOT_RESOLVED = "not judged: at this resolution of the load grid"
+NOT_RESOLVED = "not judged: at the precision the peaks are known to"
 #: a saturated point's accepted load is known to ±0.005: the engine ends a saturated run once its 95%
 #: half-width is that (docs/engine.md, "Saturated runs end early"), and Fig. 8's saturated 4096 B points
 #: of one curve differ by that much from load to load
 SATURATED_PRECISION = 0.005
+#: why, in a claim's note
+WHY_NOT_RESOLVED = (
+    f"the peaks' intervals overlap: a peak at a sustained load is known to the {REFINED_STEP:g}-wide bracket "
+    f"up to the next saturated load, one measured at a saturated point to ±{SATURATED_PRECISION:g}"
+)
 
 
 def _bounds(results: pd.DataFrame, size: int) -> Bounds:
@@ -195,7 +207,7 @@ def _bounds(results: pd.DataFrame, size: int) -> Bounds:
     for variant, group in results[results["message_bytes"] == size].groupby("variant", sort=False):
         top = group.loc[group["accepted_load"].idxmax()]
         lo = float(top["accepted_load"])
-        saturated = past_saturation(group, [])
+        saturated = group["saturated"].astype(bool)  # the core's flag (above)
         sustained = group[~saturated]["workload.load"]
         above = group[saturated & (group["workload.load"] > (sustained.max() if len(sustained) else 0.0))]["workload.load"]
         hi = max(lo, float(above.min()) if len(above) else lo)
@@ -206,8 +218,9 @@ def _bounds(results: pd.DataFrame, size: int) -> Bounds:
 
 
 def _shown(b: tuple[float, float]) -> str:
+    """A peak's interval, to three decimals: the refined ones are narrower than the study's two."""
     lo, hi = b
-    return fmt(lo) if fmt(hi) == fmt(lo) else f"{fmt(lo)}–{fmt(hi)}"
+    return f"{lo:.3f}" if f"{hi:.3f}" == f"{lo:.3f}" else f"{lo:.3f}–{hi:.3f}"
 
 
 def _order_b(bounds: Bounds, names: list[str]) -> str:
@@ -249,7 +262,7 @@ def _within(bounds: Bounds, names: list[str], limit: float) -> tuple[bool | None
 def _claim(claim: str, study: str, ours: str, verdict: tuple[bool | None, float | None], note: str, reads: tuple[str, ...]) -> Claim:
     holds, margin = verdict
     if holds is None:
-        note = f"{NOT_RESOLVED} (a peak at an unsaturated load is known only to the next load run above it); {note}".rstrip("; ")
+        note = f"{NOT_RESOLVED} ({WHY_NOT_RESOLVED}); {note}".rstrip("; ")
     return Claim(claim, study, ours, holds, note, margin, reads)
 
 
@@ -359,15 +372,16 @@ def _fig5_claims(results: pd.DataFrame) -> list[Claim]:
 
 
 def _o4_before_adaptive(results: pd.DataFrame, sat: dict[str, float], peaks: dict[str, float]) -> Claim:
-    """Fig. 5: O4 saturates before adaptive. Saturation is what §5.1 calls it — the load from which
-    latency keeps rising (the source queues grow: the network accepts less than it is offered), the
-    ``saturated`` flag — and "earlier" is a lower first saturated load. Fig. 5 runs loads 0.01 apart
-    between 0.9 and 1.0 (FIG5_FINE_LOADS), where both first saturate; a tie there is not judged."""
+    """Fig. 5: O4 saturates before adaptive. Saturation is the one rule of every study, past_saturation
+    (docs/results.md, "Past saturation"): the core's flag, or a latency above 10 times the curve's at
+    load 0.1 — a latency curve's end, as Fig. 5 draws it — and "earlier" is a lower first saturated
+    load. Fig. 5 runs loads 0.01 apart between 0.9 and 1.0 (FIG5_FINE_LOADS), where both first
+    saturate; a tie there is not judged."""
     step = _load_step(results)
     # a curve that never saturates counts as saturating one step above the highest load
     o4, lru = min(sat["O4"], 1.0 + step), min(sat["LRU"], 1.0 + step)
     shown = f"first saturated load O4 {o4:g}, adaptive {sat['LRU']:g} (loads {step:g} apart there); peaks O4 {fmt(peaks['O4'])}, adaptive {fmt(peaks['LRU'])}"
-    note = "saturation as §5.1 states it (latency keeps rising: the source queues grow); holds if O4 first saturates at a lower load"
+    note = "saturation by the rule of every study (the core's flag, or a latency above 10 times the curve's at load 0.1: docs/results.md); holds if O4 first saturates at a lower load"
     holds, margin = (o4 < lru, (lru - o4) / 2) if o4 != lru else (None, None)
     if o4 == lru:
         note = f"not judged: O4 and adaptive first saturate at the same load to within {step:g}, the resolution of the loads run; {note}"
@@ -608,7 +622,7 @@ def _shown_counts(counts: tuple[int, int, int]) -> str:
 def _grid_claim(claim: str, study: str, counts: tuple[int, int, int], rule: Any, note: str, inconsistent: str = "") -> Claim:
     holds = rule(counts)
     if holds is None:
-        note = f"{NOT_RESOLVED} in enough cases to decide (a peak at an unsaturated load is known only to the next load run above it); {note}"
+        note = f"{NOT_RESOLVED} in enough cases to decide ({WHY_NOT_RESOLVED}); {note}"
     return Claim(claim, study, _shown_counts(counts), holds, note, inconsistent=inconsistent)
 
 
