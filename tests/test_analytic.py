@@ -102,7 +102,7 @@ def test_the_default_h_i_is_the_studys_equations(
     ("algorithm", "k", "group", "r", "expected"),
     [
         ("u_torus", 4, 16, 4, 3),  # 0 → 8 → 12 → 14 → 15: three relays, the root's sends left out
-        ("mu_torus", 4, 10, 4, 2),  # partitions of 4, 3 and 3 nodes, the root heading the first: 2 relays each
+        ("mu_torus", 4, 10, 4, 3),  # partitions of 4, 4 and 2 nodes, the root heading the first: 4 → 5 → 6 → 7
         ("mu_torus", 16, 256, 8, 8),  # four partitions of r^(s−1) = 64 nodes, each eight of 8: head, head, 6
         ("md_torus", 4, 16, 4, 3),  # the rebuilt Md-torus: the same as Eq. 9's reading on these groups
         ("md_torus", 16, 256, 4, 15),

@@ -991,6 +991,8 @@ CONDITIONAL = [
      merged(HOST, {"workload": {"scheme": "tree_up_down", "max_children": 2}})),
     ("workload.partition", merged(TORUS_MC, {"workload": {"partition": 8}}),
      merged(TORUS_MC, {"workload": {"partition": 8, "scheme": "mu_torus"}})),
+    ("workload.partition_lengths", merged(TORUS_MC, {"workload": {"partition_lengths": "equal"}}),
+     merged(TORUS_MC, {"workload": {"partition_lengths": "equal", "scheme": "mu_torus"}})),
 ]
 WHERE = dict(SCHEMA["conditional"])
 

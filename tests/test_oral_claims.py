@@ -186,3 +186,7 @@ def test_the_group_s_members_are_a_declared_reading(tmp_path: Path, monkeypatch:
     assert (scattered["workload.members"] == "random").all() and (default["workload.members"] == "chain").all()
     at = lambda r, g: r[(r["algorithm"] == "S-torus") & (r["group"] == g)]["completion_us"].item()  # noqa: E731
     assert at(scattered, 6) > at(default, 6) and at(scattered, 16) == at(default, 16)
+    # Mu-torus's partitions: r nodes but the last (default) or near-equal, set on Mu-torus's points only
+    points = EXPERIMENTS["oral-fig4"].read_as("mu-equal-partitions").points(False)
+    assert {p.scenario.workload.scheme for p in points if p.scenario.workload.partition_lengths == "equal"} == {"mu_torus"}
+    assert all(p.scenario.workload.partition_lengths == "fixed" for p in EXPERIMENTS["oral-fig4"].points(False) if p.scenario.workload.scheme == "mu_torus")

@@ -39,8 +39,8 @@ follows (docs/models/torus_multicast.md argues each reading):
   as printed, unrounded, it puts the model at 4,435 µs on 4×4, above Fig. 12's axis of 3,500).
 
 ``h_i="tree"`` takes h_i from the core's plan instead: the relays on the deepest path of the structure the
-simulator runs (U-torus ⌈log₂ G⌉ − 1, the root's sends left out; Mu-torus near-equal partitions of at
-most r^(s−1) nodes, the root heading the first; Md-torus the same as Eq. 9's reading on the study's
+simulator runs (U-torus ⌈log₂ G⌉ − 1, the root's sends left out; Mu-torus partitions of r^(s−1) nodes but
+the last, the root heading the first; Md-torus the same as Eq. 9's reading on the study's
 groups).
 
 :func:`latency` evaluates Eq. 7/8 (``model="simplified"``) or Eq. 3 with Eq. 4's network terms summed

@@ -90,6 +90,7 @@ class Workload(Section):
     root: StrictInt | None = Field(None, description='program = torus_multicast: The root node.')
     members: Literal['chain', 'random'] | None = Field(None, description="program = torus_multicast: `chain`: the next G − 1 nodes of the root's dimension-ordered chain; `random`: G − 1 of the other nodes drawn from run.seed.")
     partition: StrictInt | None = Field(None, description='program = torus_multicast: Mu-torus partition length r (study 004: 4 on 4×4; 8, 16, 32 in projections).')
+    partition_lengths: Literal['fixed', 'equal'] | None = Field(None, description='program = torus_multicast: Mu-torus: `fixed` partitions of r nodes but the last, or `equal` near-equal ones of at most r.')
     send_overhead_cycles: StrictInt | None = Field(None, description='program = torus_multicast: Sender overhead o_s: cycles of the host processor per message sent.')
     receive_overhead_cycles: StrictInt | None = Field(None, description='program = torus_multicast: Receiver overhead o_r: cycles once a whole message has arrived.')
     process_cycles: StrictInt | None = Field(None, description='program = torus_multicast: t_process: cycles a relay spends before forwarding (separate addressing: per destination at the root).')

@@ -516,6 +516,14 @@ READINGS = (
         "instead of the default next G − 1 nodes of the root's dimension-ordered chain",
         {"workload.members": "random"},
     ),
+    Reading(
+        "mu-equal-partitions",
+        "§3's 'uniform partitioning mechanism to equalize the partition lengths' read as near-equal partitions of at "
+        "most r nodes (workload.partition_lengths = equal; G = 10, r = 4: 4, 3, 3), instead of the default r nodes each "
+        "but the last (4, 4, 2: §4's 'partition length r', chosen 'for a fair comparison' with Md-torus's 4-node rings); "
+        "only Mu-torus's points change",
+        lambda point: {"workload.partition_lengths": "equal"} if point.scenario.workload.scheme == "mu_torus" else {},
+    ),
 )
 
 

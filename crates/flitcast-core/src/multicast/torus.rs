@@ -17,9 +17,10 @@
 //!   k headers whatever its size (study 004 §4.4; docs/models/torus_multicast.md argues the reading).
 //! * **Mu-torus**: uniform partitions of the group (the root included) in rank order: a group of at most
 //!   r nodes is one partition, visited by one worm from the root (Eq. 10, p < 2); a larger one is cut into
-//!   p = ⌈G/r^(s−1)⌉ partitions of near-equal length (s = ⌈log_r G⌉), the root sends to the first node of
-//!   each other partition in turn and then sends its own partition's worm, and each head multicasts in
-//!   its partition the same way: ⌈log_r G⌉ steps, and ⌈G/r⌉ sends from the root on groups up to r².
+//!   p = ⌈G/r^(s−1)⌉ partitions of r^(s−1) nodes but the last (s = ⌈log_r G⌉; or, the other reading, of
+//!   near-equal lengths), the root sends to the first node of each other partition in turn and then its
+//!   own partition's worm, and each head multicasts in its partition the same way: ⌈log_r G⌉ steps, and
+//!   ⌈G/r⌉ sends from the root on groups up to r².
 
 use crate::params::choice;
 
@@ -34,7 +35,7 @@ choice! {
         STorus = "s_torus",
         /// Md-torus: dimensional partitioning (column headers, then each column in order).
         MdTorus = "md_torus",
-        /// Mu-torus: uniform partitions of the group, at most r nodes each (`workload.partition` = r).
+        /// Mu-torus: uniform partitions of the group, r nodes each but the last (`workload.partition` = r).
         MuTorus = "mu_torus",
     }
 }
@@ -49,8 +50,10 @@ pub enum Algorithm {
     UTorus,
     STorus,
     MdTorus,
-    /// Partition length r ≥ 2.
+    /// Partition length r ≥ 2: partitions of r nodes but the last.
     MuTorus(u32),
+    /// Near-equal partitions of at most r nodes (the other reading of "equalize the partition lengths").
+    MuTorusEqual(u32),
 }
 
 impl Algorithm {
@@ -178,7 +181,8 @@ pub fn plan(algorithm: Algorithm, k: u32, root: u32, destinations: &[u32]) -> Pl
                 chain(&mut p, column);
             }
         }
-        Algorithm::MuTorus(r) => partition(&mut p, &all, r as usize, 0),
+        Algorithm::MuTorus(r) => partition(&mut p, &all, r as usize, 0, false),
+        Algorithm::MuTorusEqual(r) => partition(&mut p, &all, r as usize, 0, true),
     }
     p
 }
@@ -214,11 +218,11 @@ fn binomial(p: &mut Plan, holder: usize, mut right: usize) {
 /// Uniform partitioning (Mu-torus, study 004 §3, §4.3, §5.3): `nodes[0]`, the holder, multicasts to the
 /// rest of `nodes` (rank order), counting steps from `base`. At most r nodes, the holder's among them,
 /// are one partition: one worm from the holder visits the rest in order (Eq. 10, p < 2: a chain of G − 2
-/// relays). More are cut into p = ⌈n/B⌉ partitions of near-equal length (B = r^(s−1), s = ⌈log_r n⌉, so
-/// p ≤ r and none is longer than B; the longer ones first): the holder heads the first, sends to the
-/// first node of each other partition in turn (one step), then multicasts in its own; each head
-/// multicasts in its partition the same way (the next steps: ⌈log_r n⌉ in all).
-fn partition(p: &mut Plan, nodes: &[usize], r: usize, base: u32) {
+/// relays). More are cut into p = ⌈n/B⌉ partitions (B = r^(s−1), s = ⌈log_r n⌉, so p ≤ r) of B nodes
+/// each but the last, or with `equal` of near-equal lengths (at most B, the longer first): the holder
+/// heads the first, sends to the first node of each other partition in turn (one step), then multicasts
+/// in its own; each head multicasts in its partition the same way (⌈log_r n⌉ steps in all).
+fn partition(p: &mut Plan, nodes: &[usize], r: usize, base: u32, equal: bool) {
     let n = nodes.len();
     if n <= r {
         for pair in nodes.windows(2) {
@@ -234,7 +238,7 @@ fn partition(p: &mut Plan, nodes: &[usize], r: usize, base: u32) {
     let mut bounds = Vec::with_capacity(parts);
     let mut start = 0;
     for i in 0..parts {
-        let len = n / parts + usize::from(i < n % parts);
+        let len = if equal { n / parts + usize::from(i < n % parts) } else { block.min(n - start) };
         bounds.push(start..start + len);
         start += len;
     }
@@ -243,7 +247,7 @@ fn partition(p: &mut Plan, nodes: &[usize], r: usize, base: u32) {
     }
     // (the holder heads its own partition as of the same step as the heads it sent to)
     for b in bounds {
-        partition(p, &nodes[b], r, base + 1);
+        partition(p, &nodes[b], r, base + 1, equal);
     }
 }
 
@@ -319,8 +323,15 @@ mod tests {
         (1..g).map(|i| i % (k * k)).collect()
     }
 
-    fn algorithms() -> [Algorithm; 5] {
-        [Algorithm::Separate, Algorithm::UTorus, Algorithm::STorus, Algorithm::MdTorus, Algorithm::MuTorus(4)]
+    fn algorithms() -> [Algorithm; 6] {
+        [
+            Algorithm::Separate,
+            Algorithm::UTorus,
+            Algorithm::STorus,
+            Algorithm::MdTorus,
+            Algorithm::MuTorus(4),
+            Algorithm::MuTorusEqual(4),
+        ]
     }
 
     #[test]
@@ -367,6 +378,7 @@ mod tests {
                 );
                 for r in [2, 4, 8] {
                     assert_eq!(p(Algorithm::MuTorus(r)).steps(), log(g, r), "Mu-torus r {r} G {g}: ⌈log_r d⌉");
+                    assert_eq!(p(Algorithm::MuTorusEqual(r)).steps(), log(g, r), "equal r {r} G {g}");
                 }
             }
         }
@@ -378,9 +390,10 @@ mod tests {
         let p = plan(Algorithm::STorus, 4, 0, &group(4, 10));
         assert_eq!(p.relays().into_iter().max(), Some(8));
         assert_eq!(plan(Algorithm::MuTorus(4), 4, 0, &group(4, 4)).relays().into_iter().max(), Some(2));
-        // Mu-torus, r = 4, G = 10: partitions {0, 1, 2, 3}, {4, 5, 6}, {7, 8, 9}; each a worm from its head:
-        // 2 relays (the root's 1 and 2; a head and the node after it)
-        assert_eq!(plan(Algorithm::MuTorus(4), 4, 0, &group(4, 10)).relays().into_iter().max(), Some(2));
+        // Mu-torus, r = 4, G = 10: partitions {0, 1, 2, 3}, {4, 5, 6, 7}, {8, 9}; each a worm from its head:
+        // 3 relays behind 4 (4, 5, 6); near-equal partitions ({4, 5, 6}, {7, 8, 9}) 2
+        assert_eq!(plan(Algorithm::MuTorus(4), 4, 0, &group(4, 10)).relays().into_iter().max(), Some(3));
+        assert_eq!(plan(Algorithm::MuTorusEqual(4), 4, 0, &group(4, 10)).relays().into_iter().max(), Some(2));
         // Md-torus on 4×4, G = 16: a column other than the root's: header + 2 relays = 3
         assert_eq!(plan(Algorithm::MdTorus, 4, 0, &group(4, 16)).relays().into_iter().max(), Some(3));
         // separate addressing: none
@@ -422,42 +435,48 @@ mod tests {
     }
 
     #[test]
-    fn mu_torus_partitions_the_group_into_near_equal_worms_headed_by_the_root_and_its_sends() {
+    fn mu_torus_partitions_the_group_into_worms_of_r_headed_by_the_root_and_its_sends() {
         let sent = |p: &Plan, n: u32| -> Vec<u32> {
             let i = p.nodes.iter().position(|&m| m == n).unwrap();
             p.children[i].iter().map(|&c| p.nodes[c]).collect()
         };
-        // 4×4, r = 4, G = 10 (Fig. 1(e)): ⌈10/4⌉ = 3 partitions of 4, 3 and 3 nodes; the root sends to
-        // the heads 4 and 7, then its own worm 1 → 2 → 3; 4 → 5 → 6 and 7 → 8 → 9
+        // 4×4, r = 4, G = 10 (Fig. 1(e)): partitions of 4, 4 and 2 nodes; the root sends to the heads 4 and
+        // 8, then its own worm 1 → 2 → 3; 4 → 5 → 6 → 7 and 8 → 9
         let p = plan(Algorithm::MuTorus(4), 4, 0, &group(4, 10));
-        assert_eq!(sent(&p, 0), [4, 7, 1]);
+        assert_eq!(sent(&p, 0), [4, 8, 1]);
         assert_eq!((sent(&p, 1), sent(&p, 2), sent(&p, 3)), (vec![2], vec![3], vec![]));
+        assert_eq!((sent(&p, 4), sent(&p, 5), sent(&p, 6), sent(&p, 8)), (vec![5], vec![6], vec![7], vec![9]));
+        // the other reading, near-equal lengths: 4, 3 and 3
+        let p = plan(Algorithm::MuTorusEqual(4), 4, 0, &group(4, 10));
+        assert_eq!(sent(&p, 0), [4, 7, 1]);
         assert_eq!((sent(&p, 4), sent(&p, 5), sent(&p, 7), sent(&p, 8)), (vec![5], vec![6], vec![8], vec![9]));
         // a group of r is one partition, a chain from the root (Eq. 10, p < 2: G − 2 relays)
         let p = plan(Algorithm::MuTorus(4), 4, 0, &group(4, 4));
         assert_eq!((sent(&p, 0), sent(&p, 1), sent(&p, 2)), (vec![1], vec![2], vec![3]));
         // the root sends one message per partition, ⌈G/r⌉, so its startup steps up after each multiple of
-        // r (§4.3: G = 5, 9, 13 for r = 4); no partition is longer than r, nor two differ by more than one
+        // r (§4.3: G = 5, 9, 13 for r = 4); partitions are r long but the last, or near-equal
         for g in 2..=16 {
-            let p = plan(Algorithm::MuTorus(4), 4, 0, &group(4, g));
-            assert_eq!(p.children[0].len() as u32, g.div_ceil(4), "G {g}: the root's sends");
-            let mut lengths: Vec<usize> = vec![p.children[0].len()];
-            for &head in &p.children[0][..p.children[0].len() - 1] {
-                let (mut v, mut len) = (head, 1);
-                while let Some(&next) = p.children[v].first() {
-                    (v, len) = (next, len + 1);
+            for (a, equal) in [(Algorithm::MuTorus(4), false), (Algorithm::MuTorusEqual(4), true)] {
+                let p = plan(a, 4, 0, &group(4, g));
+                assert_eq!(p.children[0].len() as u32, g.div_ceil(4), "G {g}: the root's sends");
+                let worm = |mut v: usize| {
+                    let mut len = 1;
+                    while let Some(&next) = p.children[v].first() {
+                        (v, len) = (next, len + 1);
+                    }
+                    len
+                };
+                // (the root's own worm: itself and the chain from its last child)
+                let mut lengths = vec![if g <= 4 { g as usize } else { 1 + worm(*p.children[0].last().unwrap()) }];
+                lengths.extend(p.children[0][..p.children[0].len() - 1].iter().map(|&head| worm(head)));
+                assert_eq!(lengths.iter().sum::<usize>(), g as usize, "G {g}: {lengths:?}");
+                let (lo, hi) = (*lengths.iter().min().unwrap(), *lengths.iter().max().unwrap());
+                if equal {
+                    assert!(hi <= 4 && hi - lo <= 1, "G {g}: near-equal lengths {lengths:?}");
+                } else {
+                    assert!(lengths[..lengths.len() - 1].iter().all(|&l| l == 4.min(g as usize)), "G {g}: {lengths:?}");
                 }
-                lengths.push(len);
             }
-            // (the root's own worm: itself and the chain from its last child)
-            let (mut v, mut own) = (*p.children[0].last().unwrap(), 2);
-            while let Some(&next) = p.children[v].first() {
-                (v, own) = (next, own + 1);
-            }
-            lengths[0] = if g <= 4 { g as usize } else { own };
-            assert_eq!(lengths.iter().sum::<usize>(), g as usize, "G {g}: {lengths:?}");
-            let (lo, hi) = (lengths.iter().min().unwrap(), lengths.iter().max().unwrap());
-            assert!(*hi <= 4 && hi - lo <= 1, "G {g}: partition lengths {lengths:?}");
         }
         // nested past r²: 8×8, r = 4, G = 64 = r³: four partitions of 16, each four of 4
         let p = plan(Algorithm::MuTorus(4), 8, 0, &group(8, 64));

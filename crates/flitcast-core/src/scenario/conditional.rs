@@ -124,6 +124,11 @@ const CONDITIONAL: &[Conditional] = &[
         when: "with workload.scheme = \"mu_torus\"",
         matters: |s| matches!(&s.workload.program, ProgramKind::TorusMulticast(t) if t.scheme == TorusScheme::MuTorus),
     },
+    Conditional {
+        key: "workload.partition_lengths",
+        when: "with workload.scheme = \"mu_torus\"",
+        matters: |s| matches!(&s.workload.program, ProgramKind::TorusMulticast(t) if t.scheme == TorusScheme::MuTorus),
+    },
 ];
 
 /// The keys `given` (dotted) and set to other than their default in `s` that have no effect there.

@@ -39,6 +39,17 @@ choice! {
     }
 }
 
+choice! {
+    /// How Mu-torus cuts a group into partitions (study 004 §3: "a uniform partitioning mechanism to
+    /// equalize the partition lengths"; §4: "the partition length r").
+    pub enum PartitionLengths {
+        /// Partitions of r nodes but the last.
+        Fixed = "fixed",
+        /// Near-equal partitions of at most r nodes.
+        Equal = "equal",
+    }
+}
+
 params! {
     /// One software multicast on a unidirectional 2-D torus.
     pub struct Params {
@@ -54,6 +65,8 @@ params! {
         scheme: TorusScheme = TorusScheme::UTorus;
         /// Mu-torus partition length r (study 004: 4 on 4×4; 8, 16, 32 in projections).
         partition: u32 = DEFAULT_PARTITION, range(2, 1_048_576);
+        /// Mu-torus: `fixed` partitions of r nodes but the last, or `equal` near-equal ones of at most r.
+        partition_lengths: PartitionLengths = PartitionLengths::Fixed;
         /// Sender overhead o_s: cycles of the host processor per message sent.
         send_overhead_cycles: u64 = 0, range(0, 1_000_000_000_000), unit("cycles");
         /// Receiver overhead o_r: cycles once a whole message has arrived.
@@ -159,7 +172,10 @@ impl Program for TorusMulticast {
         let costs =
             Overheads { send: p.send_overhead_cycles, receive: p.receive_overhead_cycles, process: p.process_cycles };
         let k = site.shape.digits.map_or(site.shape.nodes, |(k, _)| k);
-        let algorithm = Algorithm::of(p.scheme, p.partition);
+        let algorithm = match Algorithm::of(p.scheme, p.partition) {
+            Algorithm::MuTorus(r) if p.partition_lengths == PartitionLengths::Equal => Algorithm::MuTorusEqual(r),
+            algorithm => algorithm,
+        };
         let shuffle = (p.members == Members::Random).then_some(site.seed);
         TorusMulticast::of(algorithm, k, (p.root, p.group_size, shuffle), costs, site.message_flits)
     }
