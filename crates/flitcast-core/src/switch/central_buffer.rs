@@ -66,6 +66,10 @@ choice! {
         /// Only once the buffer can take the whole packet and its header-chunk copies, which are
         /// reserved (study 000 §4.2.2's VCT-emulation rule).
         Reserve = "reserve",
+        /// As `reserve`, but up-bound packets may take the buffer's last chunks: the study's rule
+        /// alone, without the share our model keeps for down-bound packets; it deadlocks on a tree under
+        /// load (docs/models/central_buffer.md, "Up-bound packets leave room for down-bound ones").
+        ReserveUnshared = "reserve_unshared",
         /// At once, without reservation: deliberately broken, it deadlocks under load (a watchdog test).
         Unreserved = "unreserved",
     }
@@ -89,8 +93,9 @@ params! {
         central_buffer_chunks: u32 = 256, range(1, 1_000_000), unit("chunks");
         /// With hardware multicast: `reserve` (study 000 §4.2.2's VCT-emulation rule: a replicating
         /// multicast's header enters only when the buffer can take the whole packet and its
-        /// header-chunk copies, which are reserved) or `unreserved` (deliberately broken: admitted at
-        /// once; deadlocks under load).
+        /// header-chunk copies, which are reserved, and up-bound packets leave that much room to
+        /// down-bound ones), `reserve_unshared` (the study's rule without that share: deadlocks on a tree
+        /// under load) or `unreserved` (deliberately broken: admitted at once; deadlocks under load).
         multicast_admission: MulticastAdmission = MulticastAdmission::Reserve;
     }
 }
@@ -380,8 +385,9 @@ impl Model for CentralBuffer {
     fn new(sw: &Params, site: &Site) -> CentralBuffer {
         let (topo, router) = (site.topo, site.router);
         let radix = topo.radix(router);
+        let shared = sw.multicast_admission != MulticastAdmission::ReserveUnshared;
         let (up, reserve) = match (site.routing.multicast(), site.largest_worm) {
-            (Some(tree), Some(worm)) => {
+            (Some(tree), Some(worm)) if shared => {
                 (tree.up_ports(router), replication_chunks(worm, tree.max_down_ports(), sw.chunk_flits))
             }
             _ => (0, 0),
@@ -788,7 +794,9 @@ impl CentralBuffer {
     /// (the rule's deliberate breakage: the switch can deadlock).
     fn admit_replica(&mut self, p: usize, fan: u64, flits: u32) {
         let need = match self.admission {
-            MulticastAdmission::Reserve => flits.div_ceil(self.chunk_flits) + fan.count_ones() - 1,
+            MulticastAdmission::Reserve | MulticastAdmission::ReserveUnshared => {
+                flits.div_ceil(self.chunk_flits) + fan.count_ones() - 1
+            }
             MulticastAdmission::Unreserved => 0,
         };
         self.replicas[p] = Replica { fan, header_left: fan, need, prepaid: 0 };

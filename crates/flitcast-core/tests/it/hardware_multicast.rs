@@ -178,3 +178,19 @@ proptest::proptest! {
         proptest::prop_assert!(r.operations_measured == 0 || r.latency_mean >= r.latency_dest_mean);
     }
 }
+
+#[test]
+fn the_share_kept_for_down_bound_packets_keeps_the_tree_free_of_deadlock() {
+    // the study's admission rule alone (reserve_unshared): at full load a leaf's buffer fills with
+    // up-bound chunks waiting for its parent's inputs, whose fronts are multicasts waiting for room in
+    // a buffer full of down-bound chunks waiting for the leaf's inputs (docs/models/central_buffer.md)
+    let s = hw_tree16("central_buffer", 2, 1.0)
+        .set(&[("switch.multicast_admission", json!("reserve_unshared")), ("run.measure_cycles", json!(300_000))]);
+    match flitcast_core::run(&s) {
+        Err(Error::Deadlock { .. }) => {}
+        other => panic!("expected a deadlock, got {other:?}"),
+    }
+    // with up-bound packets kept off the last chunks, the same traffic runs
+    let s = s.set(&[("switch.multicast_admission", json!("reserve"))]);
+    flitcast_core::run(&s).unwrap();
+}
