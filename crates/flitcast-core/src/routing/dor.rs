@@ -21,6 +21,10 @@ choice! {
         /// One lane per output direction ("NE: VL0; SW: VL1" with 2 lanes; "N: VL0; E: VL1; S: VL2; W:
         /// VL3" with 4); packets are injected on lane 0.
         ByPort = "by_port",
+        /// As `by_port` between switches, but a host injects on any lane: the legends name only the
+        /// mesh's directions, and a host link's lane comes from its own SL-to-VL table (study 003 Fig. 8;
+        /// docs/models/infiniband.md).
+        ByPortHostAny = "by_port_host_any",
     }
 }
 
@@ -40,7 +44,8 @@ params! {
         /// On a 2-D mesh: which virtual channels (lanes) a packet may take on an output (study 003 Fig.
         /// 8). `any`: every lane ("NESW: VL0, VL1[, VL2, VL3]"); `by_port`: one lane per direction, with
         /// 2 lanes north and east lane 0, south and west lane 1, with 4 north 0, east 1, south 2, west 3
-        /// (needs switch.vcs = 1, 2 or 4); packets are then injected on lane 0.
+        /// (needs switch.vcs = 1, 2 or 4); packets are then injected on lane 0; `by_port_host_any`: as
+        /// `by_port`, but hosts inject on any lane.
         lanes: LaneMap = LaneMap::Any;
         /// On a bidirectional torus or ring with k even: which way a packet goes at distance exactly
         /// k/2, where both ways are minimal. `balanced`: + or − with probability 1/2 per packet (both
@@ -66,6 +71,8 @@ pub struct Dor {
     coords: Coords,
     /// Lanes each output port allows, `lo..hi` (study 003 Fig. 8).
     lanes: Vec<(u8, u8)>,
+    /// Lanes a host may inject on, `lo..hi`.
+    pub injection: (u8, u8),
 }
 
 impl Dor {
@@ -73,14 +80,15 @@ impl Dor {
         let ports = geo.terminal_port() as u32 + 1;
         let lanes = (0..ports as u8)
             .map(|p| match map {
-                LaneMap::ByPort if p != geo.terminal_port() => {
+                LaneMap::ByPort | LaneMap::ByPortHostAny if p != geo.terminal_port() => {
                     let lane = by_port(p, vcs);
                     (lane, lane + 1)
                 }
                 _ => (0, vcs),
             })
             .collect();
-        Dor { geo, vcs, coords: geo.coords(), lanes }
+        let injection = if map == LaneMap::ByPort { (0, 1) } else { (0, vcs) };
+        Dor { geo, vcs, coords: geo.coords(), lanes, injection }
     }
 
     /// The lanes output `port` allows.

@@ -158,8 +158,7 @@ impl Routing {
     /// Virtual channels a terminal may inject a packet with `header` on.
     pub fn injection_vcs(&self, _header: &Header) -> (u8, u8) {
         match self {
-            Routing::Dor(r) if r.lanes(0) != (0, r.vcs) => (0, 1), // (dedicated lanes: inject on lane 0)
-            Routing::Dor(r) => (0, r.vcs),
+            Routing::Dor(r) => r.injection,
             Routing::DorDateline(r) => r.class_vcs(0),
             Routing::Source(r) => (0, r.vcs()),
         }

@@ -105,16 +105,16 @@ const RULES: &[Rule] = &[
         },
     },
     Rule {
-        text: "`routing.lanes = \"by_port\"` needs a 2-D `mesh` and `switch.vcs` = 2 or 4 (one lane per \
-               direction); with `switch.vcs = 1` there is one lane, and the key has no effect.",
+        text: "`routing.lanes = \"by_port\"` (or `\"by_port_host_any\"`) needs a 2-D `mesh` and `switch.vcs` = 2 or \
+               4 (one lane per direction); with `switch.vcs = 1` there is one lane, and the key has no effect.",
         check: |c, p| {
             if let RoutingKind::Dor(r) = &c.s.routing.algorithm {
                 let mesh2 = matches!(&c.s.network.topology, TopologyKind::Mesh(m) if m.n == 2);
-                if r.lanes == crate::routing::dor::LaneMap::ByPort && !(mesh2 && [1, 2, 4].contains(&c.s.switch.model.vcs())) {
+                if r.lanes != crate::routing::dor::LaneMap::Any && !(mesh2 && [1, 2, 4].contains(&c.s.switch.model.vcs())) {
                     fail(
                         p,
                         "routing.lanes",
-                        "'by_port'",
+                        format!("'{}'", r.lanes.name()),
                         "'any', unless dimension-order routing on a 2-D mesh with switch.vcs = 2 or 4 (one lane per \
                          direction; with switch.vcs = 1 there is one lane, and the key has no effect)",
                     );

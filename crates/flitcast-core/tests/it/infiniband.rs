@@ -98,6 +98,8 @@ fn dedicated_lanes_behave_exactly_as_one_lane() {
         assert_eq!(run(2, LaneMap::ByPort), one, "m = {m}: 2 dedicated lanes");
         assert_eq!(run(4, LaneMap::ByPort), one, "m = {m}: 4 dedicated lanes");
         assert_ne!(run(2, LaneMap::Any), one, "m = {m}: 2 shared lanes differ");
+        // hosts that inject on any lane make the injection link a two-lane link: no longer one lane
+        assert_ne!(run(2, LaneMap::ByPortHostAny), one, "m = {m}: dedicated lanes, hosts on any lane");
     }
 }
 
