@@ -137,7 +137,7 @@ def test_the_other_buffer_and_packet_readings_are_declared(experiment: str) -> N
     """`lane-8k`: every lane 8 KB at every size; `mtu-4k`: 8 KB messages as two 4 KB packets, a lane one
     4 KB packet, and nothing else changed (smaller messages are one packet already)."""
     exp = EXPERIMENTS[experiment]
-    assert {r.name for r in exp.readings} == {"lane-8k", "mtu-4k"}
+    assert {r.name for r in exp.readings} == {"lane-8k", "mtu-4k", "hosts-any-lane"}
     default = {tuple(sorted(p.labels.items())): p.scenario for p in exp.run_points(True)}
     for reading in ("lane-8k", "mtu-4k"):
         for p in exp.read_as(reading).run_points(True):
@@ -151,3 +151,15 @@ def test_the_other_buffer_and_packet_readings_are_declared(experiment: str) -> N
     # the 8 KB points, which the quick run leaves out, split under mtu-4k
     full = [p for p in exp.read_as("mtu-4k").run_points(False) if p.labels["message_bytes"] == 8192]
     assert full and all(p.scenario.workload.max_packet_bytes == 4096 and p.scenario.switch.buffer_flits == 128 for p in full)
+
+
+@pytest.mark.parametrize("experiment", ["zhou-one-source", "zhou-multi-source", "zhou-all-source"])
+def test_hosts_any_lane_changes_only_the_dedicated_configurations(experiment: str) -> None:
+    exp = EXPERIMENTS[experiment]
+    default = {tuple(sorted(p.labels.items())): p.scenario for p in exp.run_points(True)}
+    for p in exp.read_as("hosts-any-lane").run_points(True):
+        base = default[tuple(sorted(p.labels.items()))]
+        if "dedicated" in p.labels["lanes"]:
+            assert (base.routing.lanes, p.scenario.routing.lanes) == ("by_port", "by_port_host_any")
+        else:
+            assert p.scenario == base

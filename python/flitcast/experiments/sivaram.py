@@ -849,6 +849,14 @@ READINGS = (
         "ceil(N / 16) flits of 2 bytes (1 on 16 nodes, 4 on 64)",
         lambda point: {"workload.header_flits": 0} if VARIANTS[point.labels["variant"]][0] == "hardware" else {},
     ),
+    Reading(
+        "unshared-buffer",
+        "our central buffer keeps a replicating worm's share of chunks free of up-bound packets (needed against "
+        "deadlock on the tree, docs/models/central_buffer.md; the study states only §4.2.2's admission rule): "
+        "HW-CB with that rule alone (switch.multicast_admission = reserve_unshared), to show what the share costs "
+        "where the network still runs; points that deadlock are reported as errors",
+        lambda point: {"switch.multicast_admission": "reserve_unshared"} if point.labels["variant"] == "HW-CB" else {},
+    ),
 )
 
 

@@ -110,6 +110,13 @@ READINGS = (
         "sends every message as one packet, as the study says; only the 8 KB points change",
         _mtu_4k,
     ),
+    Reading(
+        "hosts-any-lane",
+        "Fig. 8's dedicated lanes name only the mesh's directions ('NE: VL0; SW: VL1'); a host's own link takes "
+        "its lane from the host's SL-to-VL table, which the study does not give: hosts inject on any lane "
+        "(routing.lanes = by_port_host_any) instead of the default lane 0; only the dedicated configurations change",
+        lambda point: {"routing.lanes": "by_port_host_any"} if LANES[point.labels["lanes"]][1] == "by_port" else {},
+    ),
 )
 
 
