@@ -169,6 +169,8 @@ def test_small_group_no_significant_tree_advantage() -> None:
     assert verdict("casetti-fig7", curves(unicast=True, delay={**near, "tree up/down": [450, 660, 1020, None]}), claim) is False  # 0.66
     # 0.88 of the best linear path: within the seed-to-seed spread (0.11) of 0.8, not resolved by one window
     assert verdict("casetti-fig7", curves(unicast=True, delay=DELAYS), claim) is None
+    note = next(c.note for c in EXPERIMENTS["casetti-fig7"].claims(curves(unicast=True, delay=DELAYS)) if c.claim == claim)
+    assert note.startswith("not judged: ")  # says why
 
 
 def test_marginal_tree_advantage_not_judged_within_the_seed_spread() -> None:
