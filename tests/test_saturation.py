@@ -48,3 +48,9 @@ def test_a_failed_point_is_not_marked_and_the_column_sits_after_the_reason() -> 
     assert list(out.columns)[-2:] == ["past_saturation", "error"]
     assert out["past_saturation"].tolist() == [False, False]
     assert list(with_past_saturation(out, ["scheme"]).columns) == list(out.columns)  # recomputed in place
+
+
+def test_curves_without_a_light_load_have_only_the_core_flag() -> None:
+    t = table([("a", 0.8, 10.0, False), ("a", 0.9, 500.0, False), ("a", 1.0, 600.0, True)])
+    assert past_saturation(t, ["scheme"]).tolist() == [False, True, True]
+    assert past_saturation(t, None).tolist() == [False, False, True]

@@ -9,7 +9,9 @@ one of its latencies is above :data:`LATENCY_FACTOR` times the same latency at i
 
 A curve is the points that differ in the load alone. Its lowest load stands for zero load: the studies
 start their curves at light load, where the latency is within a few per cent of the zero-load value.
-Where a curve has a single load, or is a closed workload (no load), only the core's flag applies.
+Where a curve has a single load, is a closed workload (no load), or does not start at light load (a
+peak-throughput figure that walks its curve down from the top load: ``curve=None``), only the core's flag
+applies.
 """
 
 from __future__ import annotations
@@ -29,14 +31,14 @@ LATENCIES = ("latency_mean", "latency_multicast_mean")
 LOAD = "workload.load"
 
 
-def past_saturation(table: pd.DataFrame, curve: Sequence[str]) -> pd.Series:
+def past_saturation(table: pd.DataFrame, curve: Sequence[str] | None) -> pd.Series:
     """Per row of ``table``: is the point past saturation? ``curve`` names the columns that, with the
-    load, identify a point (the other varied keys or an experiment's labels); the load column is
-    ignored if named."""
+    load, identify a point (the other varied keys or an experiment's labels; the load column is ignored
+    if named); None where the curves have no light-load point to compare with (the core's flag alone)."""
     import pandas as pd
 
     past = table["saturated"].fillna(False).astype(bool)  # a failed point (no result) is not judged here
-    if LOAD not in table.columns or not len(table):
+    if curve is None or LOAD not in table.columns or not len(table):
         return past.rename("past_saturation")
     keys = [c for c in curve if c != LOAD and c in table.columns]
     loads = pd.to_numeric(table[LOAD], errors="coerce")
@@ -47,7 +49,7 @@ def past_saturation(table: pd.DataFrame, curve: Sequence[str]) -> pd.Series:
     return past.rename("past_saturation")
 
 
-def with_past_saturation(table: pd.DataFrame, curve: Sequence[str]) -> pd.DataFrame:
+def with_past_saturation(table: pd.DataFrame, curve: Sequence[str] | None) -> pd.DataFrame:
     """``table`` with its ``past_saturation`` column (after ``saturated`` where the table has it)."""
     past = past_saturation(table, curve)
     out = table.drop(columns=["past_saturation"], errors="ignore")

@@ -58,8 +58,9 @@ def reproduce_command(
         bool,
         typer.Option(
             "--all-loads",
-            help="Run every load of a peak-throughput figure; by default only the loads its peaks need are "
-            "run, walking each curve down from the highest load (the peaks are the same).",
+            help="Run every load of a peak-throughput figure's grid, and no finer; by default only the loads "
+            "its peaks need are run, walking each curve down from the highest load, then bisecting between "
+            "its highest sustained load and the next saturated one.",
         ),
     ] = False,
 ) -> None:

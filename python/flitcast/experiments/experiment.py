@@ -204,7 +204,8 @@ def run_experiment(
         from flitcast.saturation import with_past_saturation
 
         labels = {key for p in points for key in p.labels}
-        results = with_past_saturation(results, [c for c in results.columns if c in labels and c != "load"])
+        walked = experiment.curve and not all_loads  # peak curves walked down from the top load: no light load
+        results = with_past_saturation(results, None if walked else [c for c in results.columns if c in labels and c != "load"])
     claims = judge(experiment, results, quick=quick and not experiment.quick_runs_full)
     if out is not None:
         from flitcast.sweeps.outdir import write_all_or_nothing
