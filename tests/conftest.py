@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,13 @@ TINY: dict[str, Any] = {
 }
 
 REPO = Path(__file__).resolve().parent.parent
+
+# The Ctrl-C tests deliver SIGINT to the suite and to the processes it starts. A suite started in the
+# background of a shell without job control (`make test &`, nohup) inherits SIGINT ignored, as would
+# every process it starts, and Ctrl-C would do nothing: restore Python's handler (children start with
+# the default action, whatever handler this process has).
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def deadlock_prone() -> dict[str, Any]:
