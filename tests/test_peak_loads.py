@@ -89,3 +89,20 @@ def test_a_load_within_the_offered_noise_of_the_best_is_still_run() -> None:
     # 128 B messages at 0.1 on 16 nodes over few cycles: few messages, a wide bound
     point = Point({}, sp_scenario(16, "uniform", "LRU", 4096, 0.1, {"warmup_cycles": 0, "measure_cycles": 2000}))
     assert offered_bound(point) > 0.1 * 1.5
+
+
+def test_progress_never_counts_past_its_total_when_the_refinement_adds_points(tiny) -> None:
+    from flitcast.config import Scenario
+    from flitcast.experiments.experiment import Experiment, run_experiment
+
+    def points(quick: bool) -> list[Point]:
+        scenarios = [{**tiny, "workload": {**tiny["workload"], "load": load}} for load in (0.4, 0.7, 1.0)]
+        return [Point({"curve": "a"}, Scenario.model_validate(s)) for s in scenarios]
+
+    toy = Experiment(id="toy", study="000", figure="Fig. 0", title="a toy", points=points, claims=lambda r: [],
+                     plot=lambda r, out: None, curve=("curve",))
+    seen: list[tuple[int, int]] = []
+    results, _, _ = run_experiment(toy, progress=lambda done, total: seen.append((done, total)))
+    # the 4x4 mesh saturates between 0.4 and 0.7: the refinement runs loads the points do not have
+    assert not results["workload.load"].isin([0.4, 0.7, 1.0]).all()
+    assert seen[-1][0] == len(results) and all(done <= total for done, total in seen)

@@ -161,10 +161,11 @@ def run_experiment(
     """Simulate the points of ``experiment`` and analyse them. Returns (results, claims, wall seconds).
 
     A figure of peak throughputs (``experiment.curve``) runs only the loads its peaks need, walking each
-    curve down from the highest load (``peak_loads.py``; the peaks are those of every load);
-    ``all_loads`` runs every point; ``points``, the experiment's points where the caller has built them
-    already (``experiment.run_points(quick)``). ``progress(done, total)`` counts points run against the most there
-    can be.
+    curve down from the highest load, then bisecting between its highest sustained load and the next
+    saturated one (``peak_loads.py``); ``all_loads`` runs every point of the grid and no more; ``points``,
+    the experiment's points where the caller has built them already (``experiment.run_points(quick)``).
+    ``progress(done, total)`` counts points run against the most there can be (the refinement's points
+    add to it as they start).
 
     With ``out``, the points are recorded in ``out``'s store as they finish (a re-run resumes; ``force``
     recomputes, see :func:`flitcast.sweep`) and, once every point has a result, results.csv, the panel
@@ -184,7 +185,9 @@ def run_experiment(
 
     def run_round(batch: list[Point]) -> pd.DataFrame:
         nonlocal done
-        counted = None if progress is None else lambda k, _n: progress(done + k, len(points))
+        # (a peak figure's refinement runs points beyond ``points``: the total grows to cover them)
+        total = max(len(points), done + len(batch))
+        counted = None if progress is None else lambda k, _n: progress(done + k, total)
         table = sweep([p.scenario for p in batch], threads=threads, progress=counted, client=client, store=out, run=run)
         done += len(batch)
         labels = pd.DataFrame([dict(p.labels) for p in batch])
