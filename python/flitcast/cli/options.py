@@ -160,6 +160,9 @@ def load(path: str, sets: Sequence[str] | None) -> tuple[Scenario, dict[str, Any
     return scenario, sweep_table
 
 
+ExperimentArgument = Annotated[str, typer.Argument(metavar="ID", help="Experiment id (`flitcast list experiments`).")]
+
+
 SetOption = Annotated[
     list[str] | None,
     typer.Option(

@@ -10,7 +10,7 @@ import typer
 
 from flitcast.cli.app import EXIT_CODES_HELP, app, console, guard
 from flitcast.cli.feedback import with_progress
-from flitcast.cli.options import ForceOption, ThreadsOption, check_where
+from flitcast.cli.options import ExperimentArgument, ForceOption, ThreadsOption, check_where
 
 READINGS_FILE = "readings.csv"
 
@@ -18,7 +18,7 @@ READINGS_FILE = "readings.csv"
 @app.command("readings", epilog=EXIT_CODES_HELP)
 @guard
 def readings_command(
-    experiment: Annotated[str, typer.Argument(metavar="ID", help="Experiment id (`flitcast list experiments`).")],
+    experiment: ExperimentArgument,
     out: Annotated[
         str,
         typer.Option(

@@ -9,6 +9,7 @@ import typer
 from flitcast.cli.app import EXIT_CODES_HELP, app, console, guard
 from flitcast.cli.feedback import report_failures, with_progress
 from flitcast.cli.options import (
+    ExperimentArgument,
     ForceOption,
     SchedulerOption,
     ThreadsOption,
@@ -24,7 +25,7 @@ REPRODUCE_FILES = ("results.csv", "claims.csv")
 @app.command("reproduce", epilog=EXIT_CODES_HELP)
 @guard
 def reproduce_command(
-    experiment: Annotated[str, typer.Argument(metavar="ID", help="Experiment id (`flitcast list experiments`).")],
+    experiment: ExperimentArgument,
     quick: Annotated[
         bool,
         typer.Option(
