@@ -62,8 +62,9 @@ def model_command(
 
     from flitcast import analytic
 
-    if not 2 <= k <= 64:
-        raise ConfigError("--k", k, "an integer from 2 to 64")
+    # (the option names of flitcast.analytic's own checks: its ranges and names, said once there)
+    if not 2 <= k <= analytic.K_MAX:
+        raise ConfigError("--k", k, f"an integer from 2 to {analytic.K_MAX}")
     algorithms = [a.strip() for a in algorithm.split(",") if a.strip()]
     allowed = "one or more of " + ", ".join(analytic.ALGORITHMS) + ", comma-separated"
     if not algorithms:
@@ -79,10 +80,10 @@ def model_command(
         raise ConfigError("--bytes", message_bytes, "sizes of at least 1 byte")
     if any(not 2 <= x <= k * k for x in lengths):
         raise ConfigError("--r", r, f"partition lengths from 2 to k² = {k * k}")
-    if h_i not in ("tree", "closed"):
-        raise ConfigError("--h-i", h_i, "tree or closed")
-    if t_process_unit not in ("us", "ns"):
-        raise ConfigError("--t-process-unit", t_process_unit, "us or ns")
+    if h_i not in analytic.H_I:
+        raise ConfigError("--h-i", h_i, " or ".join(analytic.H_I))
+    if t_process_unit not in analytic.UNITS:
+        raise ConfigError("--t-process-unit", t_process_unit, " or ".join(analytic.UNITS))
     rows = len(groups) * len(sizes) * len(algorithms) * len(lengths)
     if rows > MAX_MODEL_ROWS:
         raise ConfigError(
