@@ -190,3 +190,18 @@ def test_the_group_s_members_are_a_declared_reading(tmp_path: Path, monkeypatch:
     points = EXPERIMENTS["oral-fig4"].read_as("mu-equal-partitions").points(False)
     assert {p.scenario.workload.scheme for p in points if p.scenario.workload.partition_lengths == "equal"} == {"mu_torus"}
     assert all(p.scenario.workload.partition_lengths == "fixed" for p in EXPERIMENTS["oral-fig4"].points(False) if p.scenario.workload.scheme == "mu_torus")
+
+
+def test_best_and_worst_allow_only_a_gap_under_one_percent() -> None:
+    # S-torus below the slowest (U-torus) at G = 9 by 0.5%: within a line's width, still the worst; by 2%: not
+    base = {"Sep_Add": 1.0, "Md_torus": 2.0, "Mu_torus": 2.0}
+    for gap, status in ((0.005, "holds"), (0.02, "deviates")):
+        small = curves(**base, S_torus=100.0, U_torus=lambda g, gap=gap: 100.0 / (1 - gap) if g == 9 else 50.0)
+        claims = fig2(small, curves(S_torus=100.0))
+        assert claim(claims, "S-torus has the worst latency (2 B)").holds is (status == "holds")
+        assert oral.VISIBLE == 0.01
+    # separate addressing 0.5% above Md-torus at G = 4 is still the fastest; 2% above is not
+    for gap, status in ((0.005, True), (0.02, False)):
+        small = curves(S_torus=100.0, U_torus=50.0, Mu_torus=50.0, Sep_Add=1.0, Md_torus=lambda g, gap=gap: 1.0 / (1 + gap) if g == 4 else 5.0)
+        claims = fig2(small, curves(S_torus=100.0))
+        assert claim(claims, "separate addressing is best for small messages").holds is status
