@@ -339,6 +339,11 @@ def test_model_names_its_own_options() -> None:
     assert line == "error: --bytes = '1:100000000:1' is not allowed; allowed: a range of at most 100000 values"
     line = assert_clean_failure(invoke("model", "--r", "a:b:c"))
     assert line.startswith("error: --r = 'a:b:c' is not allowed; allowed: START:STOP:STEP with numbers")
+    # the ranges are flitcast.analytic's, said once there, under the option's name and the value at fault
+    line = assert_clean_failure(invoke("model", "--k", "4", "--group", "4,17"))
+    assert line == "error: --group = 17 is not allowed; allowed: an integer from 2 to 16 (k², the nodes of the k × k torus)"
+    line = assert_clean_failure(invoke("model", "--t-process-unit", "ms"))
+    assert line == "error: --t-process-unit = 'ms' is not allowed; allowed: one of us, ns"
     # no algorithm is not all of them
     line = assert_clean_failure(invoke("model", "--algorithm", ""))
     assert line == (
