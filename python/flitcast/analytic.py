@@ -75,8 +75,16 @@ MODELS = ("simplified", "deepest_path")
 H_I = ("tree", "closed")
 UNITS = ("us", "ns")
 
+
+def _stated(name: str) -> float:
+    """A number study 004 states (flitcast/study_data/004.toml: Fig. 8, Table 1), written once there."""
+    from flitcast.studies import value
+
+    return value("004", name).number
+
+
 #: Table 1: t_process by algorithm, in the table's (lost) unit
-T_PROCESS = {"separate": 7.0, "md_torus": 206.0, "mu_torus": 201.0, "u_torus": 629.0, "s_torus": 265.0}
+T_PROCESS = {a: _stated(f"t_process_{a}") for a in ALGORITHMS}
 
 #: the tori the core plans: k × k from 2 × 2 to 64 × 64 (multicast/torus.rs)
 K_MAX = 64
@@ -94,12 +102,12 @@ class Parameters:
     :class:`ConfigError`.
     """
 
-    L_p: float = 0.014
-    L_f: float = 0.060
-    L_s: float = 0.670
+    L_p: float = _stated("L_p")
+    L_f: float = _stated("L_f")
+    L_s: float = _stated("L_s")
     #: o(M) = o_128 + o_per_byte · (M − 128)
-    o_128: float = 1.994
-    o_per_byte: float = 0.00315
+    o_128: float = _stated("o_128")
+    o_per_byte: float = _stated("o_per_byte")
     t_process: dict[str, float] = field(default_factory=lambda: dict(T_PROCESS))
     t_process_unit: Literal["us", "ns"] = "us"
 

@@ -9,7 +9,6 @@ import typer
 from flitcast.cli.app import EXIT_CODES_HELP, app, console, guard
 from flitcast.cli.feedback import report_failures, with_progress
 from flitcast.cli.options import (
-    ExperimentArgument,
     ForceOption,
     SchedulerOption,
     ThreadsOption,
@@ -25,7 +24,21 @@ REPRODUCE_FILES = ("results.csv", "claims.csv")
 @app.command("reproduce", epilog=EXIT_CODES_HELP)
 @guard
 def reproduce_command(
-    experiment: ExperimentArgument,
+    experiment: Annotated[
+        str | None, typer.Argument(metavar="[ID]", help="Experiment id (`flitcast list experiments`); or --all.")
+    ] = None,
+    every: Annotated[
+        bool,
+        typer.Option(
+            "--all",
+            help="Run every experiment (or those of --study) into DIR/<experiment id>, resumable, under one "
+            "progress bar, then write the report: DIR/index.html (opens from disk) and DIR/summary.md.",
+        ),
+    ] = False,
+    study_ids: Annotated[
+        list[str] | None,
+        typer.Option("--study", metavar="ID", help="With --all: only this study's experiments (000 … 004; repeatable)."),
+    ] = None,
     quick: Annotated[
         bool,
         typer.Option(
@@ -65,14 +78,30 @@ def reproduce_command(
         ),
     ] = False,
 ) -> None:
-    """Reproduce a figure of a study and print the study's claims beside ours."""
+    """Reproduce a figure of a study and print the study's claims beside ours (or, with --all, every figure
+    of every study, and the report)."""
     import pandas as pd
     from rich.table import Table
 
+    from flitcast.errors import ConfigError
     from flitcast.experiments import get, run_experiment
     from flitcast.experiments.experiment import CLAIM_COLUMNS, claims_summary
 
     check_where(threads, scheduler)
+    if every:
+        from flitcast.cli.reproduce_all import reproduce_all
+
+        if experiment is not None:
+            raise ConfigError("ID", experiment, "no experiment id with --all (--study ID chooses studies)")
+        for name, given in (("--reading", reading), ("--all-loads", all_loads or None)):
+            if given is not None:
+                raise ConfigError(name, given, "not with --all (each experiment runs its default reading)")
+        reproduce_all(study_ids or [], out, quick, threads, scheduler, force)
+        return
+    if experiment is None:
+        raise ConfigError("ID", "(none)", "an experiment id (`flitcast list experiments`), or --all")
+    if study_ids:
+        raise ConfigError("--study", ",".join(study_ids), "only with --all")
     exp = get(experiment).read_as(reading, option="--reading")
     points = exp.run_points(quick)
     run = check_out(out, force, [p.scenario for p in points], REPRODUCE_FILES)  # before a Dask cluster starts

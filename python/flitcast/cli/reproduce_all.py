@@ -1,0 +1,142 @@
+"""``flitcast reproduce --all``: every registered experiment (or those of the named studies), each into
+``DIR/<experiment id>`` through its resumable store, under one progress bar, then the report
+(``DIR/index.html`` and ``DIR/summary.md``, flitcast/report.py)."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from flitcast.errors import ConfigError
+
+if TYPE_CHECKING:
+    from flitcast.experiments import Experiment
+    from flitcast.report import ExperimentRun
+
+#: the files each experiment's directory gets whatever its panels (as `flitcast reproduce ID --out`)
+EXPERIMENT_FILES = ("results.csv", "claims.csv")
+
+
+def selected(study_ids: Sequence[str]) -> list[Experiment]:
+    """The experiments of the named studies (all of them when none is named), in registry order."""
+    from flitcast.experiments import EXPERIMENTS
+    from flitcast.studies import STUDY_IDS
+
+    for s in study_ids:
+        if s not in STUDY_IDS:
+            raise ConfigError("--study", s, "one of " + ", ".join(STUDY_IDS))
+    if len(set(study_ids)) != len(study_ids):
+        raise ConfigError("--study", ",".join(study_ids), "each study once")
+    return [e for e in EXPERIMENTS.values() if not study_ids or e.study[:3] in study_ids]
+
+
+def check_report_dir(out: str, force: bool, experiments: Sequence[Experiment]) -> Path:
+    """DIR must be new or empty, or a report's own directory (its entries: experiment directories and the
+    report's files, so the same command resumes), or anything with --force."""
+    from flitcast.experiments import EXPERIMENTS
+    from flitcast.report import REPORT_FILES
+    from flitcast.sweeps.outdir import check_out_dir
+
+    path = check_out_dir(out, True, None, "--out", REPORT_FILES)  # (a path, a directory, writable)
+    if force or not path.is_dir():
+        return path
+    own = set(EXPERIMENTS) | set(REPORT_FILES)
+    strangers = sorted(p.name for p in path.iterdir() if p.name not in own)
+    if strangers:
+        raise ConfigError(
+            "--out",
+            str(path),
+            "a new or empty directory, a report's own directory (to resume it: experiment directories, "
+            "index.html, summary.md), or any directory with --force",
+            reason="it holds " + ", ".join(strangers[:5]) + (" …" if len(strangers) > 5 else ""),
+        )
+    return path
+
+
+def run_all(
+    experiments: Sequence[Experiment], out: str, quick: bool, threads: int, client: Any, force: bool
+) -> list[ExperimentRun]:
+    """Run every experiment into out/<id> (resuming each from its store) under one progress bar."""
+    from flitcast.cli.feedback import with_progress
+    from flitcast.cli.options import out_dir
+    from flitcast.experiments import run_experiment
+    from flitcast.report import ExperimentRun, differing_parameters
+    from flitcast.sweeps.outdir import check_out_dir
+    from flitcast.sweeps.run import run_identity
+
+    root = Path(out)
+    plans = []
+    for e in experiments:  # every directory checked before anything runs
+        points = e.run_points(quick)
+        run = run_identity([p.scenario for p in points])
+        check_out_dir(root / e.id, force, run, "--out", EXPERIMENT_FILES)
+        plans.append((e, points, run))
+    total = sum(len(points) for _, points, _ in plans)
+
+    def work(progress: Any) -> list[ExperimentRun]:
+        runs = []
+        done = 0
+        for e, points, run in plans:
+            directory = root / e.id
+            start = time.perf_counter()
+            with out_dir(str(directory), force, run, EXPERIMENT_FILES):
+                results, claims, _ = run_experiment(
+                    e,
+                    quick=quick,
+                    out=directory,
+                    threads=threads,
+                    # (a peak figure's refinement adds points: the bar's total grows with it)
+                    progress=lambda d, t, base=done: progress(base + d, base + t),
+                    client=client,
+                    points=points,
+                )
+            done += len(results)
+            panels = tuple(sorted(p.name for p in directory.glob("*.png")))
+            runs.append(
+                ExperimentRun(
+                    experiment=e,
+                    directory=e.id,
+                    claims=claims,
+                    points=len(results),
+                    wall_seconds=time.perf_counter() - start,
+                    point_seconds=float(results["wall_seconds"].fillna(0).sum()) if "wall_seconds" in results else 0.0,
+                    panels=panels,
+                    parameters=differing_parameters([p.scenario for p in points]),
+                )
+            )
+        return runs
+
+    return with_progress(total, work)
+
+
+def reproduce_all(
+    study_ids: Sequence[str], out: str | None, quick: bool, threads: int, scheduler: str | None, force: bool
+) -> None:
+    """The whole command: check everything, run, write the report all or nothing, print the front table."""
+    from rich.table import Table
+
+    from flitcast.cli.app import console
+    from flitcast.cli.options import dask_client
+    from flitcast.report import STATUSES, counts, write_report
+    from flitcast.sweeps.outdir import write_all_or_nothing
+
+    if out is None:
+        raise ConfigError("--out", "(none)", "a directory for the report with --all (e.g. --out runs/report)")
+    experiments = selected(study_ids)
+    check_report_dir(out, force, experiments)
+    with dask_client(scheduler) as client:
+        runs = run_all(experiments, out, quick, threads, client, force)
+    write_all_or_nothing(out, lambda staging: write_report(staging, runs, quick))
+    table = Table(title="flitcast: the studies' claims" + (" (quick)" if quick else ""))
+    for column in ("experiment", "figure", *STATUSES, "wall (s)"):
+        table.add_column(column)
+    for r in runs:
+        by = counts(r.claims)
+        table.add_row(r.experiment.id, r.experiment.figure, *(str(by.get(s, 0)) for s in STATUSES), f"{r.wall_seconds:,.1f}")
+    console().print(table)
+    typer.echo(f"wrote {os.path.join(out, 'index.html')} and {os.path.join(out, 'summary.md')} ({len(runs)} experiments)")

@@ -1,0 +1,228 @@
+"""The reproduction report: every experiment's claims, plots and set-up in one page (``index.html``, which
+opens from disk with no network: its images sit beside it in each experiment's directory) and in Markdown
+(``summary.md``). ``flitcast reproduce --all --out DIR`` writes both into DIR after running each
+experiment into ``DIR/<experiment id>`` (docs/experiments.md, "The whole reproduction").
+"""
+
+from __future__ import annotations
+
+import html
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from flitcast.experiments.experiment import DEVIATES, HOLDS, INCONSISTENT, NOT_JUDGED
+from flitcast.studies import StudyValue, study
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from flitcast.experiments import Experiment
+
+__all__ = ["ExperimentRun", "REPORT_FILES", "write_report"]
+
+REPORT_FILES = ("index.html", "summary.md")
+STATUSES = (HOLDS, DEVIATES, INCONSISTENT, NOT_JUDGED)
+#: the colour of each status in the page (and its legend)
+COLOURS = {HOLDS: "#d8f0d8", DEVIATES: "#f6d5d5", INCONSISTENT: "#f8e8c0", NOT_JUDGED: "#e6e6e6"}
+#: a parameter with more values than this shows its range and count
+MAX_SHOWN_VALUES = 8
+
+
+@dataclass(frozen=True)
+class ExperimentRun:
+    """One experiment as the report shows it: its directory (``DIR/<id>``, relative to the report), the
+    claims table, the number of points, this run's wall time and the points' own simulation time."""
+
+    experiment: Experiment
+    directory: str
+    claims: pd.DataFrame
+    points: int
+    wall_seconds: float
+    point_seconds: float
+    panels: tuple[str, ...]
+    parameters: dict[str, list[Any]]
+
+
+def counts(claims: pd.DataFrame) -> Counter[str]:
+    """How many claims have each status."""
+    return Counter(str(s) for s in claims["status"])
+
+
+def differing_parameters(scenarios: Sequence[Any]) -> dict[str, list[Any]]:
+    """Every scenario key some point sets away from its default, with the values the points give it."""
+    values: dict[str, set[Any]] = {}
+    for scenario in scenarios:
+        for section, table in scenario.minimal().items():
+            for key, value in table.items():
+                values.setdefault(f"{section}.{key}", set()).add(_hashable(value))
+    return {key: sorted(v, key=_sort_key) for key, v in sorted(values.items())}
+
+
+def _hashable(value: Any) -> Any:
+    return tuple(_hashable(v) for v in value) if isinstance(value, list) else value
+
+
+def _sort_key(value: Any) -> tuple[int, Any]:
+    return (0, value) if isinstance(value, int | float) and not isinstance(value, bool) else (1, str(value))
+
+
+def _shown_values(values: list[Any]) -> str:
+    if len(values) <= MAX_SHOWN_VALUES:
+        return ", ".join(str(v) for v in values)
+    return f"{values[0]} … {values[-1]} ({len(values)} values)"
+
+
+def _study_values(experiment_id: str, study_id: str) -> list[StudyValue]:
+    return [v for v in study(study_id).values.values() if v.experiment == experiment_id]
+
+
+def _shown_number(v: StudyValue) -> str:
+    def one(x: float | tuple[float, float] | None) -> str:
+        if x is None:
+            return ""
+        return f"{x[0]:g} to {x[1]:g}" if isinstance(x, tuple) else f"{x:g}"
+
+    parts = [p for p in (("x = " + one(v.x)) if v.x is not None else "", one(v.y)) if p]
+    return "; ".join(parts) or "—"
+
+
+def _by_study(runs: Sequence[ExperimentRun]) -> dict[str, list[ExperimentRun]]:
+    grouped: dict[str, list[ExperimentRun]] = {}
+    for run in runs:
+        grouped.setdefault(run.experiment.study[:3], []).append(run)
+    return dict(sorted(grouped.items()))
+
+
+def _front_rows(runs: Sequence[ExperimentRun]) -> list[tuple[str, int, int, Counter[str], float, float]]:
+    rows = []
+    for study_id, group in _by_study(runs).items():
+        total: Counter[str] = Counter()
+        for run in group:
+            total.update(counts(run.claims))
+        rows.append((study_id, len(group), sum(total.values()), total, sum(r.wall_seconds for r in group), sum(r.point_seconds for r in group)))
+    return rows
+
+
+# --- HTML ------------------------------------------------------------------------------------------------
+
+STYLE = """
+body { font: 15px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 72em; padding: 0 1em; color: #222; }
+h1 { font-size: 1.6em; } h2 { margin-top: 2.2em; border-bottom: 1px solid #ccc; } h3 { margin-top: 1.6em; }
+table { border-collapse: collapse; margin: 0.6em 0 1em; font-size: 0.92em; }
+th, td { border: 1px solid #ccc; padding: 0.25em 0.5em; text-align: left; vertical-align: top; }
+th { background: #f2f2f2; } td.n { text-align: right; }
+.status { white-space: nowrap; font-weight: 600; }
+.panels img { max-width: 49%; border: 1px solid #ddd; margin: 0.3em 0.3em 0.3em 0; vertical-align: top; }
+.note { color: #555; font-size: 0.9em; }
+.legend span { padding: 0.1em 0.5em; margin-right: 0.5em; }
+"""
+
+
+def _esc(text: Any) -> str:
+    return html.escape("" if text is None or text != text else str(text))
+
+
+def _status_cell(status: str) -> str:
+    return f'<td class="status" style="background:{COLOURS.get(status, "#fff")}">{_esc(status)}</td>'
+
+
+def _html(runs: Sequence[ExperimentRun], quick: bool) -> str:
+    mode = "quick" if quick else "full"
+    out = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>flitcast: reproduction of the studies ({mode} runs)</title>",
+        f"<style>{STYLE}</style></head><body>",
+        f"<h1>flitcast: does it reproduce the studies? ({mode} runs)</h1>",
+        '<p class="legend">' + "".join(f'<span style="background:{COLOURS[s]}">{_esc(s)}</span>' for s in STATUSES) + "</p>",
+        "<p>Each claim is one number or ordering a study states, judged against our runs. <b>study inconsistent</b>: "
+        "the study's own numbers contradict its statement (the note cites both places). <b>not judged</b>: the runs "
+        "cannot decide it (the note says why)" + ("; a quick run judges only what the full run would judge the same way." if quick else ".") + "</p>",
+        "<table><tr><th>study</th><th>figures</th><th>claims</th>" + "".join(f"<th>{_esc(s)}</th>" for s in STATUSES) + "<th>wall time (s)</th><th>simulated, summed over points (s)</th><th>runs</th></tr>",
+    ]
+    for study_id, figures, total, by, wall, simulated in _front_rows(runs):
+        s = study(study_id)
+        cells = "".join(f'<td class="n">{by.get(status, 0)}</td>' for status in STATUSES)
+        out.append(f'<tr><td><a href="#study-{study_id}">{study_id} {_esc(s.authors.split(",")[0].split()[-1])} et al.</a></td><td class="n">{figures}</td><td class="n">{total}</td>{cells}<td class="n">{wall:,.0f}</td><td class="n">{simulated:,.0f}</td><td>{mode}</td></tr>')
+    out.append("</table>")
+    for study_id, group in _by_study(runs).items():
+        out.extend(_html_study(study_id, group))
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"
+
+
+def _html_study(study_id: str, group: Sequence[ExperimentRun]) -> list[str]:
+    s = study(study_id)
+    out = [f'<h2 id="study-{study_id}">Study {study_id}: {_esc(s.title)}</h2>', f"<p>{_esc(s.citation)}</p>", f"<p>{_esc(s.system)}</p>"]
+    readings = {r.name: r.text for run in group for r in run.experiment.readings}
+    out.append(f'<p>Each experiment runs the reading of what the study leaves open that its text supports best; the other readings (<a href="#readings-{study_id}">below</a>) are options, each argued in {_esc(s.experiments)}.</p>')
+    for run in group:
+        out.extend(_html_figure(run, study_id))
+    out.append(f'<h3 id="readings-{study_id}">Readings of study {study_id}</h3>')
+    if readings:
+        out.append("<table><tr><th>reading</th><th>what it changes (and our default)</th></tr>")
+        out.extend(f"<tr><td><code>{_esc(name)}</code></td><td>{_esc(text)}</td></tr>" for name, text in readings.items())
+        out.append("</table>")
+    else:
+        out.append("<p>None declared: the experiments leave nothing open that changes a verdict.</p>")
+    return out
+
+
+def _html_figure(run: ExperimentRun, study_id: str) -> list[str]:
+    e = run.experiment
+    by = counts(run.claims)
+    summary = ", ".join(f"{by[s]} {s}" for s in STATUSES if by.get(s))
+    out = [
+        f'<h3 id="{_esc(e.id)}">{_esc(e.figure)}: {_esc(e.title)} <code>{_esc(e.id)}</code></h3>',
+        f'<p class="note">{run.points} points, {run.wall_seconds:,.1f} s of wall time in this run; claims: {_esc(summary) or "none"}.</p>',
+        '<div class="panels">' + "".join(f'<img src="{_esc(run.directory)}/{_esc(p)}" alt="{_esc(e.figure)}, panel {_esc(p)}">' for p in run.panels) + "</div>",
+    ]
+    stated = _study_values(e.id, study_id)
+    if stated:
+        out.append("<p>Numbers the study states for this figure:</p><table><tr><th>quantity</th><th>series</th><th>study</th><th>where</th></tr>")
+        out.extend(f"<tr><td>{_esc(v.quantity)}</td><td>{_esc(v.series)}</td><td>{_esc(_shown_number(v))}</td><td>{_esc(v.where)}</td></tr>" for v in stated)
+        out.append("</table>")
+    out.append("<table><tr><th>claim</th><th>study</th><th>ours</th><th>status</th><th>note</th></tr>")
+    for row in run.claims.itertuples(index=False):
+        out.append(f"<tr><td>{_esc(row.claim)}</td><td>{_esc(row.study)}</td><td>{_esc(row.ours)}</td>{_status_cell(str(row.status))}<td class=\"note\">{_esc(row.note)}</td></tr>")
+    out.append("</table>")
+    if run.parameters:
+        out.append('<details><summary>Scenario parameters that differ from the defaults</summary><table><tr><th>key</th><th>values</th></tr>')
+        out.extend(f"<tr><td><code>{_esc(k)}</code></td><td>{_esc(_shown_values(v))}</td></tr>" for k, v in run.parameters.items())
+        out.append("</table></details>")
+    return out
+
+
+# --- Markdown --------------------------------------------------------------------------------------------
+
+
+def _md_cell(text: Any) -> str:
+    text = "" if text is None or text != text else str(text)
+    return " ".join(text.split()).replace("|", "\\|")
+
+
+def _markdown(runs: Sequence[ExperimentRun], quick: bool) -> str:
+    mode = "quick" if quick else "full"
+    out = [f"# flitcast: reproduction of the studies ({mode} runs)", "", "| study | figures | claims | " + " | ".join(STATUSES) + " | wall time (s) | simulated (s) |", "|---|---|---|" + "---|" * len(STATUSES) + "---|---|"]
+    for study_id, figures, total, by, wall, simulated in _front_rows(runs):
+        out.append(f"| {study_id} | {figures} | {total} | " + " | ".join(str(by.get(s, 0)) for s in STATUSES) + f" | {wall:,.0f} | {simulated:,.0f} |")
+    for study_id, group in _by_study(runs).items():
+        s = study(study_id)
+        out += ["", f"## Study {study_id}: {s.title}", "", s.citation, "", s.system]
+        for run in group:
+            e = run.experiment
+            out += ["", f"### {e.figure}: {e.title} (`{e.id}`)", ""]
+            out += [f"![{e.figure}, {p}]({run.directory}/{p})" for p in run.panels]
+            out += ["", "| claim | study | ours | status | note |", "|---|---|---|---|---|"]
+            out += [f"| {_md_cell(r.claim)} | {_md_cell(r.study)} | {_md_cell(r.ours)} | {_md_cell(r.status)} | {_md_cell(r.note)} |" for r in run.claims.itertuples(index=False)]
+    return "\n".join(out) + "\n"
+
+
+def write_report(directory: Path, runs: Sequence[ExperimentRun], quick: bool) -> None:
+    """Write index.html and summary.md into ``directory`` (a staging directory: the caller renames)."""
+    (directory / "index.html").write_text(_html(runs, quick), encoding="utf-8")
+    (directory / "summary.md").write_text(_markdown(runs, quick), encoding="utf-8")

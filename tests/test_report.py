@@ -1,0 +1,118 @@
+"""`flitcast reproduce --all` and its report: every selected experiment run into DIR/<id> (resumable), the
+report's pages (index.html, summary.md) with every study section, figure, image and claim, and clean
+failures for bad selections and directories."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pytest
+from typer.testing import CliRunner
+
+from flitcast.cli import app
+from flitcast.cli import reproduce_all
+from flitcast.experiments import EXPERIMENTS
+from flitcast.report import COLOURS, STATUSES, differing_parameters
+from flitcast.studies import STUDY_IDS, studies, study
+
+runner = CliRunner()
+#: the cheapest experiments (about a second each, quick = full): enough to exercise the whole command
+CHEAP = ("oral-fig4", "oral-fig5", "oral-model")
+
+
+def invoke(*args: Any):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+@pytest.fixture
+def cheap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """--all selects only the cheap experiments (of study 004)."""
+    real = reproduce_all.selected
+    monkeypatch.setattr(reproduce_all, "selected", lambda ids: [e for e in real(ids) if e.id in CHEAP])
+
+
+def test_all_writes_a_report_of_every_selected_experiment_and_resumes(cheap: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "report"
+    result = invoke("reproduce", "--all", "--study", "004", "--out", out)
+    assert result.exit_code == 0, result.output
+    page = (out / "index.html").read_text()
+    summary = (out / "summary.md").read_text()
+    assert 'id="study-004"' in page and "Oral" in page and study("004").title in summary
+    for e in CHEAP:
+        assert f'id="{e}"' in page and f"`{e}`" in summary
+        claims = pd.read_csv(out / e / "claims.csv")
+        assert len(claims)
+        for claim in claims["claim"]:  # every claim is in both pages
+            assert claim.replace("&", "&amp;") in page.replace("&#x27;", "'") or claim in page
+            assert claim.replace("|", "\\|") in summary
+    # every image the page shows exists beside it
+    images = re.findall(r'<img src="([^"]+)"', page)
+    assert images and all((out / src).is_file() for src in images)
+    # the status colours and the front table's counts
+    for status in STATUSES:
+        assert COLOURS[status] in page
+    n = sum(len(pd.read_csv(out / e / "claims.csv")) for e in CHEAP)
+    assert f'<td class="n">{n}</td>' in page
+    # a second run resumes from the stores: nothing is simulated again
+    from flitcast import _core
+
+    calls: list[str] = []
+    real_run = _core.run
+    monkeypatch.setattr(_core, "run", lambda *a, **k: calls.append("x") or real_run(*a, **k))
+    again = invoke("reproduce", "--all", "--study", "004", "--out", out)
+    assert again.exit_code == 0, again.output
+    assert calls == [] and (out / "index.html").read_text().count("<h3") == page.count("<h3")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--all", "--study", "999"], "error: --study = '999' is not allowed; allowed: one of 000, 001, 002, 003, 004"),
+        (["--all", "--study", "004", "--study", "004"], "error: --study = '004,004' is not allowed; allowed: each study once"),
+        (["oral-fig4", "--all"], "error: ID = 'oral-fig4' is not allowed; allowed: no experiment id with --all"),
+        (["--all", "--reading", "random-members"], "error: --reading = 'random-members' is not allowed"),
+        (["--all"], "error: --out = '(none)' is not allowed; allowed: a directory for the report with --all"),
+        ([], "error: ID = '(none)' is not allowed; allowed: an experiment id"),
+        (["oral-fig4", "--study", "004"], "error: --study = '004' is not allowed; allowed: only with --all"),
+    ],
+)
+def test_bad_selections_fail_cleanly(args: list[str], message: str, tmp_path: Path) -> None:
+    out = tmp_path / "r"
+    result = invoke("reproduce", *args, *(["--out", out] if "--all" in args and args != ["--all"] else []))
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert result.stderr.strip().startswith(message), result.stderr
+    assert not out.exists()
+
+
+def test_a_directory_holding_other_files_is_refused_before_anything_runs(cheap: None, tmp_path: Path) -> None:
+    out = tmp_path / "r"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine")
+    result = invoke("reproduce", "--all", "--study", "004", "--out", out)
+    assert result.exit_code == 2
+    assert "it holds notes.txt" in result.stderr and "--force" in result.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["notes.txt"]
+
+
+def test_every_experiment_belongs_to_a_study_with_its_data_file() -> None:
+    assert set(studies()) == set(STUDY_IDS)
+    for e in EXPERIMENTS.values():
+        s = study(e.study)
+        assert s.citation and s.system
+    for s in studies().values():
+        for v in s.values.values():
+            assert v.where, v.name
+            if v.experiment:
+                assert v.experiment in EXPERIMENTS, (s.id, v.name)
+
+
+def test_differing_parameters_lists_the_keys_points_set_away_from_defaults() -> None:
+    points = EXPERIMENTS["oral-fig4"].run_points(False)
+    params = differing_parameters([p.scenario for p in points])
+    assert params["network.topology"] == ["torus"]
+    assert params["workload.group_size"] == list(range(4, 16))  # (16 is the default)
+    assert "workload.load" not in params  # a default is not listed
