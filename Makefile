@@ -12,7 +12,7 @@ RUST_SOURCES := Cargo.toml $(wildcard Cargo.lock) $(shell find crates -name '*.r
 PY_SOURCES := pyproject.toml $(shell find python -name '*.py' -o -name '*.pyi' 2>/dev/null)
 
 .DEFAULT_GOAL := help
-.PHONY: help venv build demo test bench lint docs clean
+.PHONY: help venv build demo test bench lint docs browser clean
 
 help: ## list the targets
 	@grep -E '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  %-8s %s\n", $$1, $$2}'
@@ -50,6 +50,15 @@ lint: ## cargo clippy (warnings are errors) and cargo fmt --check
 
 docs: build ## regenerate docs/config.md and the typed config models (config/sections.py) from the core's key catalogue
 	PYTHONPATH=python $(PY) -m flitcast.docgen
+
+browser: ## install Debian's chromium for the report's browser test (needs root; otherwise the test is skipped)
+	@if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then \
+	  echo "browser: $$(command -v chromium || command -v chromium-browser)"; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  apt-get install -y -q chromium >/dev/null || { apt-get update -q >/dev/null && apt-get install -y -q chromium >/dev/null; }; \
+	else \
+	  echo "browser: no Chromium, and it cannot be installed here (needs root and apt-get): the report's browser test will be skipped"; \
+	fi
 
 clean: ## remove run outputs, caches, the built extension and the stamps (keeps .venv and target/)
 	rm -rf runs .pytest_cache .hypothesis

@@ -121,6 +121,18 @@ th { background: #f2f2f2; } td.n { text-align: right; }
 """
 
 
+#: once the page has loaded, an image that did not load is named in the console and counted on <body>
+#: (data-broken-images), and flagged where it should be — the page's only script, inline
+CHECK_IMAGES = (
+    "window.addEventListener('load', function () {"
+    " var broken = Array.prototype.filter.call(document.images, function (i) { return !i.complete || i.naturalWidth === 0; });"
+    " document.body.setAttribute('data-broken-images', String(broken.length));"
+    " broken.forEach(function (i) { console.error('broken image: ' + i.getAttribute('src'));"
+    " i.insertAdjacentHTML('afterend', '<b>missing: ' + i.getAttribute('src') + '</b>'); });"
+    " });"
+)
+
+
 def _esc(text: Any) -> str:
     return html.escape("" if text is None or text != text else str(text))
 
@@ -151,6 +163,7 @@ def _html(runs: Sequence[ExperimentRun], quick: bool) -> str:
     out.append("</table>")
     for study_id, group in _by_study(runs).items():
         out.extend(_html_study(study_id, group))
+    out.append(f"<script>{CHECK_IMAGES}</script>")
     out.append("</body></html>")
     return "\n".join(out) + "\n"
 
