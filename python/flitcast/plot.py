@@ -11,6 +11,22 @@ A sweep's plot (:func:`plot_sweep`) depends on its workload:
 - a closed workload (program ``batch`` or ``torus_multicast``: a fixed set of operations run to
   completion, no load axis): ``completion_cycles`` and ``latency_mean`` against the first varied key —
   ``completion_vs_<key>.png``.
+
+Every latency, delay or completion time any plot of the project draws (these sweep plots and every
+experiment's figures) goes through :func:`draw_latency`, which keeps three rules (docs/results.md, "Past
+saturation"):
+
+1. the curve is drawn through the points not past saturation only (the line breaks at a point past it);
+   a run past saturation ends early and its latency means nothing — drawn, it makes a curve that falls;
+2. each point past saturation (an incomplete point, for a closed workload) is marked instead by a ▲ in
+   the curve's colour at the top of the axes, whatever its latency (each curve's ▲ in a row of its own,
+   one below the other, so that every colour shows), and the legend says what ▲ means;
+3. a 95% interval is drawn only at a point not past saturation whose interval is finite; its lower end is
+   clipped at zero on a linear axis, and on a log axis an interval reaching zero is not drawn at all
+   (zero is not on the axis: clipped to the axis bottom it would read as a bound it is not).
+
+The choice of a log latency axis reads the points not past saturation alone. Accepted load is a result
+past saturation too: those panels still draw every point, the ones past saturation hollow.
 """
 
 from __future__ import annotations
@@ -20,6 +36,7 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from flitcast.saturation import past_saturation
 
@@ -27,9 +44,15 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = [
+    "INCOMPLETE_NOTE",
+    "PAST_GID",
+    "PAST_NOTE",
     "closed_workload",
+    "draw_latency",
     "header_factor",
+    "latency_legend",
     "load_column",
+    "log_scale_wanted",
     "model_plot",
     "plot_completion",
     "plot_latency_vs_load",
@@ -128,14 +151,97 @@ def _parts(data: pd.DataFrame, groups: Sequence[str]) -> list[tuple[tuple[Any, .
     return [(tuple(g[k].iloc[0] for k in groups), g) for _, g in keyed.groupby([f"__{k}" for k in groups], sort=False)]
 
 
+# --- latencies past saturation -------------------------------------------------------------------------------
+
+#: the gid of the ▲ markers that stand for points past saturation (the tests find them by it)
+PAST_GID = "past-saturation"
+#: how high a ▲ sits, as a fraction of the axes' height (inside the top edge, so it is never cut off) …
+PAST_Y = 0.97
+#: … and how much lower each further curve's row of ▲ sits, so that every curve's colour shows where
+#: several are past saturation at one x (rows down to PAST_Y_MIN at most)
+PAST_STEP = 0.035
+PAST_Y_MIN = 0.55
+#: what ▲ means, beside a grey ▲ in the legend of an open workload's latency panel …
+PAST_NOTE = "past saturation: latency not a result"
+#: … and of a closed workload's (completion, or the latency of operations that did not all complete)
+INCOMPLETE_NOTE = "incomplete: no completion, not a result"
+#: the notes each axes' ▲ markers call for, in the order they were drawn (read by :func:`latency_legend`)
+_NOTES: WeakKeyDictionary[Any, list[str]] = WeakKeyDictionary()
+#: per axes, how many curves have a row of ▲ already
+_ROWS: WeakKeyDictionary[Any, int] = WeakKeyDictionary()
+
+
+def draw_latency(
+    ax: Any, x: Any, y: Any, past: Any, *, ci: Any = None, log: bool = False, note: str = PAST_NOTE, **style: Any
+) -> Any:
+    """Draw one latency (delay, completion) curve on ``ax`` by the module's rules: the line through the points
+    where ``past`` is false, a ▲ in the line's colour at the top of the axes for each point where it is true
+    (in a row of its own, below those of the curves drawn before on ``ax``),
+    and, with ``ci`` (95% half-widths), an interval at each point not past saturation where it is finite —
+    clipped at zero, or on a ``log`` axis (the caller decides the scale first) not drawn where it reaches
+    zero. ``style`` goes to ``ax.plot`` (``label``, ``color``, ``marker`` …); ``note`` is what ▲ means, for
+    :func:`latency_legend`. Returns the line."""
+    import numpy as np
+
+    x = np.asarray(x)
+    y = np.asarray(y, dtype=float)
+    past = np.broadcast_to(np.asarray(past, dtype=bool), y.shape)
+    (line,) = ax.plot(x, np.where(past, np.nan, y), **style)
+    color = line.get_color()
+    if ci is not None:
+        half = np.asarray(ci, dtype=float)
+        valid = ~past & np.isfinite(y) & (y > 0) & np.isfinite(half) & (half > 0)
+        if log:
+            valid &= half < y
+        if valid.any():
+            lower = np.minimum(half[valid], y[valid])  # never below zero
+            ax.errorbar(x[valid], y[valid], yerr=[lower, half[valid]], fmt="none", ecolor=color, capsize=3, label="_nolegend_")
+    if past.any():
+        row = _ROWS.get(ax, 0)
+        _ROWS[ax] = row + 1
+        height = max(PAST_Y - PAST_STEP * row, PAST_Y_MIN)
+        ax.plot(
+            x[past], np.full(int(past.sum()), height), linestyle="none", marker="^", markersize=7, color=color,
+            transform=ax.get_xaxis_transform(), clip_on=False, gid=PAST_GID, label="_nolegend_", zorder=3,
+        )
+        notes = _NOTES.setdefault(ax, [])
+        if note not in notes:
+            notes.append(note)
+    return line
+
+
+def latency_legend(ax: Any, **kwargs: Any) -> Any:
+    """``ax.legend(**kwargs)`` with, after the curves, one grey ▲ entry per note :func:`draw_latency` drew
+    markers for on ``ax``; no legend where there is nothing to list. Returns the legend (or None)."""
+    from matplotlib.lines import Line2D
+
+    handles, labels = ax.get_legend_handles_labels()
+    for note in _NOTES.get(ax, []):
+        handles.append(Line2D([], [], linestyle="none", marker="^", markersize=7, color="grey"))
+        labels.append(note)
+    return ax.legend(handles, labels, **kwargs) if handles else None
+
+
+def log_scale_wanted(latencies: Any, past: Any, spread: float = 20.0) -> bool:
+    """Should a latency axis be logarithmic: do the positive latencies not past saturation span more than
+    ``spread`` times? (A latency past saturation never decides it.)"""
+    import numpy as np
+
+    values = np.asarray(latencies, dtype=float)[~np.asarray(past, dtype=bool)]
+    values = values[np.isfinite(values) & (values > 0)]
+    return bool(len(values)) and float(values.max()) > spread * float(values.min())
+
+
 def _hollow(ax: Any, x: Any, y: Any, mask: Any, color: str) -> None:
     ax.scatter(x[mask], y[mask], s=60, facecolors="white", edgecolors=color, zorder=3, linewidths=1.5)
 
 
 def plot_latency_vs_load(frame: pd.DataFrame, varied: Sequence[str], path: str | os.PathLike[str]) -> None:
     """Latency (mean ± 95% CI) and accepted load against the load applied (:func:`load_column`), one line
-    per combination of the other varied keys; points past saturation (flitcast.saturation) are drawn hollow; the grey dotted line is
-    accepted = load, with the header flits of multidestination worms where there are any (module doc)."""
+    per combination of the other varied keys. Points past saturation (flitcast.saturation) have no latency:
+    a ▲ at the top of the latency panel stands for each (:func:`draw_latency`); the accepted-load panel draws
+    them hollow. The grey dotted line is accepted = load, with the header flits of multidestination worms
+    where there are any (module doc)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -145,34 +251,33 @@ def plot_latency_vs_load(frame: pd.DataFrame, varied: Sequence[str], path: str |
     name = load.removesuffix("_load")  # offered | effective
     groups = [k for k in varied if k != LOAD_KEY and k in frame.columns]
     data = frame.sort_values(load, kind="stable")
+    parts = [(values, part, past_saturation(part, []).to_numpy()) for values, part in _parts(data, groups)]
+    # past saturation latency explodes; a knee spanning more than 20× below it is drawn on a log axis
+    log = log_scale_wanted([v for _, part, _ in parts for v in part["latency_mean"]], [p for _, _, past in parts for p in past])
 
     fig, (ax_lat, ax_acc) = plt.subplots(1, 2, figsize=(11, 4.5), layout="constrained")
     try:
-        for values, part in _parts(data, groups):
+        if log:
+            ax_lat.set_yscale("log")
+        for values, part, saturated in parts:
             label = _label(groups, values) if groups else None
             x = part[load].astype(float)
-            y = part["latency_mean"].astype(float)
             accepted = part["accepted_load"].astype(float)
-            err = part["latency_ci95"].astype(float).fillna(0.0)
-            saturated = past_saturation(part, []).to_numpy()
-            line = ax_lat.errorbar(x, y, yerr=err, marker="o", capsize=3, label=label)
-            color = line[0].get_color()
-            _hollow(ax_lat, x, y, saturated, color)
+            line = draw_latency(
+                ax_lat, x, part["latency_mean"].astype(float), saturated, ci=part["latency_ci95"].astype(float),
+                log=log, marker="o", label=label,
+            )
+            color = line.get_color()
             ax_acc.plot(x, accepted, marker="o", color=color, label=label)
             _hollow(ax_acc, x, accepted, saturated, color)
-        latencies = data["latency_mean"].astype(float)
-        latencies = latencies[latencies > 0]
-        if len(latencies) and latencies.max() > 20 * latencies.min():
-            ax_lat.set_yscale("log")  # past saturation latency explodes; keep the knee readable
         _identity_lines(ax_acc, data, load, name)
         axis = f"{name} load (flits/node/cycle)"
         latency = "operation latency (cycles)" if name == "effective" else "message latency (cycles)"
-        ax_lat.set(xlabel=axis, ylabel=latency, title=f"Latency vs {name} load (hollow: past saturation)")
-        ax_acc.set(xlabel=axis, ylabel="accepted load (flits/node/cycle)", title=f"Accepted vs {name} load")
+        ax_lat.set(xlabel=axis, ylabel=latency, title=f"Latency vs {name} load (mean ± 95% CI)")
+        ax_acc.set(xlabel=axis, ylabel="accepted load (flits/node/cycle)", title=f"Accepted vs {name} load (hollow: past saturation)")
         for ax in (ax_lat, ax_acc):
             ax.grid(True, alpha=0.3)
-            if groups:
-                ax.legend(fontsize="small")
+        latency_legend(ax_lat, fontsize="small")
         if ax_acc.get_legend_handles_labels()[0]:
             ax_acc.legend(fontsize="small")
         fig.savefig(path, dpi=120)
@@ -200,15 +305,14 @@ CLOSED_COLUMNS = {
     "completion_cycles": "completion (cycles)",
     "latency_mean": "mean operation latency (cycles)",
 }
-#: how an incomplete point (``saturated``) shows in each panel: without a completion time, or hollow
-CLOSED_NOTES = {"completion_cycles": "(incomplete: no point)", "latency_mean": "(hollow: incomplete)"}
 
 
 def plot_completion(frame: pd.DataFrame, varied: Sequence[str], path: str | os.PathLike[str]) -> None:
     """A closed workload's sweep: ``completion_cycles`` and ``latency_mean`` (where the table has them)
     against the first numeric varied key (:func:`x_key`), one line per combination of the other varied
-    keys; incomplete points (``saturated``: the operations did not finish within ``run.drain_max_cycles``)
-    are drawn hollow."""
+    keys; an incomplete point (``saturated``: the operations did not finish within ``run.drain_max_cycles``)
+    has neither a completion time nor a latency: a ▲ at the top of each panel stands for it
+    (:func:`draw_latency`)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -226,18 +330,15 @@ def plot_completion(frame: pd.DataFrame, varied: Sequence[str], path: str | os.P
     try:
         for values, part in _parts(data, groups):
             label = _label(groups, values) if groups else None
-            incomplete = part["saturated"].astype(bool).to_numpy() if "saturated" in part else None
+            incomplete = part["saturated"].fillna(False).astype(bool) if "saturated" in part else False
             for ax, column in zip(axes[0], columns, strict=True):
                 x = part[key].astype(float) if numeric else part[key]
                 y = part[column].astype(float)
-                (line,) = ax.plot(x, y, marker="o", linestyle="-" if numeric else "none", label=label)
-                if incomplete is not None:
-                    _hollow(ax, x, y, incomplete, line.get_color())
+                draw_latency(ax, x, y, incomplete, note=INCOMPLETE_NOTE, marker="o", linestyle="-" if numeric else "none", label=label)
         for ax, column in zip(axes[0], columns, strict=True):
-            ax.set(xlabel=short, ylabel=CLOSED_COLUMNS[column], title=f"{column} vs {short} {CLOSED_NOTES[column]}")
+            ax.set(xlabel=short, ylabel=CLOSED_COLUMNS[column], title=f"{column} vs {short}")
             ax.grid(True, alpha=0.3)
-            if groups:
-                ax.legend(fontsize="small")
+            latency_legend(ax, fontsize="small")
         fig.suptitle(f"closed workload ({programs}): no load axis", fontsize=9)
         fig.savefig(path, dpi=120)
     finally:

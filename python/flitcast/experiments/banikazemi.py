@@ -328,15 +328,17 @@ def _fig5_plot(results: pd.DataFrame, out: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    from flitcast.plot import draw_latency, latency_legend
+
     fig, ax = plt.subplots(figsize=(6, 4))
     for variant, group in results.groupby("variant", sort=False):
-        ok = group[~past_saturation(group, [])]
-        ax.plot(ok["workload.load"], ok["latency_mean"], marker="o", label=variant)
+        group = group.sort_values("workload.load")
+        draw_latency(ax, group["workload.load"], group["latency_mean"], past_saturation(group, []), marker="o", label=variant)
     ax.set_yscale("log")
     ax.set_xlabel("applied load (fraction of link rate)")
     ax.set_ylabel("average message latency (cycles)")
-    ax.set_title("Fig. 5: 16 nodes, bit-reversal, 1 KB messages (not shown after saturation)", fontsize=9)
-    ax.legend()
+    ax.set_title("Fig. 5: 16 nodes, bit-reversal, 1 KB messages", fontsize=9)
+    latency_legend(ax)
     fig.tight_layout()
     fig.savefig(out / "fig5.png", dpi=120)
     plt.close(fig)

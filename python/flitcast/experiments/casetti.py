@@ -628,15 +628,17 @@ def _plot(figure: int, group: str, unicast: bool, k: int, measure: str) -> Any:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
 
+        from flitcast.plot import draw_latency, latency_legend
+
         sel = _sel(results, unicast, k, group)
         fig, ax = plt.subplots(figsize=(6, 4.2))
         for scheme in SCHEMES:
             curve = sel[sel["scheme"] == scheme].sort_values("load")
-            if measure == "throughput":
+            if measure == "throughput":  # (a result past saturation too: every point)
                 ax.plot(curve["load"], curve["multicast_throughput"], marker="o", markersize=3, label=scheme)
-            else:
-                ok = curve[~past_saturation(curve, [])]
-                ax.plot(ok["load"], ok["latency_multicast_mean"], marker="o", markersize=3, label=scheme)
+            else:  # no delay past saturation: a ▲ at the top instead
+                past = past_saturation(curve, [])
+                draw_latency(ax, curve["load"], curve["latency_multicast_mean"], past, note="past saturation: delay not a result", marker="o", markersize=3, label=scheme)
         ax.set_xlabel(f"normalised {group} offered load")
         if measure == "throughput":
             ax.set_ylabel(f"normalised {group} throughput")
@@ -645,7 +647,7 @@ def _plot(figure: int, group: str, unicast: bool, k: int, measure: str) -> Any:
             ax.set_yscale("log")
         traffic = "with unicast" if unicast else "without unicast"
         ax.set_title(f"Fig. {figure}: {group} {measure}, {traffic}" + (f", K = {k}" if k != 4 else ""), fontsize=9)
-        ax.legend(fontsize=7)
+        latency_legend(ax, fontsize=7)
         fig.tight_layout()
         fig.savefig(out / f"fig{figure}.png", dpi=110)
         plt.close(fig)

@@ -458,6 +458,16 @@ def _conclusion_claims(results: pd.DataFrame) -> list[Claim]:
 # --- plots ----------------------------------------------------------------------------------------------------
 
 
+#: the simulated values an incomplete point (``saturated``: the multicast did not complete) does not have:
+#: its plots mark it with a ▲ instead (flitcast.plot.draw_latency). The startup (the root's sending, done)
+#: and the modelled values (tree creation, the model) are drawn for it as for any point
+INCOMPLETE_HIDES = ("completion_us", "root_cpu_us", "link_concentration", "link_concurrency")
+
+
+def _incomplete(part: pd.DataFrame) -> pd.Series:
+    return part["saturated"].fillna(False).astype(bool) if "saturated" in part else part["group"] != part["group"]
+
+
 def _plot(panels: list[tuple[str, str, dict[str, int], str, bool]]) -> Any:
     """Panels: (file stem, value column, rows to keep {column: value}, y label, log scale)."""
 
@@ -467,21 +477,27 @@ def _plot(panels: list[tuple[str, str, dict[str, int], str, bool]]) -> Any:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
 
+        from flitcast.plot import INCOMPLETE_NOTE, draw_latency, latency_legend
+
         for stem, value, keep, label, log in panels:
             sel = results
             for column, wanted in keep.items():
                 sel = sel[sel[column] == wanted]
             fig, ax = plt.subplots(figsize=(6, 4.2))
-            curves = {algorithm: part.set_index("group")[value].sort_index() for algorithm, part in sel.groupby("algorithm", sort=False)}
+            hides = value in INCOMPLETE_HIDES
+            parts = {algorithm: part.sort_values("group") for algorithm, part in sel.groupby("algorithm", sort=False)}
+            incomplete = {a: _incomplete(part).to_numpy() & hides for a, part in parts.items()}
+            # (what is drawn: an incomplete point's value is not, so it cannot make two series coincide)
+            curves = {a: part[value].where(~incomplete[a]).set_axis(part["group"]) for a, part in parts.items()}
             labels = coincidence_labels(curves)  # (fig5b: S-torus lies on Sep Add at every group size)
-            for i, (algorithm, curve) in enumerate(curves.items()):
-                ax.plot(curve.index, curve.to_numpy(), label=labels[algorithm], **series_style(i))
+            for i, (algorithm, part) in enumerate(parts.items()):
+                draw_latency(ax, part["group"], part[value], incomplete[algorithm], note=INCOMPLETE_NOTE, label=labels[algorithm], **series_style(i))
             if log:
                 ax.set_yscale("log")
             ax.set_xlabel("multicast group size (nodes)")
             ax.set_ylabel(label)
             ax.set_title(stem, fontsize=9)
-            ax.legend(fontsize=7)
+            latency_legend(ax, fontsize=7)
             fig.tight_layout()
             fig.savefig(out / f"{stem}.png", dpi=110)
             plt.close(fig)
@@ -496,18 +512,24 @@ def _model_plot(results: pd.DataFrame, out: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    from flitcast.plot import INCOMPLETE_NOTE, draw_latency, latency_legend
+
     for figure, algorithm in zip(range(9, 14), ("Sep Add", "Md-torus", "Mu-torus", "U-torus", "S-torus"), strict=True):
         part = results[results["algorithm"] == algorithm].sort_values("group")
+        incomplete = _incomplete(part)
         fig, ax = plt.subplots(figsize=(6, 4.2))
         ax.plot(part["group"], part["model_us"], marker="s", markersize=3, label="model")
-        ax.plot(part["group"], part["completion_us"], marker="o", markersize=3, label="simulated")
+        draw_latency(ax, part["group"], part["completion_us"], incomplete, note=INCOMPLETE_NOTE, marker="o", markersize=3, label="simulated")
         ax.set_xlabel("multicast group size (nodes)")
         ax.set_ylabel("completion latency (µs), 128 B")
         twin = ax.twinx()
-        twin.bar(part["group"], 100 * part["model_error"], alpha=0.25, color="grey", label="error")
+        # (no error where there is no simulated completion to compare with)
+        twin.bar(part["group"], 100 * part["model_error"].where(~incomplete), alpha=0.25, color="grey", label="error")
         twin.set_ylabel("error (%)")
+        ax.set_zorder(twin.get_zorder() + 1)  # the curves, their ▲ and the legend over the error bars
+        ax.patch.set_visible(False)
         ax.set_title(f"Fig. {figure}: {algorithm}, model vs simulation", fontsize=9)
-        ax.legend(fontsize=7, loc="upper left")
+        latency_legend(ax, fontsize=7, loc="lower right")  # (the top left: where a ▲ of a small group would be)
         fig.tight_layout()
         fig.savefig(out / f"fig{figure}.png", dpi=110)
         plt.close(fig)

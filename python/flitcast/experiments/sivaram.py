@@ -241,16 +241,23 @@ def _below(results: pd.DataFrame, a: tuple[str, int], b: tuple[str, int], load: 
 
 
 def _panel(ax: Any, results: pd.DataFrame, variants: list[str], degrees: list[int], y: str, nodes: int = 16, hide_saturated: bool = True) -> None:
+    """One curve per variant and m; ``hide_saturated`` (a latency panel): no latency past saturation, a ▲ at
+    the top of the axes instead (flitcast.plot.draw_latency); else (received load, a result there too) every point."""
+    from flitcast.plot import draw_latency, latency_legend
+
     styles = {"HW-CB": "-", "HW-IB": "--", "SW-CB": ":", "SW-IB": "-."}
     for v in variants:
         for m in degrees:
             curve = _curve(results, v, m, nodes)
+            if not len(curve):
+                continue
+            label = f"{v} m={m}" + ("" if nodes == 16 else f" ({nodes} nodes)")
             if hide_saturated:
-                curve = curve[~past_saturation(curve, [])]
-            if len(curve):
-                ax.plot(curve["workload.load"], curve[y], styles[v], marker="o", markersize=3, label=f"{v} m={m}" + ("" if nodes == 16 else f" ({nodes} nodes)"))
+                draw_latency(ax, curve["workload.load"], curve[y], past_saturation(curve, []), linestyle=styles[v], marker="o", markersize=3, label=label)
+            else:
+                ax.plot(curve["workload.load"], curve[y], styles[v], marker="o", markersize=3, label=label)
     ax.set_xlabel("effective applied load m·B_i")
-    ax.legend(fontsize=6, ncol=2)
+    latency_legend(ax, fontsize=6, ncol=2)
 
 
 def _figure(out: Path, name: str, panels: list[tuple[Any, ...]], ylabel: str, log: bool = False) -> None:
@@ -311,29 +318,34 @@ def _fig17_plot(results: pd.DataFrame, out: Path) -> None:
 
 
 def _fig18_plot(results: pd.DataFrame, out: Path) -> None:
+    from flitcast.plot import draw_latency, latency_legend
+
     def draw(ax: Any) -> None:
         for v, style in (("HW-CB", "-"), ("SW-CB", ":")):
             curve = _curve(results, v, 4)
-            curve = curve[~past_saturation(curve, [])]
+            past = past_saturation(curve, [])
             for column, marker in (("latency_mean", "o"), ("latency_unicast_mean", "s"), ("latency_multicast_mean", "^")):
-                ax.plot(curve["workload.load"], curve[column], style, marker=marker, markersize=3, label=f"{v[:2]} {column.split('_')[1] if column != 'latency_mean' else 'combined'}")
+                label = f"{v[:2]} {column.split('_')[1] if column != 'latency_mean' else 'combined'}"
+                draw_latency(ax, curve["workload.load"], curve[column], past, linestyle=style, marker=marker, markersize=3, label=label)
         ax.set_xlabel("applied load B_o (80% unicast, 20% 4-way multicast)")
-        ax.legend(fontsize=7)
+        latency_legend(ax, fontsize=7)
 
     _figure(out, "fig18", [("bimodal traffic, 16 nodes, central buffers, 128 B", draw)], "latency (a), cycles", log=True)
 
 
 def _fig19_plot(results: pd.DataFrame, out: Path) -> None:
+    from flitcast.plot import draw_latency, latency_legend
+
     def panel(m: int) -> Any:
         def draw(ax: Any) -> None:
             styles = {"HW-CB": "-", "HW-IB": "--", "SW-CB": ":", "SW-IB": "-."}
             for v in VARIANTS:
                 curve = _curve(results, v, m)
-                curve = curve[~past_saturation(curve, [])]
-                ax.plot(curve["workload.load"], curve["latency_mean"], styles[v], marker="o", markersize=3, label=f"{v} (a)")
-                ax.plot(curve["workload.load"], curve["latency_dest_mean"], styles[v], marker="x", markersize=3, label=f"{v} (b)")
+                past = past_saturation(curve, [])
+                draw_latency(ax, curve["workload.load"], curve["latency_mean"], past, linestyle=styles[v], marker="o", markersize=3, label=f"{v} (a)")
+                draw_latency(ax, curve["workload.load"], curve["latency_dest_mean"], past, linestyle=styles[v], marker="x", markersize=3, label=f"{v} (b)")
             ax.set_xlabel("effective applied load m·B_i")
-            ax.legend(fontsize=6, ncol=2)
+            latency_legend(ax, fontsize=6, ncol=2)
 
         return draw
 

@@ -360,6 +360,8 @@ def _plot(sources: int, first_figure: int) -> Any:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
 
+        from flitcast.plot import INCOMPLETE_NOTE, draw_latency, latency_legend
+
         data = results[results["sources"] == sources]
         data = data.assign(completion_us=completion(data) / 1000)
         figure = first_figure
@@ -372,12 +374,15 @@ def _plot(sources: int, first_figure: int) -> Any:
                         for scheme, style in (("multicast", "-"), ("unicast", "--")):
                             sel = data[(data["group"] == group) & (data["lanes"] == lanes) & (data["scheme"] == scheme)]
                             sel = sel[(sel["message_bytes"] > lo) & (sel["message_bytes"] <= hi)].sort_values("message_bytes")
-                            ax.plot(sel["message_bytes"], sel["completion_us"], style, marker="o", markersize=3, label=f"{scheme}, {lanes}")
+                            # an incomplete batch (saturated) has no completion time: a ▲ at the top instead
+                            incomplete = sel["saturated"].fillna(False).astype(bool) if "saturated" in sel else False
+                            draw_latency(ax, sel["message_bytes"], sel["completion_us"], incomplete, note=INCOMPLETE_NOTE,
+                                         linestyle=style, marker="o", markersize=3, label=f"{scheme}, {lanes}")
                     ax.set_xscale("log", base=2)
                     ax.set_xlabel("message size (bytes)")
                     ax.set_ylabel("completion time (µs)")
                     ax.set_title(f"Fig. {figure}({panel}): group {group:.0%}, {vls} lane{'s' if vls > 1 else ''}", fontsize=9)
-                    ax.legend(fontsize=7)
+                    latency_legend(ax, fontsize=7)
                     fig.tight_layout()
                     fig.savefig(out / f"fig{figure}{panel}.png", dpi=110)
                     plt.close(fig)
