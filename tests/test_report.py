@@ -116,3 +116,49 @@ def test_differing_parameters_lists_the_keys_points_set_away_from_defaults() -> 
     assert params["network.topology"] == ["torus"]
     assert params["workload.group_size"] == list(range(4, 16))  # (16 is the default)
     assert "workload.load" not in params  # a default is not listed
+
+
+def test_the_studys_numbers_are_drawn_on_their_panels() -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from flitcast.experiments.study_marks import draw_study_values, panel_values
+
+    # Fig. 7(b)'s five stated peaks: a diamond on each named bar, at the stated value
+    fig, ax = plt.subplots()
+    bars = ["O4", "LRU", "MRU", "RND", "RR", "LRUC", "LRUD"]
+    ax.bar(bars, [0.5] * len(bars))
+    assert draw_study_values(ax, "banikazemi-fig7", "fig7b", bars=bars) == 5
+    drawn = {bars[int(round(x))]: y for line in ax.get_lines() for x, y in zip(line.get_xdata(), line.get_ydata(), strict=True)}
+    assert drawn == {v.series: v.number for v in panel_values("banikazemi-fig7", "fig7b")}
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["study"]
+    plt.close(fig)
+    # a range is a band across the axes; a panel the study states nothing for gets nothing
+    fig, ax = plt.subplots()
+    assert draw_study_values(ax, "sivaram-fig15", "fig15b") == 1
+    (band,) = ax.patches
+    assert band.get_label().startswith("study") and band.get_y() == pytest.approx(0.9) and band.get_height() == pytest.approx(0.1)
+    assert draw_study_values(ax, "sivaram-fig15", "fig15a") == 0
+    plt.close(fig)
+
+
+def test_every_stated_value_on_a_panel_names_a_panel_its_experiment_draws(tmp_path: Path) -> None:
+    # a value whose panel no plot writes would silently never be drawn: plot each such experiment (on the
+    # plot tests' synthetic results) and find the panel's PNG
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("plot_tests", Path(__file__).with_name("test_plot_saturation.py"))
+    assert spec is not None and spec.loader is not None
+    plot_tests = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(plot_tests)
+    on_panels = [v for s in studies().values() for v in s.values.values() if v.panel]
+    assert on_panels
+    for experiment in sorted({v.experiment for v in on_panels}):
+        out = tmp_path / experiment
+        out.mkdir()
+        EXPERIMENTS[experiment].plot(plot_tests.synthetic(experiment), out)
+        for v in on_panels:
+            if v.experiment == experiment:
+                assert (out / f"{v.panel}.png").is_file(), (v.name, sorted(p.name for p in out.iterdir()))

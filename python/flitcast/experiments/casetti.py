@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from flitcast.experiments.experiment import Claim, Experiment, Point, Reading
 from flitcast.saturation import past_saturation
+from flitcast.studies import value
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -102,8 +103,9 @@ def _points(cases: list[tuple[str, bool, int]], quick: bool) -> list[Point]:
 
 #: the one load threshold the study gives: "Losses are experienced for normalized multicast throughputs above
 #: 0.2", followed by "worm LANs … are normally supposed to operate at low normalized offered traffics" (§5).
-#: "Low loads" in its statements are the offered loads below it, "high loads" those above it.
-LOW = 0.2
+#: "Low loads" in its statements are the offered loads below it, "high loads" those above it
+#: (study_data/001.toml).
+LOW = value("001", "losses_above").number
 #: "significant(ly)" (and its negations "hardly", "marginal", "similar", "no significant differences") is read
 #: throughout as a difference of more than 20%: the study gives no figure, and one threshold for every
 #: statement keeps the claims comparable
@@ -628,6 +630,7 @@ def _plot(figure: int, group: str, unicast: bool, k: int, measure: str) -> Any:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
 
+        from flitcast.experiments.study_marks import draw_study_values
         from flitcast.plot import draw_latency, latency_legend
 
         sel = _sel(results, unicast, k, group)
@@ -647,6 +650,7 @@ def _plot(figure: int, group: str, unicast: bool, k: int, measure: str) -> Any:
             ax.set_yscale("log")
         traffic = "with unicast" if unicast else "without unicast"
         ax.set_title(f"Fig. {figure}: {group} {measure}, {traffic}" + (f", K = {k}" if k != 4 else ""), fontsize=9)
+        draw_study_values(ax, f"casetti-fig{figure}", f"fig{figure}")
         latency_legend(ax, fontsize=7)
         fig.tight_layout()
         fig.savefig(out / f"fig{figure}.png", dpi=110)

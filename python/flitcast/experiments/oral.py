@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from flitcast.experiments.experiment import Claim, Experiment, Point, Reading, coincidence_labels, series_style
+from flitcast.studies import value
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -370,11 +371,9 @@ def _fmt(series: pd.Series) -> str:
 #: Figs 9–13: what survives of the testbed's measurements — the stated average errors and the left axes'
 #: highest ticks (µs); the curves themselves are lost
 MODEL_FIGURES = {
-    "Sep Add": ("Fig. 9", "average error of -3%", 200),
-    "Md-torus": ("Fig. 10", "average error of -2%", 800),
-    "Mu-torus": ("Fig. 11", "average error of -2%", 1400),
-    "U-torus": ("Fig. 12", "average error of -2%", 3500),
-    "S-torus": ("Fig. 13", "the modeling error is relatively high", 4500),
+    name: (v.extra["figure"], v.extra["stated"], int(v.extra["axis_top_us"]))
+    for name in ("Sep Add", "Md-torus", "Mu-torus", "U-torus", "S-torus")
+    for v in [value("004", f"model_error_{ALGORITHMS[name]}")]
 }
 
 
