@@ -4,6 +4,7 @@ failures for bad selections and directories."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -65,6 +66,10 @@ def test_all_writes_a_report_of_every_selected_experiment_and_resumes(cheap: Non
     again = invoke("reproduce", "--all", "--study", "004", "--out", out)
     assert again.exit_code == 0, again.output
     assert calls == [] and (out / "index.html").read_text().count("<h3") == page.count("<h3")
+    # ... and the wall time shown is still the run's that simulated the points, not the re-reading's
+    walls = [json.loads((out / e / "timing.json").read_text())["wall_seconds"] for e in CHEAP]
+    assert all(w > 0 for w in walls)
+    assert f'{sum(walls):,.0f}</td>' in (out / "index.html").read_text()
 
 
 @pytest.mark.parametrize(

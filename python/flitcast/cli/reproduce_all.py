@@ -68,6 +68,7 @@ def run_all(
     from flitcast.report import ExperimentRun, differing_parameters
     from flitcast.sweeps.outdir import check_out_dir
     from flitcast.sweeps.run import run_identity
+    from flitcast.sweeps.store import PointStore
 
     root = Path(out)
     plans = []
@@ -83,6 +84,9 @@ def run_all(
         done = 0
         for e, points, run in plans:
             directory = root / e.id
+            if force:  # (its store is discarded: so is the time it took)
+                (directory / TIMING_FILE).unlink(missing_ok=True)
+            stored = PointStore.count_in(directory) or 0
             start = time.perf_counter()
             with out_dir(str(directory), force, run, EXPERIMENT_FILES):
                 results, claims, _ = run_experiment(
@@ -96,6 +100,7 @@ def run_all(
                     points=points,
                 )
             done += len(results)
+            wall = _wall_so_far(directory, time.perf_counter() - start, (PointStore.count_in(directory) or 0) > stored)
             panels = tuple(sorted(p.name for p in directory.glob("*.png")))
             runs.append(
                 ExperimentRun(
@@ -103,7 +108,7 @@ def run_all(
                     directory=e.id,
                     claims=claims,
                     points=len(results),
-                    wall_seconds=time.perf_counter() - start,
+                    wall_seconds=wall,
                     point_seconds=float(results["wall_seconds"].fillna(0).sum()) if "wall_seconds" in results else 0.0,
                     panels=panels,
                     parameters=differing_parameters([p.scenario for p in points]),
@@ -112,6 +117,27 @@ def run_all(
         return runs
 
     return with_progress(total, work)
+
+
+#: each experiment directory's wall time so far, summed over the runs that simulated its points
+TIMING_FILE = "timing.json"
+
+
+def _wall_so_far(directory: Path, seconds: float, simulated: bool) -> float:
+    """The experiment's wall time over every run that simulated some of its points: a run that only
+    re-read the store (nothing left to simulate) adds nothing, one that resumed adds its own time."""
+    import json
+
+    path = directory / TIMING_FILE
+    try:
+        before = float(json.loads(path.read_text())["wall_seconds"])
+    except (OSError, ValueError, KeyError, TypeError):
+        before = None
+    if before is not None and not simulated:
+        return before
+    total = (before or 0.0) + seconds
+    path.write_text(json.dumps({"wall_seconds": round(total, 3)}) + "\n")
+    return total
 
 
 def reproduce_all(
@@ -134,7 +160,7 @@ def reproduce_all(
     write_all_or_nothing(out, lambda staging: write_report(staging, runs, quick))
     table = Table(title="flitcast: the studies' claims" + (" (quick)" if quick else ""))
     for column in ("experiment", "figure", *STATUSES, "wall (s)"):
-        table.add_column(column)
+        table.add_column(column, no_wrap=column == "experiment")
     for r in runs:
         by = counts(r.claims)
         table.add_row(r.experiment.id, r.experiment.figure, *(str(by.get(s, 0)) for s in STATUSES), f"{r.wall_seconds:,.1f}")
