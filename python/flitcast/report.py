@@ -34,7 +34,8 @@ MAX_SHOWN_VALUES = 8
 @dataclass(frozen=True)
 class ExperimentRun:
     """One experiment as the report shows it: its directory (``DIR/<id>``, relative to the report), the
-    claims table, the number of points, this run's wall time and the points' own simulation time."""
+    claims table, the number of points, the wall time of the runs that simulated them and the points' own
+    simulation time."""
 
     experiment: Experiment
     directory: str
@@ -191,7 +192,7 @@ def _html_figure(run: ExperimentRun, study_id: str) -> list[str]:
     summary = ", ".join(f"{by[s]} {s}" for s in STATUSES if by.get(s))
     out = [
         f'<h3 id="{_esc(e.id)}">{_esc(e.figure)}: {_esc(e.title)} <code>{_esc(e.id)}</code></h3>',
-        f'<p class="note">{run.points} points, {run.wall_seconds:,.1f} s of wall time in this run; claims: {_esc(summary) or "none"}.</p>',
+        f'<p class="note">{run.points} points, {run.wall_seconds:,.1f} s of wall time (the runs that simulated them); claims: {_esc(summary) or "none"}.</p>',
         '<div class="panels">' + "".join(f'<img src="{_esc(run.directory)}/{_esc(p)}" alt="{_esc(e.figure)}, panel {_esc(p)}">' for p in run.panels) + "</div>",
     ]
     stated = _study_values(e.id, study_id)
