@@ -231,6 +231,10 @@ def _markdown(runs: Sequence[ExperimentRun], quick: bool) -> str:
             e = run.experiment
             out += ["", f"### {e.figure}: {e.title} (`{e.id}`)", ""]
             out += [f"![{e.figure}, {p}]({run.directory}/{p})" for p in run.panels]
+            stated = _study_values(e.id, study_id)
+            if stated:
+                out += ["", "Numbers the study states for this figure:", "", "| quantity | series | study | where |", "|---|---|---|---|"]
+                out += [f"| {_md_cell(v.quantity)} | {_md_cell(v.series)} | {_md_cell(_shown_number(v))} | {_md_cell(v.where)} |" for v in stated]
             out += ["", "| claim | study | ours | status | note |", "|---|---|---|---|---|"]
             out += [f"| {_md_cell(r.claim)} | {_md_cell(r.study)} | {_md_cell(r.ours)} | {_md_cell(r.status)} | {_md_cell(r.note)} |" for r in run.claims.itertuples(index=False)]
     return "\n".join(out) + "\n"
