@@ -93,9 +93,10 @@ def reproduce_command(
 
         if experiment is not None:
             raise ConfigError("ID", experiment, "no experiment id with --all (--study ID chooses studies)")
-        for name, given in (("--reading", reading), ("--all-loads", all_loads or None)):
-            if given is not None:
-                raise ConfigError(name, given, "not with --all (each experiment runs its default reading)")
+        if reading is not None:
+            raise ConfigError("--reading", reading, "none with --all (each experiment runs its default reading; `flitcast readings ID` runs the others)")
+        if all_loads:
+            raise ConfigError("--all-loads", all_loads, "off with --all (each peak figure runs the loads its peaks need)")
         reproduce_all(study_ids or [], out, quick, threads, scheduler, force)
         return
     if experiment is None:
