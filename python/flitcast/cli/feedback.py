@@ -77,7 +77,8 @@ def report_failures(frame: pd.DataFrame, columns: list[str], out: str | None) ->
 
 
 def with_progress(total: int, work: Callable[[Callable[[int, int], None]], Any]) -> Any:
-    """Run ``work(progress)`` under a progress bar on stderr (shown only on a terminal, gone when done)."""
+    """Run ``work(progress)`` under a progress bar on stderr (shown only on a terminal, gone when done);
+    ``progress(done, total)`` may raise the total (a peak figure's refinement adds points)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     err = console(stderr=True)
@@ -91,4 +92,4 @@ def with_progress(total: int, work: Callable[[Callable[[int, int], None]], Any])
         disable=not err.is_terminal,
     ) as bar:
         task = bar.add_task("points", total=total)
-        return work(lambda done, _total: bar.update(task, completed=done))
+        return work(lambda done, now: bar.update(task, completed=done, total=max(total, now)))

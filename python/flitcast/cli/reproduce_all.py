@@ -82,7 +82,9 @@ def run_all(
     def work(progress: Any) -> list[ExperimentRun]:
         runs = []
         done = 0
+        left = total  # points not yet run, as planned
         for e, points, run in plans:
+            left -= len(points)
             directory = root / e.id
             if force:  # (its store is discarded: so is the time it took)
                 (directory / TIMING_FILE).unlink(missing_ok=True)
@@ -95,7 +97,7 @@ def run_all(
                     out=directory,
                     threads=threads,
                     # (a peak figure's refinement adds points: the bar's total grows with it)
-                    progress=lambda d, t, base=done: progress(base + d, base + t),
+                    progress=lambda d, t, base=done, rest=left: progress(base + d, base + t + rest),
                     client=client,
                     points=points,
                 )
