@@ -2,7 +2,15 @@
 
 VENV ?= .venv
 PY = $(VENV)/bin/python
-PYTHON ?= python3.11
+# The interpreter .venv is made with: PYTHON=... if given, else the first of these that runs and is 3.11 or
+# newer (looked for only when .venv is made). The loops end on `true`: make drops the output of a
+# $(shell ...) whose last command was not found.
+PYTHON_CANDIDATES = python3.14 python3.13 python3.12 python3.11 python3
+PYTHON_FITS = import sys; sys.exit(sys.version_info < (3, 11))
+PYTHON ?= $(shell for p in $(PYTHON_CANDIDATES); do $$p -c '$(PYTHON_FITS)' >/dev/null 2>&1 && { echo $$p; break; }; done; true)
+# what was looked at, for the error: "python3 3.9.2, python3.10 3.10.13"
+PYTHON_FOUND = $(shell for p in $(sort $(PYTHON) $(PYTHON_CANDIDATES)); do \
+	v=$$($$p -c 'import sys; print("%d.%d.%d" % sys.version_info[:3])' 2>/dev/null) && printf '%s%s %s' "$$sep" $$p $$v && sep=', '; done; true)
 
 VENV_STAMP = $(VENV)/.stamp-venv
 BUILD_STAMP = $(VENV)/.stamp-build
@@ -15,9 +23,11 @@ PY_SOURCES := pyproject.toml $(shell find python -name '*.py' -o -name '*.pyi' 2
 .PHONY: help venv build demo test bench lint docs browser clean
 
 help: ## list the targets
-	@grep -E '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  %-8s %s\n", $$1, $$2}'
+	@grep -E '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  %-12s %s\n", $$1, $$2}'
 
 $(PY):
+	@if ! $(PYTHON) -c '$(PYTHON_FITS)' >/dev/null 2>&1; then \
+		echo "make: needs Python 3.11 or newer; found: $(or $(PYTHON_FOUND),no python3 on PATH); name one with PYTHON=/path/to/python" >&2; exit 1; fi
 	$(PYTHON) -m venv $(VENV)
 
 $(VENV_STAMP): requirements-dev.txt | $(PY)
