@@ -14,13 +14,16 @@ PYTHON_FOUND = $(shell for p in $(sort $(PYTHON) $(PYTHON_CANDIDATES)); do \
 
 VENV_STAMP = $(VENV)/.stamp-venv
 BUILD_STAMP = $(VENV)/.stamp-build
+# the oldest versions pyproject.toml allows (requirements-floor.txt), for make test-floor
+FLOOR_VENV ?= .venv-floor
+FLOOR_STAMP = $(FLOOR_VENV)/.stamp-floor
 
 # everything the extension is built from: Rust sources and manifests, Python sources, packaging
 RUST_SOURCES := Cargo.toml $(wildcard Cargo.lock) $(shell find crates -name '*.rs' -o -name 'Cargo.toml' 2>/dev/null)
 PY_SOURCES := pyproject.toml $(shell find python -name '*.py' -o -name '*.pyi' 2>/dev/null)
 
 .DEFAULT_GOAL := help
-.PHONY: help venv build demo test bench lint docs browser clean
+.PHONY: help venv build demo test test-floor bench lint docs browser clean
 
 help: ## list the targets
 	@grep -E '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  %-12s %s\n", $$1, $$2}'
@@ -50,6 +53,15 @@ test: build ## Rust core tests, then the Python tests (incl. examples and README
 	cargo test -p flitcast-core --release
 	$(PY) -m pytest -q
 
+$(FLOOR_STAMP): requirements-floor.txt requirements-dev.txt | $(PY)
+	$(PY) -m venv --clear $(FLOOR_VENV)
+	$(FLOOR_VENV)/bin/python -m pip install -r requirements-floor.txt $$(grep -E '^(pytest|hypothesis|packaging)==' requirements-dev.txt)
+	touch $@
+
+test-floor: $(BUILD_STAMP) $(FLOOR_STAMP) ## the Python tests against the oldest versions pyproject.toml allows, in .venv-floor
+	VIRTUAL_ENV=$(abspath $(FLOOR_VENV)) $(VENV)/bin/maturin develop --release
+	$(FLOOR_VENV)/bin/python -m pytest -q
+
 bench: build ## criterion benchmarks of the core, then flitcast bench
 	cargo bench -p flitcast-core
 	$(VENV)/bin/flitcast bench
@@ -70,7 +82,7 @@ browser: ## install Debian's chromium for the report's browser test (needs root;
 	  echo "browser: no Chromium, and it cannot be installed here (needs root and apt-get): the report's browser test will be skipped"; \
 	fi
 
-clean: ## remove run outputs, caches, the built extension and the stamps (keeps .venv and target/)
+clean: ## remove run outputs, caches, the built extension and the stamps (keeps the venvs and target/)
 	rm -rf runs .pytest_cache .hypothesis
 	find python tests examples -name __pycache__ -type d -prune -exec rm -rf {} +
-	rm -f python/flitcast/_core*.so $(VENV_STAMP) $(BUILD_STAMP)
+	rm -f python/flitcast/_core*.so $(VENV_STAMP) $(BUILD_STAMP) $(FLOOR_STAMP)
