@@ -23,7 +23,7 @@ RUST_SOURCES := Cargo.toml $(wildcard Cargo.lock) $(shell find crates -name '*.r
 PY_SOURCES := pyproject.toml $(shell find python -name '*.py' -o -name '*.pyi' 2>/dev/null)
 
 .DEFAULT_GOAL := help
-.PHONY: help venv build demo test test-floor bench lint docs browser clean
+.PHONY: help venv build demo test wheel-check test-floor bench lint docs browser clean
 
 help: ## list the targets
 	@grep -E '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  %-12s %s\n", $$1, $$2}'
@@ -52,6 +52,9 @@ demo: build ## sweep the 8x8 mesh demo over load; writes runs/demo
 test: build ## Rust core tests, then the Python tests (incl. examples and README snippets)
 	cargo test -p flitcast-core --release
 	$(PY) -m pytest -q
+
+wheel-check: $(VENV_STAMP) ## build the abi3 wheel (maturin build --release), install it beside other packages in a fresh venv, run it
+	bash .ci/wheel-check $(VENV)
 
 $(FLOOR_STAMP): requirements-floor.txt requirements-dev.txt | $(PY)
 	$(PY) -m venv --clear $(FLOOR_VENV)
