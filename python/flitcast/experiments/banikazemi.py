@@ -435,7 +435,7 @@ def _fig6_claims(results: pd.DataFrame) -> list[Claim]:
     lead = _all(_greater(b["LRUD"], best_other), _decide((0.05 - (b["LRUD"][0] - best_other[1])) / 2, (0.05 - (b["LRUD"][1] - best_other[0])) / 2))
     return [
         _claim("(a) 128 B: all algorithms perform more or less the same", "all about equal", f"O4 and adaptive: {_order_b(a, BARS)}", _within(a, BARS, 0.10), "holds if the spread is at most 0.10 ('more or less': twice the 0.05 of 'the same' in (b))", (_peak(128),)),
-        _claim("(b) 4096 B: all adaptive algorithms perform the same", "all adaptive equal", f"adaptive: {_order_b(b, ADAPTIVE)}", _within(b, ADAPTIVE, 0.05), "holds if the spread is at most 0.05 (below 0.07, the smallest gap the study calls a difference: Fig. 7(b)'s RND 0.92 'slightly worse' than 0.99)", (_peak(4096),)),
+        _claim("(b) 4096 B: all adaptive algorithms perform the same", "all adaptive equal", f"adaptive: {_order_b(b, ADAPTIVE)}", _within(b, ADAPTIVE, 0.05), f"holds if the spread is at most 0.05 (below {2 * FIG7B_TOLERANCE:.2f}, the smallest gap the study calls a difference: Fig. 7(b)'s RND {stated('fig7b_RND'):.2f} 'slightly worse' than {stated('fig7b_LRU'):.2f})", (_peak(4096),)),
         _claim(
             "(b) 4096 B: LRUD outperforms the others negligibly",
             "LRUD best by a negligible margin",
@@ -450,7 +450,7 @@ def _fig6_claims(results: pd.DataFrame) -> list[Claim]:
 
 def _fig7_claims(results: pd.DataFrame) -> list[Claim]:
     a, b = _bounds(results, 128), _bounds(results, 4096)
-    why = "half the 0.07 gap between the stated 0.99 and 0.92, so a value inside one band is outside the other"
+    why = f"half the {2 * FIG7B_TOLERANCE:.2f} gap between the stated {stated('fig7b_LRU'):.2f} and {stated('fig7b_RND'):.2f}, so a value inside one band is outside the other"
     return [
         *[_near_b(f"(b) 4096 B: {n} peak throughput", stated(f"fig7b_{n}"), b[n], 4096, FIG7B_TOLERANCE, why) for n in ("MRU", "LRU", "LRUC", "LRUD", "RND")],
         _claim(
@@ -515,7 +515,10 @@ def _fig9_claims(results: pd.DataFrame) -> list[Claim]:
     gain = [_ratio_above(_highest(x, ADAPTIVE), x["O4"], up_to) for x in (a, b)]
     poor_b = _highest(b, ["MRU", "LRUC"])
     rest_b = _lowest(b, ["LRU", "RND", "RR", "LRUD"])
-    why_b = "half the 0.15 gap between the stated 0.55 and LRU's implied 0.70 (more than 30% above LRUC's 0.54)"
+    why_b = (
+        f"half the {2 * FIG9B_TOLERANCE:.2f} gap between the stated {stated('fig9b_MRU'):.2f} and LRU's implied "
+        f"{stated('fig9b_MRU') + 2 * FIG9B_TOLERANCE:.2f} (more than {stated('fig9b_LRU_over_LRUC'):.0%} above LRUC's {stated('fig9b_LRUC'):.2f})"
+    )
     return [
         _claim("(a) 128 B: LRU and LRUD outperform the rest", "LRU, LRUD best", _order_b(a, ADAPTIVE), _greater(best_a, _highest(a, ["MRU", *rest_a])), "both above every other adaptive function", (_peak(128),)),
         _claim(
@@ -687,7 +690,7 @@ def _grid_claims(results: pd.DataFrame) -> list[Claim]:
             _count(cases, lambda b: _gt(_lowest(b, others), b["MRU"])),
             _every,
             "§5.2 summary and §1: MRU below every other adaptive function, in every case",
-            inconsistent="§5.2 (summary) says MRU performs poorly across the board, but §5.2 puts LRUC (0.54) below MRU (0.55) in Fig. 9(b) and calls all adaptive functions the same in Fig. 6(b)",
+            inconsistent=f"§5.2 (summary) says MRU performs poorly across the board, but §5.2 puts LRUC ({stated('fig9b_LRUC'):.2f}) below MRU ({stated('fig9b_MRU'):.2f}) in Fig. 9(b) and calls all adaptive functions the same in Fig. 6(b)",
         ),
         _grid_claim(
             "MRU performs worse than LRU, LRUD and RR across the board",
