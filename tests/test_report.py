@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import json
 import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +22,7 @@ from flitcast.cli import reproduce_all
 from flitcast.experiments import EXPERIMENTS
 from flitcast.report import COLOURS, STATUSES, differing_parameters
 from flitcast.studies import STUDY_IDS, studies, study
+from flitcast.sweeps.store import PointStore
 
 runner = CliRunner()
 #: the cheapest experiments (about a second each, quick = full): enough to exercise the whole command
@@ -168,3 +173,26 @@ def test_every_stated_value_on_a_panel_names_a_panel_its_experiment_draws(tmp_pa
         for v in on_panels:
             if v.experiment == experiment:
                 assert (out / f"{v.panel}.png").is_file(), (v.name, sorted(p.name for p in out.iterdir()))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process is POSIX")
+def test_ctrl_c_during_all_keeps_the_finished_points_and_the_same_command_resumes(tmp_path: Path) -> None:
+    out = tmp_path / "report"
+    command = [sys.executable, "-m", "flitcast", "reproduce", "--all", "--study", "004", "--threads", "1", "--out", str(out)]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    store = out / "oral-fig2" / "points.sqlite"
+    deadline = time.monotonic() + 60
+    while not (store.exists() and (PointStore.count_in(store.parent) or 0) > 0):  # some points are done
+        assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
+        time.sleep(0.2)
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130, stderr
+    assert "Traceback" not in stderr and stderr.strip().startswith("interrupted: ") and "resume" in stderr
+    assert not (out / "index.html").exists()
+    kept = PointStore.count_in(store.parent) or 0
+    assert 0 < kept < 130
+    again = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, timeout=600)
+    assert again.returncode == 0, again.stderr
+    assert (out / "index.html").is_file() and (out / "summary.md").is_file()
+    assert len(pd.read_csv(out / "oral-fig2" / "results.csv")) == 130
