@@ -6,6 +6,8 @@
 //!   at a light and a heavy load, throughput in simulated cycles. `flitcast bench` prints cycles/s
 //!   and flit-hops/s for the same scenarios.
 //! * `sp128_bit_reversal_1KB`: the 128-node SP network of study 002 at load 0.5.
+//! * `sp128_uniform_128B`: the same network per switch model (central buffer, input FIFO) at load 0.3
+//!   and saturated, throughput in flit-hops (`flitcast bench` has the 4 KB and bit-reversal points too).
 
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
 use flitcast_core::credits::Lanes;
@@ -95,5 +97,29 @@ fn sp128(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, router_step, whole_runs, sp128);
+/// Where the studies spend their time: the 128-node SP network per switch model (central buffer, input
+/// FIFO), uniform 128-byte messages, at load 0.3 and saturated (1.0); throughput in flit-hops, the cost
+/// the engine should keep flat from one load to the other.
+fn sp128_per_switch(c: &mut Criterion) {
+    let mut g = c.benchmark_group("sp128_uniform_128B");
+    g.sample_size(10);
+    for model in ["central_buffer", "input_fifo"] {
+        for load in [0.3, 1.0] {
+            let s = mesh(load, 10_000).set(&[
+                ("network.topology", json!("sp128")),
+                ("switch.model", json!(model)),
+                ("routing.algorithm", json!("adaptive")),
+                ("routing.selection", json!("lru")),
+                ("workload.packet_flits", json!(64)),
+                ("workload.message_flits", json!(64)),
+            ]);
+            let hops = flitcast_core::run(&s).expect("bench scenario runs").flit_hops;
+            g.throughput(Throughput::Elements(hops));
+            g.bench_with_input(BenchmarkId::new(model, load), &s, |b, s| b.iter(|| flitcast_core::run(s).unwrap()));
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, router_step, whole_runs, sp128, sp128_per_switch);
 criterion_main!(benches);

@@ -14,9 +14,11 @@ if TYPE_CHECKING:
 
 def bench_scenarios(quick: bool) -> list[tuple[str, Scenario]]:
     """The fixed benchmark points: the 8x8 mesh (DOR, uniform, 8-flit packets, 2 VCs x 8 flits) at loads
-    0.1 and 0.3, the 128-node SP network (central-buffer switches, adaptive LRU routing,
-    bit-reversal, 1 KB messages) at load 0.5, and 6-way hardware multicasts of 128-byte messages on the
-    16-node tree of central-buffer switches at effective load 0.5 (study 000)."""
+    0.1 and 0.3 and saturated (0.6), the 128-node SP network (central-buffer switches, adaptive LRU
+    routing, bit-reversal, 1 KB messages) at load 0.5, 6-way hardware multicasts of 128-byte messages on
+    the 16-node tree of central-buffer switches at effective load 0.5 (study 000), and, per SP switch
+    model (central buffer, input FIFO), the 128-node SP network at load 0.3 and saturated (1.0) with
+    128-byte and 4 KB messages, uniform and bit-reversal: where the studies spend their time."""
     from flitcast.config import Scenario
 
     measure = 10_000 if quick else 100_000
@@ -33,7 +35,7 @@ def bench_scenarios(quick: bool) -> list[tuple[str, Scenario]]:
                 }
             ),
         )
-        for load in (0.1, 0.3)
+        for load in (0.1, 0.3, 0.6)
     ]
     sp = Scenario.model_validate(
         {
@@ -59,7 +61,25 @@ def bench_scenarios(quick: bool) -> list[tuple[str, Scenario]]:
             "run": run,
         }
     )
-    return [*mesh, ("sp128 bit-rev 1KB", sp), ("tree16 6-way hw multicast", multicast)]
+    switches = [
+        (
+            f"sp128 {short} {pattern_short} {size // 1024}KB" if size >= 1024 else f"sp128 {short} {pattern_short} {size}B",
+            Scenario.model_validate(
+                {
+                    "network": {"topology": "sp128"},
+                    "switch": {"model": model},
+                    "routing": {"algorithm": "adaptive", "selection": "lru"},
+                    "workload": {"pattern": pattern, "load": load, "message_bytes": size, "flit_bytes": 2, "max_packet_bytes": 1024},
+                    "run": run,
+                }
+            ),
+        )
+        for model, short in (("central_buffer", "CB"), ("input_fifo", "IF"))
+        for pattern, pattern_short in (("uniform", "uniform"), ("bit_reversal", "bit-rev"))
+        for size in (128, 4096)
+        for load in (0.3, 1.0)
+    ]
+    return [*mesh, ("sp128 bit-rev 1KB", sp), ("tree16 6-way hw multicast", multicast), *switches]
 
 
 @app.command("bench")
@@ -76,9 +96,11 @@ def bench_command(
     table = Table(title="flitcast bench" + (" --quick" if quick else "") + ": one thread per scenario")
     table.add_column("scenario", no_wrap=True)
     table.add_column("load", no_wrap=True)
+    table.add_column("saturated", no_wrap=True)
     for column in ("cycles", "wall s", "cycles/s", "flit-hops", "flit-hops/s"):
         table.add_column(column, justify="right", no_wrap=True)
     costs = []
+    per_hop: dict[tuple[str, float], float] = {}
     for name, point in bench_scenarios(quick):
         text = payload(point)
         began = time.perf_counter()
@@ -87,9 +109,11 @@ def bench_command(
         metrics = result_of(point, outcome, wall).metrics
         cycles, hops = metrics["cycles"], metrics["flit_hops"]
         costs.append(wall / cycles)
+        per_hop[(name, float(point.workload.load))] = wall / hops if hops else float("nan")
         table.add_row(
             name,
             f"{point.workload.load}",
+            "yes" if metrics["saturated"] else "no",
             f"{cycles:,}",
             f"{wall:.3f}",
             f"{cycles / wall:,.0f}",
@@ -100,3 +124,7 @@ def bench_command(
     out.width = max(out.width, 110)  # the table is wider than a default 80-column pipe
     out.print(table)
     out.print(f"mesh per-cycle cost heavy/light (load 0.3 / load 0.1): {costs[1] / costs[0]:.2f}")
+    # (what a flit-hop costs past saturation against at load 0.3, per scenario: the engine's aim is 1)
+    dearer = {name: per_hop[(name, 1.0)] / per_hop[(name, 0.3)] for name, load in per_hop if load == 1.0 and (name, 0.3) in per_hop}
+    dearer["mesh8 uniform (0.6)"] = per_hop[("mesh8 uniform", 0.6)] / per_hop[("mesh8 uniform", 0.3)]
+    out.print("cost of a flit-hop saturated / at load 0.3: " + ", ".join(f"{name} {r:.2f}" for name, r in dearer.items()))
