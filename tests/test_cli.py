@@ -403,3 +403,6 @@ def test_bench_quick() -> None:
     proc = _flitcast("bench", "--quick")
     assert proc.returncode == 0, proc.stderr
     assert "cycles/s" in proc.stdout and "flit-hops/s" in proc.stdout and "heavy/light" in proc.stdout
+    # the saturated points per SP switch model, and the cost of their flit-hops against load 0.3
+    assert "sp128 CB uniform 128B" in proc.stdout and "sp128 IF bit-rev 4KB" in proc.stdout
+    assert "yes" in proc.stdout and "saturated / at load 0.3: sp128 CB uniform 128B" in proc.stdout
