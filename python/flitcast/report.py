@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from flitcast.experiments.experiment import DEVIATES, HOLDS, INCONSISTENT, NOT_JUDGED
-from flitcast.studies import StudyValue, study
+from flitcast.studies import StudyValue, study, values_of
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -74,10 +74,6 @@ def _shown_values(values: list[Any]) -> str:
     if len(values) <= MAX_SHOWN_VALUES:
         return ", ".join(str(v) for v in values)
     return f"{values[0]} … {values[-1]} ({len(values)} values)"
-
-
-def _study_values(experiment_id: str, study_id: str) -> list[StudyValue]:
-    return [v for v in study(study_id).values.values() if v.experiment == experiment_id]
 
 
 def _shown_number(v: StudyValue) -> str:
@@ -175,7 +171,7 @@ def _html_study(study_id: str, group: Sequence[ExperimentRun]) -> list[str]:
     readings = {r.name: r.text for run in group for r in run.experiment.readings}
     out.append(f'<p>Each experiment runs the reading of what the study leaves open that its text supports best; the other readings (<a href="#readings-{study_id}">below</a>) are options, each argued in {_esc(s.experiments)}.</p>')
     for run in group:
-        out.extend(_html_figure(run, study_id))
+        out.extend(_html_figure(run))
     out.append(f'<h3 id="readings-{study_id}">Readings of study {study_id}</h3>')
     if readings:
         out.append("<table><tr><th>reading</th><th>what it changes (and our default)</th></tr>")
@@ -186,7 +182,7 @@ def _html_study(study_id: str, group: Sequence[ExperimentRun]) -> list[str]:
     return out
 
 
-def _html_figure(run: ExperimentRun, study_id: str) -> list[str]:
+def _html_figure(run: ExperimentRun) -> list[str]:
     e = run.experiment
     by = counts(run.claims)
     summary = ", ".join(f"{by[s]} {s}" for s in STATUSES if by.get(s))
@@ -195,7 +191,7 @@ def _html_figure(run: ExperimentRun, study_id: str) -> list[str]:
         f'<p class="note">{run.points} points, {run.wall_seconds:,.1f} s of wall time (the runs that simulated them); claims: {_esc(summary) or "none"}.</p>',
         '<div class="panels">' + "".join(f'<img src="{_esc(run.directory)}/{_esc(p)}" alt="{_esc(e.figure)}, panel {_esc(p)}">' for p in run.panels) + "</div>",
     ]
-    stated = _study_values(e.id, study_id)
+    stated = values_of(e.id)
     if stated:
         out.append("<p>Numbers the study states for this figure:</p><table><tr><th>quantity</th><th>series</th><th>study</th><th>where</th></tr>")
         out.extend(f"<tr><td>{_esc(v.quantity)}</td><td>{_esc(v.series)}</td><td>{_esc(_shown_number(v))}</td><td>{_esc(v.where)}</td></tr>" for v in stated)
@@ -231,7 +227,7 @@ def _markdown(runs: Sequence[ExperimentRun], quick: bool) -> str:
             e = run.experiment
             out += ["", f"### {e.figure}: {e.title} (`{e.id}`)", ""]
             out += [f"![{e.figure}, {p}]({run.directory}/{p})" for p in run.panels]
-            stated = _study_values(e.id, study_id)
+            stated = values_of(e.id)
             if stated:
                 out += ["", "Numbers the study states for this figure:", "", "| quantity | series | study | where |", "|---|---|---|---|"]
                 out += [f"| {_md_cell(v.quantity)} | {_md_cell(v.series)} | {_md_cell(_shown_number(v))} | {_md_cell(v.where)} |" for v in stated]

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-__all__ = ["STUDY_IDS", "Study", "StudyValue", "studies", "study", "value"]
+__all__ = ["STUDY_IDS", "Study", "StudyValue", "studies", "study", "value", "values_of"]
 
 DATA = Path(__file__).with_name("study_data")
 STUDY_IDS = ("000", "001", "002", "003", "004")
@@ -132,3 +132,8 @@ def study(study_id: str) -> Study:
 def value(study_id: str, name: str) -> StudyValue:
     """A number the study states, by its name in the study's data file."""
     return study(study_id).values[name]
+
+
+def values_of(experiment: str) -> list[StudyValue]:
+    """The stated numbers that belong to ``experiment``'s figure (its ``experiment`` field)."""
+    return [v for s in studies().values() for v in s.values.values() if v.experiment == experiment]

@@ -35,7 +35,7 @@ def selected(study_ids: Sequence[str]) -> list[Experiment]:
     return [e for e in EXPERIMENTS.values() if not study_ids or e.study[:3] in study_ids]
 
 
-def check_report_dir(out: str, force: bool, experiments: Sequence[Experiment]) -> Path:
+def check_report_dir(out: str, force: bool) -> Path:
     """DIR must be new or empty, or a report's own directory (its entries: experiment directories and the
     report's files, so the same command resumes), or anything with --force."""
     from flitcast.experiments import EXPERIMENTS
@@ -156,7 +156,7 @@ def reproduce_all(
     if out is None:
         raise ConfigError("--out", "(none)", "a directory for the report with --all (e.g. --out runs/report)")
     experiments = selected(study_ids)
-    check_report_dir(out, force, experiments)
+    check_report_dir(out, force)
     with dask_client(scheduler) as client:
         runs = run_all(experiments, out, quick, threads, client, force)
     write_all_or_nothing(out, lambda staging: write_report(staging, runs, quick))

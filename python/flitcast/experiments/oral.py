@@ -370,11 +370,12 @@ def _fmt(series: pd.Series) -> str:
 
 #: Figs 9–13: what survives of the testbed's measurements — the stated average errors and the left axes'
 #: highest ticks (µs); the curves themselves are lost
-MODEL_FIGURES = {
-    name: (v.extra["figure"], v.extra["stated"], int(v.extra["axis_top_us"]))
-    for name in ("Sep Add", "Md-torus", "Mu-torus", "U-torus", "S-torus")
-    for v in [value("004", f"model_error_{ALGORITHMS[name]}")]
-}
+def _model_figure(name: str) -> tuple[str, str, int]:
+    stated = value("004", f"model_error_{ALGORITHMS[name]}")
+    return stated.extra["figure"], stated.extra["stated"], int(stated.extra["axis_top_us"])
+
+
+MODEL_FIGURES = {name: _model_figure(name) for name in ("Sep Add", "Md-torus", "Mu-torus", "U-torus", "S-torus")}
 
 
 def _model_claims(results: pd.DataFrame) -> list[Claim]:

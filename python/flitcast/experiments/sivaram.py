@@ -464,7 +464,8 @@ def _cb_over_ib(results: pd.DataFrame, degrees: list[int]) -> dict[int, float]:
 
 #: "an improvement of up to a factor of 2 (in terms of saturation load)" (§1, study_data/000.toml): a factor
 #: stated to one significant figure, 1.5 ≤ largest ratio < 2.5
-FACTOR_2 = (value("000", "cb_over_ib_factor").number - 0.5, value("000", "cb_over_ib_factor").number + 0.5)
+_FACTOR = value("000", "cb_over_ib_factor").number
+FACTOR_2 = (_FACTOR - 0.5, _FACTOR + 0.5)
 #: §7.4: the central buffers carry "over 90%" of the maximum load (128 B); 512 B: 2- and 4-way saturate
 #: below 0.9, 6- and 9-way above (study_data/000.toml)
 OVER_90 = value("000", "cb_peak_over_90").low_high[0]
@@ -780,7 +781,8 @@ def _ratios(results: pd.DataFrame, variant: str, m: int) -> dict[float, float]:
 
 
 #: §7.7 "(a) exceeds (b) by almost 60%" (study_data/000.toml): just under 60%, 1.50 ≤ (a)/(b) ≤ 1.60
-ALMOST_60 = (value("000", "a_over_b_almost_60").number - 0.1, value("000", "a_over_b_almost_60").number)
+_ALMOST = value("000", "a_over_b_almost_60").number
+ALMOST_60 = (_ALMOST - 0.1, _ALMOST)
 
 
 def _fig19_claims(results: pd.DataFrame) -> list[Claim]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from flitcast.studies import StudyValue, studies
+from flitcast.studies import StudyValue, values_of
 
 __all__ = ["draw_study_values", "panel_values"]
 
@@ -17,7 +17,7 @@ STUDY_COLOUR = "black"
 
 def panel_values(experiment: str, panel: str) -> list[StudyValue]:
     """The stated values that belong on ``panel`` (a PNG's stem, e.g. ``fig7b``) of ``experiment``."""
-    return [v for s in studies().values() for v in s.values.values() if v.experiment == experiment and v.panel == panel]
+    return [v for v in values_of(experiment) if v.panel == panel]
 
 
 def draw_study_values(ax: Any, experiment: str, panel: str, bars: Sequence[str] = ()) -> int:
