@@ -399,6 +399,25 @@ def test_process_run_and_usage_error(tiny: dict[str, Any], write_toml, tmp_path:
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
 
 
+def test_process_end_freezes_the_garbage_collector_only_as_the_process_entry() -> None:
+    # main() run as the process (no argv: the flitcast script, python -m flitcast) spares the interpreter's
+    # teardown its collections (gc.freeze); called with argv, as from Python, it leaves the collector alone
+    import gc
+
+    from flitcast.cli import main
+
+    frozen = gc.get_freeze_count()
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert gc.get_freeze_count() == frozen
+    probe = (
+        "import gc, sys\nfrom flitcast.cli import main\nsys.argv = ['flitcast', '--version']\n"
+        "try:\n    main()\nexcept SystemExit as exc:\n    print(exc.code, gc.get_freeze_count() > 0)"
+    )
+    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert proc.stdout.splitlines()[-1] == "0 True", proc.stderr
+
+
 def test_bench_quick() -> None:
     proc = _flitcast("bench", "--quick")
     assert proc.returncode == 0, proc.stderr

@@ -47,19 +47,32 @@ def test_lazy_names_resolve() -> None:
     assert "flitcast.config" in loaded and not [m for m in loaded if m.split(".")[0] in HEAVY]
 
 
-def test_single_run_with_out_dir_imports_no_pandas(tmp_path) -> None:
+@pytest.mark.parametrize("out", [True, False], ids=["with --out", "without --out"])
+def test_single_run_imports_no_heavy_library(tmp_path, out: bool) -> None:
+    # a single `flitcast run`, results files included, needs none of pandas, pyarrow (nor numpy, which
+    # pyarrow imports), matplotlib or dask: its results.parquet is written in Python (sweeps/parquet.py).
+    # The run's background imports are waited for, so that one of them would be caught too.
+    args = ["run", str(tmp_path / "s.toml"), *(["--out", str(tmp_path / "one")] if out else [])]
     code = f"""
+import threading
 from flitcast.cli import main
 try:
-    main(["run", "-", "--out", {str(tmp_path / "one")!r}])
-except SystemExit:
-    pass
+    main({args!r})
+except SystemExit as exc:
+    assert not exc.code, exc.code
+for thread in threading.enumerate():
+    if thread is not threading.main_thread():
+        thread.join()
 """
-    scenario = tmp_path / "s.toml"
-    scenario.write_text('[network]\nk = 4\n[run]\nwarmup_cycles = 100\nmeasure_cycles = 500\n', encoding="utf-8")
-    loaded = _modules_after(code.replace('"-"', repr(str(scenario))))
-    assert (tmp_path / "one" / "results.parquet").exists()
-    assert "pandas" not in loaded and "matplotlib" not in loaded
+    (tmp_path / "s.toml").write_text(
+        '[network]\nk = 4\n[run]\nwarmup_cycles = 100\nmeasure_cycles = 500\n', encoding="utf-8"
+    )
+    loaded = _modules_after(code)
+    assert (tmp_path / "one" / "results.parquet").exists() == out
+    heavy = sorted(m for m in loaded if m.split(".")[0] in (*HEAVY, "numpy"))
+    assert not heavy, f"flitcast {' '.join(args)} imports {heavy[:5]}"
+    assert "flitcast._core" in loaded  # the run did simulate
+    assert ("flitcast.sweeps.parquet" in loaded) == out
 
 
 @pytest.mark.parametrize(

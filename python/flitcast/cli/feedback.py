@@ -17,8 +17,10 @@ if TYPE_CHECKING:
 
 def import_in_background(*modules: str) -> None:
     """Import what the command needs after the simulation on another thread while the core simulates:
-    the core releases the GIL, so on a second CPU the imports (pyarrow alone takes about 0.2 s) are done
-    by the time the results are written instead of adding to the run."""
+    the core releases the GIL, so on a second CPU the imports (rich's console and table: about 20 ms) are
+    done by the time the results are printed instead of adding to the run. Keep it to light modules: on a
+    machine whose other CPU is busy, the importing thread takes time from the simulation (importing pyarrow
+    here slowed the core's own time by up to 0.09 s; docs/engine.md, "A single run, end to end")."""
     import importlib
     import threading
 
