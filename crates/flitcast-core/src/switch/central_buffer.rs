@@ -115,25 +115,26 @@ pub fn replication_chunks(worm_flits: u32, down_ports: u32, chunk_flits: u32) ->
     worm_flits.div_ceil(chunk_flits) + down_ports - 1
 }
 
-/// Flits `first .. first + count` of `packet`, whose copy had made `hops` hops on arriving.
+/// Flits `first .. first + count` of `packet`, whose copy had made `hops` hops on arriving; `tail`:
+/// the last of them is the packet's tail. (The flits say where the packet ends, so a chunk never
+/// looks up the packet's length: on a saturated network that look-up is a cache miss per chunk.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Chunk {
     packet: u32,
     first: u32,
     count: u32,
-    flits: u32,
+    tail: bool,
     hops: u16,
 }
 
 impl Chunk {
-    const EMPTY: Chunk = Chunk { packet: 0, first: 0, count: 0, flits: 0, hops: 0 };
+    const EMPTY: Chunk = Chunk { packet: 0, first: 0, count: 0, tail: false, hops: 0 };
 
     fn flit(&self, i: u32) -> Flit {
-        let n = self.first + i;
-        Flit::new(self.packet, n == 0, n + 1 == self.flits)
+        Flit::new(self.packet, self.first + i == 0, self.tail && i + 1 == self.count)
     }
     fn has_tail(&self) -> bool {
-        self.first + self.count == self.flits
+        self.tail
     }
 }
 
@@ -144,8 +145,8 @@ impl Chunk {
 #[derive(Debug, Clone, Copy)]
 struct Queued {
     packet: u32,
-    /// The packet's length in flits.
-    flits: u32,
+    /// The chunk with the tail has been written.
+    tail: bool,
     first: u32,
     end: u32,
     /// Chunks stored (not yet read by this output).
@@ -157,14 +158,15 @@ struct Queued {
 
 impl Queued {
     fn new(chunk: Chunk, multicast: bool) -> Queued {
-        let Chunk { packet, flits, first, hops, .. } = chunk;
-        Queued { packet, flits, first, end: first, stored: 0, hops, multicast }
+        let Chunk { packet, first, hops, .. } = chunk;
+        Queued { packet, tail: false, first, end: first, stored: 0, hops, multicast }
     }
 
     fn push(&mut self, chunk: Chunk) {
         debug_assert_eq!(chunk.first, self.end, "chunks of a packet are written in order");
         self.end += chunk.count;
         self.stored += 1;
+        self.tail = chunk.tail;
     }
 
     /// The oldest stored chunk, taken out.
@@ -173,7 +175,8 @@ impl Queued {
             return None;
         }
         let count = (self.end - self.first).min(chunk_flits);
-        let chunk = Chunk { packet: self.packet, first: self.first, count, flits: self.flits, hops: self.hops };
+        let tail = self.tail && self.first + count == self.end;
+        let chunk = Chunk { packet: self.packet, first: self.first, count, tail, hops: self.hops };
         self.first += count;
         self.stored -= 1;
         Some(chunk)
@@ -289,6 +292,18 @@ impl Ports {
     fn fifo(&mut self, p: usize, nonempty: bool) {
         self.fifo_nonempty = (self.fifo_nonempty & !(1 << p)) | ((nonempty as u64) << p);
     }
+    /// Input `p`'s FIFO took a flit.
+    #[inline]
+    fn fifo_filled(&mut self, p: usize) {
+        self.fifo_nonempty |= 1 << p;
+    }
+    /// Input `p`'s FIFO gave a flit and holds `left`.
+    #[inline]
+    fn fifo_gave(&mut self, p: usize, left: usize) {
+        if left == 0 {
+            self.fifo_nonempty &= !(1 << p);
+        }
+    }
     /// The sets as the ports' states say they should be.
     fn of(inputs: &[Input], outputs: &[Output]) -> Ports {
         let mut ports = Ports::default();
@@ -304,10 +319,12 @@ impl Ports {
 }
 
 /// Puts bit `i` into `sets[kind]` and takes it out of the others.
-fn file(sets: [&mut u64; 3], kind: usize, i: usize) {
-    for (k, set) in sets.into_iter().enumerate() {
-        *set = (*set & !(1 << i)) | (((k == kind) as u64) << i);
+#[inline]
+fn file(mut sets: [&mut u64; 3], kind: usize, i: usize) {
+    for set in sets.iter_mut() {
+        **set &= !(1 << i);
     }
+    *sets[kind] |= 1 << i;
 }
 
 #[derive(Debug, Clone)]
@@ -368,7 +385,8 @@ impl Model for CentralBuffer {
     /// (input FIFOs and the central buffer's chunks, everything else)
     fn bytes(s: &Params, topo: &Topology) -> (u64, u64) {
         let (ports, routers) = (topo.links.len() as u64, topo.routers() as u64);
-        let fifos = ports * s.buffer_flits as u64 * std::mem::size_of::<Flit>() as u64;
+        // (a FIFO's ring holds a power of two of flits and as many head positions)
+        let fifos = ports * FlitFifo::slots(s.buffer_flits) as u64 * (std::mem::size_of::<Flit>() + 2) as u64;
         // A stored chunk is a record (packet, first flit, count); at most one queue entry per chunk.
         let chunks = routers * s.central_buffer_chunks as u64 * std::mem::size_of::<Queued>() as u64; // at most one packet per chunk
         let per_port = std::mem::size_of::<Input>() + std::mem::size_of::<Output>() + topo.max_radix();
@@ -398,7 +416,7 @@ impl Model for CentralBuffer {
             .into_iter()
             .map(|link| Input {
                 link,
-                fifo: FlitFifo::default(),
+                fifo: FlitFifo::new(sw.buffer_flits),
                 state: InState::Idle,
                 assembly: Chunk::EMPTY,
                 served: 0,
@@ -447,7 +465,7 @@ impl Model for CentralBuffer {
             return false;
         }
         input.fifo.push(flit, hops);
-        self.ports.fifo(port as usize, true);
+        self.ports.fifo_filled(port as usize);
         self.flits += 1;
         true
     }
@@ -699,14 +717,14 @@ impl CentralBuffer {
             let a = &mut input.assembly;
             if a.count == 0 {
                 a.packet = flit.packet();
-                a.flits = ctx.packets[flit.packet()].header.flits;
                 a.hops = input.fifo.hops;
                 if flit.head() {
                     a.first = 0;
                 }
             }
             a.count += 1;
-            self.ports.fifo(p, !input.fifo.is_empty());
+            a.tail = flit.tail();
+            self.ports.fifo_gave(p, input.fifo.len());
             ctx.send_credit(input.link, 0);
         }
     }
@@ -871,7 +889,7 @@ impl CentralBuffer {
             }
             let input = &mut self.inputs[p as usize];
             let Some(flit) = input.fifo.pop() else { continue };
-            self.ports.fifo(p as usize, !input.fifo.is_empty());
+            self.ports.fifo_gave(p as usize, input.fifo.len());
             ctx.spend_credit(out.link, 0);
             out.window_flits += ctx.measuring as u64;
             self.flits -= 1;
@@ -929,18 +947,20 @@ impl CentralBuffer {
             self.flits -= 1;
             moved += 1;
             ctx.send_flit(out.link, 0, flit, chunk.hops);
-            out.state = if flit.tail() {
+            // (most flits only advance the register's count: the port's state set stays as it is)
+            if flit.tail() {
                 out.queue.pop_front();
-                OutState::Idle
+                out.state = OutState::Idle;
+                self.ports.output(o, out.state);
             } else if sent + 1 == chunk.count {
-                match then {
+                out.state = match then {
                     Some(p) => OutState::Crossbar(p),
                     None => OutState::FromBuffer { register: None, sent: 0, then: None },
-                }
-            } else {
-                OutState::FromBuffer { register: Some(chunk), sent: sent + 1, then }
-            };
-            self.ports.output(o, out.state);
+                };
+                self.ports.output(o, out.state);
+            } else if let OutState::FromBuffer { sent, .. } = &mut out.state {
+                *sent += 1;
+            }
         }
         moved
     }

@@ -84,9 +84,9 @@ struct Input {
     ungranted: u64,
     freed: u32,
     /// Chunks read so far by each output of the fan-out.
-    reads: [u32; 64],
+    reads: Box<[u32]>,
     /// Last cycle each output read from this input (the outputs' turns).
-    turn: [Cycle; 64],
+    turn: Box<[Cycle]>,
 }
 
 impl Input {
@@ -125,6 +125,54 @@ enum OutState {
     },
 }
 
+/// The ports in each state, as bit sets kept with every state change, so that each phase of a cycle
+/// visits only the ports it concerns (near saturation every switch steps every cycle).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Ports {
+    in_idle: u64,
+    /// Inputs requesting outputs: a unicast's head, or a replicating copy (which may have every grant).
+    in_asking: u64,
+    in_replicate: u64,
+    out_crossbar: u64,
+    out_reading: u64,
+}
+
+impl Ports {
+    fn input(&mut self, p: usize, state: InState) {
+        let bit = 1u64 << p;
+        let (idle, asking, replicate) = match state {
+            InState::Idle => (bit, 0, 0),
+            InState::Requesting(_) => (0, bit, 0),
+            InState::Crossbar(_) => (0, 0, 0),
+            InState::Replicate => (0, bit, bit),
+        };
+        self.in_idle = (self.in_idle & !bit) | idle;
+        self.in_asking = (self.in_asking & !bit) | asking;
+        self.in_replicate = (self.in_replicate & !bit) | replicate;
+    }
+    fn output(&mut self, o: usize, state: OutState) {
+        let bit = 1u64 << o;
+        let (crossbar, reading) = match state {
+            OutState::Idle => (0, 0),
+            OutState::Crossbar(_) => (bit, 0),
+            OutState::Reading { .. } => (0, bit),
+        };
+        self.out_crossbar = (self.out_crossbar & !bit) | crossbar;
+        self.out_reading = (self.out_reading & !bit) | reading;
+    }
+    /// The sets as the ports' states say they should be.
+    fn of(inputs: &[Input], outputs: &[Output]) -> Ports {
+        let mut ports = Ports::default();
+        for (p, i) in inputs.iter().enumerate() {
+            ports.input(p, i.state);
+        }
+        for (o, out) in outputs.iter().enumerate() {
+            ports.output(o, out.state);
+        }
+        ports
+    }
+}
+
 #[derive(Debug, Clone)]
 struct Output {
     link: OutLink,
@@ -141,7 +189,11 @@ pub struct InputFifo {
     history: SelectionHistory,
     inputs: Vec<Input>,
     outputs: Vec<Output>,
+    ports: Ports,
     cands: Candidates,
+    /// Scratch tables of `grant`, by port: the inputs requesting each output, the outputs granting each input.
+    requests: Vec<u64>,
+    grants: Vec<u64>,
     /// Flits held, a flit in an output register counting as that output's copy.
     flits: u32,
 }
@@ -166,8 +218,10 @@ impl Model for InputFifo {
     /// (input FIFOs, everything else)
     fn bytes(s: &Params, topo: &Topology) -> (u64, u64) {
         let ports = topo.links.len() as u64;
-        let fifos = ports * s.buffer_flits as u64 * std::mem::size_of::<Flit>() as u64;
-        let per_port = std::mem::size_of::<Input>() + std::mem::size_of::<Output>() + topo.max_radix();
+        // (a FIFO's ring holds a power of two of flits and as many head positions)
+        let fifos = ports * FlitFifo::slots(s.buffer_flits) as u64 * (std::mem::size_of::<Flit>() + 2) as u64;
+        // (per port also its chunk reads and turns by output, and the grant tables)
+        let per_port = std::mem::size_of::<Input>() + std::mem::size_of::<Output>() + topo.max_radix() * 29;
         (fifos, ports * per_port as u64 + topo.routers() as u64 * std::mem::size_of::<InputFifo>() as u64)
     }
 
@@ -176,32 +230,37 @@ impl Model for InputFifo {
         let radix = topo.radix(router);
         assert!(radix <= 64, "router radix above 64 is not supported");
         let (out_links, in_links) = links_of(topo, router, Timing::of::<Self>(sw));
+        let inputs: Vec<Input> = in_links
+            .into_iter()
+            .map(|link| Input {
+                link,
+                fifo: FlitFifo::new(sw.buffer_flits),
+                state: InState::Idle,
+                packet: 0,
+                hops: 0,
+                flits: 0,
+                fan: 0,
+                ungranted: 0,
+                freed: 0,
+                reads: vec![0; radix].into_boxed_slice(),
+                turn: vec![0; radix].into_boxed_slice(),
+            })
+            .collect();
+        let outputs: Vec<Output> = out_links
+            .into_iter()
+            .map(|link| Output { link, state: OutState::Idle, grant_order: Recency::new(radix), window_flits: 0 })
+            .collect();
         InputFifo {
             chunk_flits: sw.chunk_flits,
             fifo_flits: sw.buffer_flits as usize,
             selection: site.selection(radix),
             history: site.history,
-            inputs: in_links
-                .into_iter()
-                .map(|link| Input {
-                    link,
-                    fifo: FlitFifo::default(),
-                    state: InState::Idle,
-                    packet: 0,
-                    hops: 0,
-                    flits: 0,
-                    fan: 0,
-                    ungranted: 0,
-                    freed: 0,
-                    reads: [0; 64],
-                    turn: [0; 64],
-                })
-                .collect(),
-            outputs: out_links
-                .into_iter()
-                .map(|link| Output { link, state: OutState::Idle, grant_order: Recency::new(radix), window_flits: 0 })
-                .collect(),
+            ports: Ports::of(&inputs, &outputs),
+            inputs,
+            outputs,
             cands: Candidates::default(),
+            requests: vec![0; radix],
+            grants: vec![0; radix],
             flits: 0,
         }
     }
@@ -229,6 +288,9 @@ impl Model for InputFifo {
 
     /// Every flit counted is in a FIFO or an output register.
     fn check_accounting(&self) -> Result<(), String> {
+        if self.ports != Ports::of(&self.inputs, &self.outputs) {
+            return Err(format!("port state sets {:?} do not match the ports' states", self.ports));
+        }
         let fifo: u32 = self.inputs.iter().map(|i| i.fifo.len() as u32).sum();
         let registers: u32 = self
             .outputs
@@ -265,10 +327,8 @@ impl InputFifo {
     /// Heads at the front of idle inputs are routed: a copy to one output requests it, a copy to
     /// several starts replicating.
     fn route_heads(&mut self, me: u32, ctx: &mut StepCtx) {
-        for (p, input) in self.inputs.iter_mut().enumerate() {
-            if input.state != InState::Idle {
-                continue;
-            }
+        for p in ones(self.ports.in_idle) {
+            let input = &mut self.inputs[p];
             let Some(flit) = input.fifo.front() else { continue };
             debug_assert!(flit.head(), "an idle input's front flit is a head");
             let hops = input.fifo.front_hops();
@@ -290,38 +350,48 @@ impl InputFifo {
                     InState::Replicate
                 }
             };
+            self.ports.input(p, input.state);
         }
     }
 
     /// Idle outputs grant one request each, least recently granted input first; a unicast picks
     /// among its grants, a replicating input takes every one.
     fn grant(&mut self, ctx: &mut StepCtx) {
-        let mut requests = [0u64; 64];
-        let mut any = false;
-        for (p, input) in self.inputs.iter().enumerate() {
-            let wanted = match input.state {
-                InState::Requesting(mask) => mask,
-                InState::Replicate => input.ungranted,
-                _ => continue,
-            };
-            for o in ones(wanted) {
-                requests[o] |= 1 << p;
-                any = true;
-            }
-        }
-        if !any {
+        let wanted = |input: &Input| match input.state {
+            InState::Requesting(mask) => mask,
+            InState::Replicate => input.ungranted,
+            _ => 0,
+        };
+        let asking = self.ports.in_asking;
+        let requested = ones(asking).fold(0, |all, p| all | wanted(&self.inputs[p]));
+        // Near saturation most heads wait for busy outputs: nothing to grant, no tables to build.
+        let free = requested & !(self.ports.out_crossbar | self.ports.out_reading);
+        if free == 0 {
             return;
         }
-        let mut grants = [0u64; 64];
-        for (o, out) in self.outputs.iter().enumerate() {
-            if out.state == OutState::Idle && requests[o] != 0 {
-                grants[out.grant_order.least_recent(requests[o]) as usize] |= 1 << o;
+        // (scratch tables by port, kept between cycles; only the entries this cycle uses are set)
+        let (mut requests, mut grants) = (std::mem::take(&mut self.requests), std::mem::take(&mut self.grants));
+        for o in ones(free) {
+            requests[o] = 0;
+        }
+        for p in ones(asking) {
+            for o in ones(wanted(&self.inputs[p]) & free) {
+                requests[o] |= 1 << p;
             }
         }
-        for p in 0..self.inputs.len() {
-            if grants[p] == 0 {
-                continue;
-            }
+        let mut granted = 0u64;
+        for o in ones(free) {
+            let p = self.outputs[o].grant_order.least_recent(requests[o]) as usize;
+            grants[p] = if granted & (1 << p) == 0 { 1 << o } else { grants[p] | 1 << o };
+            granted |= 1 << p;
+        }
+        self.take_grants(granted, &grants, ctx);
+        (self.requests, self.grants) = (requests, grants);
+    }
+
+    /// The inputs of `granted` take their grants: a unicast picks one, a replicating copy takes all.
+    fn take_grants(&mut self, granted: u64, grants: &[u64], ctx: &mut StepCtx) {
+        for p in ones(granted) {
             match self.inputs[p].state {
                 InState::Requesting(wanted) => {
                     let flit = self.inputs[p].fifo.front().expect("a requesting input has a head");
@@ -336,6 +406,8 @@ impl InputFifo {
                     out.grant_order.touch(p as u8);
                     out.state = OutState::Crossbar(p as u8);
                     self.inputs[p].state = InState::Crossbar(o);
+                    self.ports.output(o as usize, out.state);
+                    self.ports.input(p, self.inputs[p].state);
                 }
                 InState::Replicate => {
                     let input = &mut self.inputs[p];
@@ -352,6 +424,7 @@ impl InputFifo {
                         let out = &mut self.outputs[o];
                         out.grant_order.touch(p as u8);
                         out.state = OutState::Reading { from: p as u8, reg };
+                        self.ports.output(o, out.state);
                     }
                 }
                 _ => unreachable!("grants go to requesting inputs"),
@@ -362,8 +435,8 @@ impl InputFifo {
     /// Crossbar connections move one flit per cycle as credits allow.
     fn crossbar(&mut self, ctx: &mut StepCtx) -> u64 {
         let mut moved = 0;
-        for o in 0..self.outputs.len() {
-            let OutState::Crossbar(p) = self.outputs[o].state else { continue };
+        for o in ones(self.ports.out_crossbar) {
+            let OutState::Crossbar(p) = self.outputs[o].state else { unreachable!("listed as crossbar") };
             let out = &mut self.outputs[o];
             if ctx.credits(out.link, 0) == 0 {
                 continue;
@@ -379,6 +452,8 @@ impl InputFifo {
             if flit.tail() {
                 out.state = OutState::Idle;
                 input.state = InState::Idle;
+                self.ports.output(o, OutState::Idle);
+                self.ports.input(p as usize, InState::Idle);
             }
         }
         moved
@@ -389,11 +464,8 @@ impl InputFifo {
     /// by its last reader leaves the FIFO.
     fn read_chunks(&mut self, ctx: &mut StepCtx) {
         let c = self.chunk_flits;
-        for p in 0..self.inputs.len() {
+        for p in ones(self.ports.in_replicate) {
             let input = &self.inputs[p];
-            if input.state != InState::Replicate {
-                continue;
-            }
             let wants = |o: usize| match self.outputs[o].state {
                 OutState::Reading { from, reg } => {
                     from as usize == p && reg.count == reg.sent && input.chunk_ready(input.reads[o], c).is_some()
@@ -424,6 +496,7 @@ impl InputFifo {
             if j * c + count == input.flits {
                 input.state = InState::Idle;
                 input.fan = 0;
+                self.ports.input(p, InState::Idle);
             }
         }
     }
@@ -431,8 +504,9 @@ impl InputFifo {
     /// Outputs reading a replicated packet send one flit per cycle from their register.
     fn send_registers(&mut self, ctx: &mut StepCtx) -> u64 {
         let mut moved = 0;
-        for out in &mut self.outputs {
-            let OutState::Reading { from, reg } = out.state else { continue };
+        for o in ones(self.ports.out_reading) {
+            let out = &mut self.outputs[o];
+            let OutState::Reading { reg, .. } = &mut out.state else { unreachable!("listed as reading") };
             if reg.sent == reg.count || ctx.credits(out.link, 0) == 0 {
                 continue;
             }
@@ -443,11 +517,12 @@ impl InputFifo {
             self.flits -= 1;
             moved += 1;
             ctx.send_flit(out.link, 0, flit, reg.hops);
-            out.state = if flit.tail() {
-                OutState::Idle
+            if flit.tail() {
+                out.state = OutState::Idle;
+                self.ports.output(o, OutState::Idle);
             } else {
-                OutState::Reading { from, reg: Register { sent: reg.sent + 1, ..reg } }
-            };
+                reg.sent += 1;
+            }
         }
         moved
     }
