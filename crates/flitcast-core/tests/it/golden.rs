@@ -4,7 +4,8 @@
 //! Recorded at commit 4e15b4b; unchanged by the credit-lane and activity-set engine changes after it.
 //! Re-recorded deliberately when percentiles moved to a histogram (3 significant digits): two p99
 //! values above 2048 cycles moved by less than 0.1% (4374 → 4375, 5897 → 5899); everything else is
-//! unchanged.
+//! unchanged. The input-FIFO switch and both SP switches' hardware multicast were added at commit
+//! 9078c59, before the SP switches' speed work of issue 23.
 
 use flitcast_core::Scenario;
 use serde_json::json;
@@ -59,13 +60,34 @@ fn scenarios() -> Vec<(&'static str, Scenario)> {
         ("sp16_o4_0.9", sp("sp16", "o4", None, 0.9)),
         ("sp128_adaptive_rr_0.5", sp("sp128", "adaptive", Some("rr"), 0.5)),
         ("sp128_adaptive_rnd_1.0", sp("sp128", "adaptive", Some("rnd"), 1.0)),
+        ("sp128_input_fifo_lru_1.0", input_fifo(sp("sp128", "adaptive", Some("lru"), 1.0))),
+        ("tree16_central_buffer_multicast_0.5", tree16_multicast("central_buffer")),
+        ("tree16_input_fifo_multicast_0.5", tree16_multicast("input_fifo")),
     ]
+}
+
+/// The same network of input-FIFO switches.
+fn input_fifo(s: Scenario) -> Scenario {
+    s.set(&[("switch.model", json!("input_fifo"))])
+}
+
+/// Study 000's 16-node tree of `model` switches: 6-way hardware multicasts of 64-flit packets.
+fn tree16_multicast(model: &str) -> Scenario {
+    short(
+        Scenario::of(json!({
+            "network": {"topology": "fat_tree", "k": 4, "n": 2},
+            "switch": {"model": model},
+            "routing": {"algorithm": "adaptive", "selection": "lru"},
+            "workload": {"program": "hardware_multicast", "packet_flits": 64, "destinations": 6},
+        })),
+        0.5,
+    )
 }
 
 /// (scenario, cycles, flit hops, packets measured, mean latency, p99 latency, mean hops)
 type Golden = (&'static str, u64, u64, u64, f64, f64, f64);
 
-const GOLDEN: [Golden; 8] = [
+const GOLDEN: [Golden; 11] = [
     ("mesh8_dor_wormhole_0.3", 6102, 741673, 12088, 44.02498345466579, 122.0, 5.351340172071476),
     ("mesh8_dor_4vc_shallow_0.45", 11368, 1661134, 17820, 1026.6211560044894, 4375.0, 5.3569584736251405),
     ("torus4_vct_tornado_0.25", 6023, 71584, 2485, 16.375855130784707, 36.0, 2.0),
@@ -74,6 +96,9 @@ const GOLDEN: [Golden; 8] = [
     ("sp16_o4_0.9", 7706, 262150, 563, 649.5488454706928, 1750.0, 1.541740674955595),
     ("sp128_adaptive_rr_0.5", 7079, 2126347, 2427, 315.03749484960855, 883.0, 3.9451998351874744),
     ("sp128_adaptive_rnd_1.0", 14885, 7309492, 4993, 1434.4806729421189, 5899.0, 4.011015421590226),
+    ("sp128_input_fifo_lru_1.0", 26000, 9493910, 4991, 3167.3654578240835, 11959.0, 4.011019835704268),
+    ("tree16_central_buffer_multicast_0.5", 6273, 94634, 708, 200.77118644067798, 339.0, 2.0),
+    ("tree16_input_fifo_multicast_0.5", 6477, 97486, 708, 220.66949152542372, 503.0, 2.0),
 ];
 
 fn measure(s: &Scenario) -> (u64, u64, u64, f64, f64, f64) {
