@@ -209,11 +209,13 @@ enum InState {
     Replicate,
 }
 
+/// (As [`Output`]: what a flit arriving or leaving touches first, aligned to a cache line.)
 #[derive(Debug, Clone)]
+#[repr(C, align(64))]
 struct Input {
+    state: InState,
     link: InLink,
     fifo: FlitFifo,
-    state: InState,
     /// The chunk being assembled from the FIFO (count 0: empty).
     assembly: Chunk,
     /// Last cycle this input was given the central buffer's write port.
@@ -327,18 +329,21 @@ fn file(mut sets: [&mut u64; 3], kind: usize, i: usize) {
     *sets[kind] |= 1 << i;
 }
 
+/// (What a flit leaving touches comes first, in one cache line of its own: near saturation every
+/// port of every switch is visited every cycle, more ports than the first-level cache holds.)
 #[derive(Debug, Clone)]
+#[repr(C, align(64))]
 struct Output {
+    state: OutState,
     /// The channel; its free downstream slots are in its credit lane (`StepCtx::credits`).
     link: OutLink,
-    state: OutState,
+    window_flits: u64,
+    /// Last cycle this output was given the central buffer's read port.
+    served: Cycle,
     /// Packets queued in the central buffer for this output, in header-chunk write order.
     queue: VecDeque<Queued>,
     /// Inputs from least to most recently granted.
     grant_order: Recency,
-    /// Last cycle this output was given the central buffer's read port.
-    served: Cycle,
-    window_flits: u64,
 }
 
 #[derive(Debug, Clone)]
@@ -385,8 +390,8 @@ impl Model for CentralBuffer {
     /// (input FIFOs and the central buffer's chunks, everything else)
     fn bytes(s: &Params, topo: &Topology) -> (u64, u64) {
         let (ports, routers) = (topo.links.len() as u64, topo.routers() as u64);
-        // (a FIFO's ring holds a power of two of flits and as many head positions)
-        let fifos = ports * FlitFifo::slots(s.buffer_flits) as u64 * (std::mem::size_of::<Flit>() + 2) as u64;
+        // (a FIFO keeps its flits as runs of one worm each, at worst one per flit)
+        let fifos = ports * FlitFifo::spill_bytes(s.buffer_flits) as u64;
         // A stored chunk is a record (packet, first flit, count); at most one queue entry per chunk.
         let chunks = routers * s.central_buffer_chunks as u64 * std::mem::size_of::<Queued>() as u64; // at most one packet per chunk
         let per_port = std::mem::size_of::<Input>() + std::mem::size_of::<Output>() + topo.max_radix();
@@ -416,7 +421,7 @@ impl Model for CentralBuffer {
             .into_iter()
             .map(|link| Input {
                 link,
-                fifo: FlitFifo::new(sw.buffer_flits),
+                fifo: FlitFifo::default(),
                 state: InState::Idle,
                 assembly: Chunk::EMPTY,
                 served: 0,
@@ -826,7 +831,9 @@ impl CentralBuffer {
     /// With the buffer full, outputs take the unstored remainder of the packet they have come to
     /// straight from its input (see the module notes).
     fn take_over_blocked_writes(&mut self) {
-        for o in 0..self.outputs.len() {
+        // (only an idle output or one serving the buffer can come to such a packet, and only an input
+        // writing into the buffer can be its writer)
+        for o in ones(self.ports.out_idle | self.ports.out_buffer) {
             if self.free_chunks > self.kept_from(o as u8) {
                 continue; // its writers are not blocked
             }
@@ -840,11 +847,11 @@ impl CentralBuffer {
                 (OutState::Idle, None) => None,
                 _ => continue,
             };
-            let writer = self.inputs.iter().position(|i| match i.state {
+            let writer = ones(self.ports.in_buffer).find(|&p| match self.inputs[p].state {
                 InState::ToBuffer { out: to, queued } => {
                     to as usize == o
                         && match packet {
-                            Some(p) => queued && i.assembly_or_front_packet() == Some(p),
+                            Some(packet) => queued && self.inputs[p].assembly_or_front_packet() == Some(packet),
                             // Nothing of it written yet: it never entered the buffer.
                             None => !queued,
                         }

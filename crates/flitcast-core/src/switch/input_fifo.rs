@@ -218,8 +218,8 @@ impl Model for InputFifo {
     /// (input FIFOs, everything else)
     fn bytes(s: &Params, topo: &Topology) -> (u64, u64) {
         let ports = topo.links.len() as u64;
-        // (a FIFO's ring holds a power of two of flits and as many head positions)
-        let fifos = ports * FlitFifo::slots(s.buffer_flits) as u64 * (std::mem::size_of::<Flit>() + 2) as u64;
+        // (a FIFO keeps its flits as runs of one worm each, at worst one per flit)
+        let fifos = ports * FlitFifo::spill_bytes(s.buffer_flits) as u64;
         // (per port also its chunk reads and turns by output, and the grant tables)
         let per_port = std::mem::size_of::<Input>() + std::mem::size_of::<Output>() + topo.max_radix() * 29;
         (fifos, ports * per_port as u64 + topo.routers() as u64 * std::mem::size_of::<InputFifo>() as u64)
@@ -234,7 +234,7 @@ impl Model for InputFifo {
             .into_iter()
             .map(|link| Input {
                 link,
-                fifo: FlitFifo::new(sw.buffer_flits),
+                fifo: FlitFifo::default(),
                 state: InState::Idle,
                 packet: 0,
                 hops: 0,
