@@ -40,8 +40,8 @@ pub struct FlitFifo {
     /// The hops of the copy whose flits are leaving (set as its head leaves).
     pub hops: u16,
     /// Runs between the first and the last, oldest first (boxed: one word in the record instead of a
-    /// queue's four, so the record stays in the input's
-    /// first cache line; allocated only when a third worm queues)
+    /// queue's four, so the record stays in the input's first cache line; allocated only when a third
+    /// worm queues).
     #[allow(clippy::box_collection)]
     middle: Option<Box<VecDeque<Run>>>,
 }
