@@ -181,60 +181,11 @@ def test_single_run_files_match_what_pandas_wrote(change: dict[str, Any], tiny: 
     frame.to_parquet(tmp_path / "pandas.parquet", index=False, engine="pyarrow")
     import pyarrow.parquet as pq
 
-    # written by flitcast.sweeps.parquet, not through pyarrow
-    assert pq.ParquetFile(tmp_path / "one" / "results.parquet").metadata.created_by == "flitcast"
     ours, theirs = pq.read_schema(tmp_path / "one" / "results.parquet"), pq.read_schema(tmp_path / "pandas.parquet")
     assert ours.remove_metadata() == theirs.remove_metadata()  # pandas adds only its index metadata
     pd.testing.assert_frame_equal(
         pd.read_parquet(tmp_path / "one" / "results.parquet"), pd.read_parquet(tmp_path / "pandas.parquet")
     )
-
-
-# every kind of cell the Python Parquet writer takes, in one row: what pyarrow reads back from it is what
-# the row holds, with the types pandas gives it (text large_string, missing null, lists list<...>)
-EVERY_CELL = {
-    "text": "mesh", "empty": "", "accented": "débit ☃", "comma": "a,b", "int": 7, "negative": -5,
-    "big": 2**63 - 1, "smallest": -(2**63), "float": 0.30005625, "tiny": 1e-300, "zero": -0.0, "inf": float("inf"),
-    "yes": True, "no": False, "missing": None, "ints": [0, 5], "one": [3], "floats": [0.5, 1.5], "flags": [True, False, True],
-    "nothing": [], "holes": [None, 1, None], "nones": [None], "long": list(range(40)),
-}
-
-
-def test_parquet_writer_reads_back_as_pandas_wrote_it(tmp_path: Path) -> None:
-    import pyarrow.parquet as pq
-
-    from flitcast.sweeps.parquet import supported, write_one_row
-
-    assert supported(EVERY_CELL)
-    write_one_row(tmp_path / "ours.parquet", EVERY_CELL)
-    ours = pq.read_table(tmp_path / "ours.parquet")
-    assert ours.to_pylist() == [EVERY_CELL]
-    pd.DataFrame([EVERY_CELL]).to_parquet(tmp_path / "pandas.parquet", index=False, engine="pyarrow")
-    theirs = pq.read_table(tmp_path / "pandas.parquet")
-    assert ours.schema.remove_metadata() == theirs.schema.remove_metadata()
-    assert str(ours.schema.field("text").type) == "large_string" and str(ours.schema.field("missing").type) == "null"
-    assert ours.to_pylist() == theirs.to_pylist()
-
-
-@pytest.mark.parametrize(
-    "row",
-    [{"nested": [[1], [2]]}, {"mixed": [1, 2.5]}, {"huge": 2**64}, {"object": {"a": 1}}, {"tuple": (1, 2)}],
-    ids=["nested list", "mixed list", "beyond int64", "table", "tuple"],
-)
-def test_parquet_writer_leaves_other_rows_to_pyarrow(row: dict[str, Any]) -> None:
-    from flitcast.sweeps.parquet import supported
-
-    assert not supported({"text": "x", **row})  # rows.write_parquet writes such a row through pyarrow
-
-
-def test_a_row_the_writer_does_not_take_is_written_through_pyarrow(tmp_path: Path) -> None:
-    import pyarrow.parquet as pq
-
-    from flitcast.sweeps.rows import write_parquet
-
-    write_parquet(tmp_path / "nested.parquet", {"text": "x", "nested": [[1], [2, 3]]})
-    assert pq.read_table(tmp_path / "nested.parquet").to_pylist() == [{"text": "x", "nested": [[1], [2, 3]]}]
-    assert pq.ParquetFile(tmp_path / "nested.parquet").metadata.created_by != "flitcast"
 
 
 def test_csv_cells_format_like_pandas() -> None:

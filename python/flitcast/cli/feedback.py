@@ -17,10 +17,11 @@ if TYPE_CHECKING:
 
 def import_in_background(*modules: str) -> None:
     """Import what the command needs after the simulation on another thread while the core simulates:
-    the core releases the GIL, so on a second CPU the imports (rich's console and table: about 20 ms) are
-    done by the time the results are printed instead of adding to the run. Keep it to light modules: on a
-    machine whose other CPU is busy, the importing thread takes time from the simulation (importing pyarrow
-    here slowed the core's own time by up to 0.09 s; docs/engine.md, "A single run, end to end")."""
+    the core releases the GIL, so on a second CPU the imports (rich's console and table: about 20 ms;
+    pyarrow with numpy for a results.parquet: about 0.15-0.2 s) are done by the time the results are
+    printed and written instead of adding to the run. On a machine whose other CPU is busy they are not
+    free: the importing thread then takes time from the simulation itself (docs/engine.md, "A single run,
+    end to end")."""
     import importlib
     import threading
 

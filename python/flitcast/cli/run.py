@@ -38,8 +38,8 @@ def run_command(
         from flitcast.sweeps.outdir import RUN_FILES, check_out_dir
 
         check_out_dir(out, force, None, "--out", RUN_FILES)
-    # what printing the metrics needs (the results files are written without pyarrow: sweeps/parquet.py)
-    import_in_background("rich.console", "rich.table")
+    # what printing the metrics needs, and with --out what writes results.parquet (sweeps/rows.py)
+    import_in_background("rich.console", "rich.table", *(("pyarrow.json", "pyarrow.parquet") if out is not None else ()))
     window_end = point.run.warmup_cycles + point.run.measure_cycles
     result = with_cycle_progress(window_end, lambda progress: run(point, progress=progress))
     _print_metrics(point, result)

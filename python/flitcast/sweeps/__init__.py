@@ -5,8 +5,8 @@ lets an interrupted sweep resume (docs/sweeps.md).
 * ``run.py`` — running them: :func:`sweep`;
 * ``threads.py``, ``on_dask.py`` — where points run;
 * ``store.py`` — the point store (``DIR/points.sqlite``); ``outdir.py`` — output directories written all
-  or nothing; ``rows.py`` — one-row CSV and Parquet files (``parquet.py`` writes the latter without
-  pyarrow).
+  or nothing; ``rows.py`` — a single run's one-row CSV and Parquet files (the latter through pyarrow,
+  without pandas).
 
 (Named ``sweeps``: ``flitcast.sweep`` is the function.)
 """
