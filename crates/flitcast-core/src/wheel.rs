@@ -55,6 +55,11 @@ impl Wheel {
         }
     }
 
+    /// The longest latency it was built for.
+    pub fn latency(&self) -> u32 {
+        self.mask as u32
+    }
+
     /// Schedules a flit to arrive at `at`.
     #[inline]
     pub fn schedule_flit(&mut self, at: Cycle, ev: Arrival) {
@@ -113,6 +118,46 @@ impl Wheel {
             counters[lane as usize] += 1;
         }
         due.clear();
+    }
+
+    /// The flits due at `now`, left in place: with regions on threads every region reads them, and
+    /// the engine clears them afterwards with [`Wheel::clear_due`] (docs/engine.md, "Regions").
+    pub fn due(&self, now: Cycle) -> &[Arrival] {
+        &self.buckets[(now & self.mask) as usize]
+    }
+
+    /// The credit lanes due at `now`, left in place like [`Wheel::due`]'s flits.
+    pub fn due_credits(&self, now: Cycle) -> &[u32] {
+        &self.credits[(now & self.mask) as usize]
+    }
+
+    /// Drops the flits and credits due at `now` once they have been delivered.
+    pub fn clear_due(&mut self, now: Cycle) {
+        let slot = (now & self.mask) as usize;
+        self.flits -= self.buckets[slot].len();
+        self.pending_credits -= self.credits[slot].len();
+        self.buckets[slot].clear();
+        self.credits[slot].clear();
+    }
+
+    /// Takes the stop/go signals due at `now` (with regions on threads, each region sets its own lanes).
+    pub fn take_signals(&mut self, now: Cycle) -> Vec<(u32, u32)> {
+        let due = std::mem::take(&mut self.signals[(now & self.mask) as usize]);
+        self.pending_signals -= due.len();
+        due
+    }
+
+    /// Adds everything `other` holds (a region's wheel at the end of a run on threads).
+    pub fn absorb(&mut self, other: &mut Wheel) {
+        debug_assert_eq!(self.mask, other.mask);
+        for (mine, theirs) in self.buckets.iter_mut().zip(&mut other.buckets) {
+            mine.append(theirs);
+        }
+        for (mine, theirs) in self.credits.iter_mut().zip(&mut other.credits) {
+            mine.append(theirs);
+        }
+        self.flits += std::mem::take(&mut other.flits);
+        self.pending_credits += std::mem::take(&mut other.pending_credits);
     }
 
     pub fn is_empty(&self) -> bool {

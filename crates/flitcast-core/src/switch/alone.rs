@@ -1,6 +1,7 @@
 //! A router stepped on its own, outside a simulation (unit tests, benches).
 
 use super::model::{MoveCounters, StepCtx};
+use crate::credits::LaneSlice;
 use crate::dest_set::DestSets;
 use crate::packet::{Packet, Slab};
 use crate::routing::Routing;
@@ -34,10 +35,10 @@ impl Alone {
             now,
             topo: &self.topo,
             routing: &self.routing,
-            packets: &mut self.packets,
+            packets: &self.packets,
             sets: &self.sets,
             wheel: &mut self.wheel,
-            credits: &mut self.credits,
+            credits: LaneSlice::new(0, &mut self.credits),
             counters: &mut self.counters,
             measuring: false,
         };

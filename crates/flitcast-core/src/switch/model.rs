@@ -3,7 +3,7 @@
 //! decides what moves and sends flits and credits back into the wheel through a [`StepCtx`]. It reads
 //! only its own state, so visit order cannot leak into results.
 
-use crate::credits::Lanes;
+use crate::credits::{LaneSlice, Lanes};
 use crate::dest_set::DestSets;
 use crate::error::BlockedChannel;
 use crate::packet::{Flit, Packet, Slab};
@@ -150,13 +150,16 @@ pub struct StepCtx<'a> {
     pub now: Cycle,
     pub topo: &'a Topology,
     pub routing: &'a Routing,
-    pub packets: &'a mut Slab<Packet>,
+    /// Packets by id: a router reads their headers and never writes them (several regions read them
+    /// at once: docs/engine.md, "Regions").
+    pub packets: &'a Slab<Packet>,
     /// The multicast destination sets packet headers refer to.
     pub sets: &'a DestSets,
+    /// Where the flits and credits sent go (its region's wheel, when regions run on threads).
     pub wheel: &'a mut Wheel,
-    /// Every channel's credit counters (`credits.rs`): a router reads and spends those of its
-    /// outputs' lanes.
-    pub credits: &'a mut [u32],
+    /// The credit counters (`credits.rs`) of the router's region, by global lane: a router reads and
+    /// spends those of its outputs' lanes and no others.
+    pub credits: LaneSlice<'a>,
     pub counters: &'a mut MoveCounters,
     /// True during the measurement window (routers count the flits each output sends).
     pub measuring: bool,
