@@ -19,7 +19,7 @@ use crate::host::programs::Programs;
 use crate::host::Nic;
 use crate::memory;
 use crate::packet::{Packet, Slab};
-use crate::regions::{Parts, Team};
+use crate::regions::{regions_for, Parts, Team};
 use crate::routing::variants::Variants;
 use crate::routing::Routing;
 use crate::scenario::{SaturationStop, Scenario};
@@ -128,7 +128,7 @@ impl Simulation {
             header_flits: scenario.header_flits(),
         };
         Ok(Simulation {
-            hosts: Hosts::new(Programs::build(program, &site), nics, run.threads as usize, limits),
+            hosts: Hosts::new(Programs::build(program, &site), nics, regions_for(run.threads), limits),
             stats: Collector::new(run.warmup_cycles, run.measure_cycles, run.batches).for_run(
                 run.saturation_stop == SaturationStop::Backlog,
                 terminals as u32,
@@ -272,12 +272,13 @@ impl Simulation {
             routing: &self.routing,
             routers: &mut self.routers,
             active: &mut self.active_routers,
-            credits: &mut self.credits,
+            credits: &self.credits,
             vcs,
             chunks: &chunks,
             counters: &self.counters,
             wheel_latency,
             stop_go: self.stop_go.is_some(),
+            threads: self.scenario.run.threads as usize,
         })
     }
 
@@ -355,17 +356,22 @@ impl Simulation {
 
     /// One cycle on a team of regions (`regions.rs`): the same work as [`cycle`](Self::cycle), the
     /// delivery and the stepping of NICs and routers on every region's thread, the hosts on this one.
-    fn cycle_on(&mut self, team: &mut Team) -> Result<(), Error> {
+    fn cycle_on(&mut self, team: &Team) -> Result<(), Error> {
         let now = self.now;
-        team.deliver(now)?;
-        self.eject_from(team)?;
-        if let Some(sg) = &mut self.stop_go {
-            for i in 0..team.regions() {
-                sg.arrivals(now, team.wheel(i).due(now), &self.topo, &mut self.wheel);
+        // (the hosts' part runs on this thread while the others deliver: it reads the wheels, writes
+        // neither the routers nor the lanes)
+        team.deliver(now, || {
+            self.eject_from(team)?;
+            if let Some(sg) = &mut self.stop_go {
+                for i in 0..team.regions() {
+                    for part in 0..team.regions() {
+                        sg.arrivals(now, team.wheel(i).due(now, part), &self.topo, &mut self.wheel);
+                    }
+                }
             }
-        }
+            self.with_hosts(|hosts, net| hosts.fire_timers(net))
+        })?;
         team.clear_due(now);
-        self.with_hosts(|hosts, net| hosts.fire_timers(net))?;
         let at = self.hosts.nic_step(now, self.stats.in_window(now));
         team.swap_world(&mut self.packets, &mut self.dest_sets);
         let stepped = team.step(at);
@@ -379,7 +385,9 @@ impl Simulation {
         if let Some(sg) = &mut self.stop_go {
             // (the slots freed this cycle are counted before the next one, whose signals they may set)
             for i in 0..team.regions() {
-                sg.freed(now + 1, team.wheel(i).due_credits(now + 1), &mut self.wheel);
+                for part in 0..team.regions() {
+                    sg.freed(now + 1, team.wheel(i).due_credits(now + 1, part), &mut self.wheel);
+                }
             }
             team.set_signals(self.wheel.take_signals(now + 1));
         }
@@ -392,7 +400,7 @@ impl Simulation {
         let now = self.now;
         let mut due = std::mem::take(&mut self.ejecting);
         for i in 0..team.regions() {
-            due.extend(team.wheel(i).due(now).iter().filter(|a| a.dest & TO_TERMINAL != 0));
+            due.extend(team.wheel(i).due(now, team.hosts_part()));
         }
         if let Some(latency) = &self.eject_latency {
             // (stable: the same sending cycle keeps region, then router, order)

@@ -2,23 +2,23 @@
 //!
 //! The routers are cut into regions of consecutive ids, balanced by ports, and the terminals' NICs
 //! into chunks of consecutive terminals, one per region. A region owns its routers, the credit
-//! counters of their output lanes, its NIC chunk (with its injection lanes) and a timing wheel for
-//! what its routers and NICs send. Each cycle has two parallel phases and two short serial ones:
+//! counters of their output lanes and of its NICs' injection lanes, and a timing wheel for what its
+//! routers and NICs send. Each cycle has two parallel phases, in which the threads take regions one at a
+//! time until none is left:
 //!
-//! - **deliver** (parallel): every region reads every wheel's flits and credits due now and takes
-//!   those for its own routers and lanes;
-//! - **hosts** (serial, the engine's thread): ejections from all wheels in region order, the programs'
-//!   timers, and the stop/go thresholds;
-//! - **step** (parallel): every region steps its NICs, then its routers, reading packets and
-//!   destination sets that nobody writes meanwhile;
-//! - **collect** (serial): what the NICs did (packets started, tails sent) and the regions' counters.
+//! - **deliver**: each region takes, from every region's wheel, the flits and credits due now for its
+//!   own routers and lanes; meanwhile the engine's thread does the hosts' part of the cycle (ejections,
+//!   in region order; the programs' timers), then joins in;
+//! - **step**: each region steps its NICs, then its routers, reading packets and destination sets that
+//!   nobody writes meanwhile;
 //!
-//! Everything crosses regions through the wheels, at least one cycle later, so a region never sees
-//! another's state mid-cycle; the rest of the order is fixed by region and terminal order, so the
+//! and what the NICs did is collected on the engine's thread after the step. Everything crosses regions
+//! through the wheels, at least one cycle later, so a region never sees another's state mid-cycle; the
+//! rest of the order is fixed by region and terminal order, never by which thread ran what, so the
 //! results are those of one thread to the bit.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::sync::{Arc, Mutex, MutexGuard, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::thread::JoinHandle;
 
 use crate::bitset::IdSet;
@@ -31,35 +31,40 @@ use crate::routing::Routing;
 use crate::switch::{MoveCounters, Router, StepCtx};
 use crate::time::Cycle;
 use crate::topology::Topology;
-use crate::wheel::{Arrival, Wheel};
+use crate::wheel::{Arrival, Split, Wheel};
+
+/// Regions per thread: more regions than threads let a thread that finishes early take another, and
+/// let the others deliver while the engine's thread does the hosts' work.
+const REGIONS_PER_THREAD: usize = 2;
+
+/// Regions (and NIC chunks) of a run on `threads` threads; 1 on one thread.
+pub fn regions_for(threads: u32) -> usize {
+    if threads > 1 {
+        threads as usize * REGIONS_PER_THREAD
+    } else {
+        1
+    }
+}
 
 /// What the packets and destination sets are while the regions step: shared, read-only.
-pub struct World {
-    pub packets: Slab<Packet>,
-    pub sets: DestSets,
+struct World {
+    packets: Slab<Packet>,
+    sets: DestSets,
 }
 
-/// What every region reads, and how they keep in step.
-pub struct Shared {
-    pub topo: Arc<Topology>,
-    pub routing: Arc<Routing>,
+/// What every thread reads, and how they keep in step.
+struct Shared {
+    topo: Arc<Topology>,
+    routing: Arc<Routing>,
+    regions: Vec<Mutex<Region>>,
     /// Each region's wheel: written by its own region while it steps, read by all while they deliver.
-    pub wheels: Vec<RwLock<Wheel>>,
-    pub world: RwLock<World>,
+    wheels: Vec<RwLock<Wheel>>,
+    world: RwLock<World>,
     /// Stop/go signals due this cycle (the engine keeps the thresholds; each region sets its lanes).
-    pub signals: RwLock<Vec<(u32, u32)>>,
+    signals: RwLock<Vec<(u32, u32)>>,
     /// Under stop/go, returned slots go to the engine rather than to the counters.
-    pub stop_go: bool,
-    /// What each region reports after stepping: its counters and whether it still holds flits.
-    pub reports: Vec<Mutex<Report>>,
+    stop_go: bool,
     gate: Gate,
-}
-
-#[derive(Debug, Default)]
-pub struct Report {
-    pub counters: MoveCounters,
-    pub busy: bool,
-    pub error: Option<Error>,
 }
 
 /// What a phase asks of every region.
@@ -70,14 +75,18 @@ enum Phase {
     Stop,
 }
 
-/// The engine's thread starts a phase by bumping `generation`; each other region does its part and
-/// counts itself `done`. Waiting spins a little, then yields the core: the machine may be shared.
+/// The engine's thread starts a phase by bumping `generation`; every thread takes regions until none
+/// is left, and the phase ends when all are `finished` — so if the other threads are slow to wake (a
+/// busy machine), the engine's thread does the work alone rather than wait for them. A region is taken
+/// with a ticket of the phase's generation and the region's index (`next`), so a thread that wakes late
+/// cannot take a region of the next phase for the last one. Waiting spins a little, then yields the
+/// core.
 struct Gate {
     generation: AtomicU64,
     phase: Mutex<Phase>,
-    done: AtomicUsize,
-    /// A region's thread failed (panicked): nobody waits for it any longer.
-    broken: AtomicBool,
+    /// generation << 32 | the next region to take.
+    next: AtomicU64,
+    finished: AtomicUsize,
 }
 
 const SPINS: u32 = 4_000;
@@ -94,8 +103,9 @@ fn wait(mut ready: impl FnMut() -> bool) {
     }
 }
 
-/// One region: routers `first ..`, their output lanes from `lane_base`, a NIC chunk.
-pub struct Region {
+/// One region: routers `first ..`, their output lanes from `lane_base`, NIC chunk `nics` and its
+/// injection lanes from `injection_base`, and what it reports after each phase.
+struct Region {
     index: usize,
     first: u32,
     routers: Vec<Router>,
@@ -104,7 +114,10 @@ pub struct Region {
     lane_base: u32,
     lanes: Vec<u32>,
     nics: Arc<Mutex<NicChunk>>,
+    injection_base: u32,
+    injection: Vec<u32>,
     counters: MoveCounters,
+    error: Option<Error>,
 }
 
 /// A run of lane counters from lane `base` on.
@@ -121,32 +134,25 @@ fn counter<'a>(runs: &'a mut [Counters], lane: u32) -> Option<&'a mut u32> {
 impl Region {
     /// Takes the credits, stop/go signals and flits due at `now` that are its own.
     fn deliver(&mut self, now: Cycle, shared: &Shared) -> Result<(), Error> {
-        let Region { first, routers, active, lane_base, lanes, nics, .. } = self;
-        let mut chunk = lock(nics);
-        let chunk = &mut *chunk;
-        let (own, injection) =
-            (Counters { base: *lane_base, lanes }, Counters { base: chunk.lane_base, lanes: &mut chunk.lanes });
-        let mut counters = [own, injection];
+        let Region { index, first, routers, active, lane_base, lanes, injection_base, injection, .. } = self;
+        let mut counters = [Counters { base: *lane_base, lanes }, Counters { base: *injection_base, lanes: injection }];
         for &(lane, value) in read(&shared.signals).iter() {
             if let Some(c) = counter(&mut counters, lane) {
                 *c = value;
             }
         }
+        // (every wheel keeps what is for this region apart: `Split`)
         for wheel in &shared.wheels {
             let wheel = read(wheel);
             if !shared.stop_go {
-                for &lane in wheel.due_credits(now) {
+                for &lane in wheel.due_credits(now, *index) {
                     if let Some(c) = counter(&mut counters, lane) {
                         *c += 1;
                     }
                 }
             }
-            for &Arrival { dest, port, vc, hops, flit } in wheel.due(now) {
-                // (a terminal's id is marked far above every router's: `TO_TERMINAL`)
-                let r = dest.wrapping_sub(*first) as usize;
-                if r >= routers.len() {
-                    continue;
-                }
+            for &Arrival { dest, port, vc, hops, flit } in wheel.due(now, *index) {
+                let r = (dest - *first) as usize;
                 if !routers[r].accept_flit(port, vc, flit, hops, now) {
                     return Err(Error::Internal {
                         message: format!("buffer overflow at router {dest} port {port} vc {vc} (credit protocol)"),
@@ -161,15 +167,10 @@ impl Region {
     /// Steps its NICs, then its routers, into its own wheel.
     fn step(&mut self, at: NicStep, shared: &Shared) {
         let world = read(&shared.world);
-        let mut wheel = shared.wheels[self.index].write().unwrap_or_else(|p| p.into_inner());
+        let mut wheel = write(&shared.wheels[self.index]);
         let (topo, routing) = (&*shared.topo, &*shared.routing);
-        {
-            let mut chunk = lock(&self.nics);
-            let mut lanes = std::mem::take(&mut chunk.lanes);
-            let mut credits = LaneSlice::new(chunk.lane_base as usize, &mut lanes);
-            chunk.step(at, &world.packets, routing, topo, &mut credits, &mut wheel);
-            chunk.lanes = lanes;
-        }
+        let mut injection = LaneSlice::new(self.injection_base as usize, &mut self.injection);
+        lock(&self.nics).step(at, &world.packets, routing, topo, &mut injection, &mut wheel);
         let Region { first, routers, active, lane_base, lanes, counters, .. } = self;
         let mut ctx = StepCtx {
             now: at.now,
@@ -189,23 +190,18 @@ impl Region {
         });
     }
 
-    fn report(&self) -> Report {
-        Report { counters: self.counters.clone(), busy: !self.active.is_empty(), error: None }
-    }
-
-    /// Runs `phase`; false once told to stop.
-    fn run(&mut self, phase: Phase, shared: &Shared) -> bool {
+    fn run(&mut self, phase: Phase, shared: &Shared) {
         let result = match phase {
             Phase::Deliver(now) => self.deliver(now, shared),
             Phase::Step(at) => {
                 self.step(at, shared);
                 Ok(())
             }
-            Phase::Stop => return false,
+            Phase::Stop => Ok(()),
         };
-        let mut report = shared.reports[self.index].lock().unwrap_or_else(|p| p.into_inner());
-        *report = Report { error: result.err().or(report.error.take()), ..self.report() };
-        true
+        if let Err(e) = result {
+            self.error.get_or_insert(e);
+        }
     }
 }
 
@@ -217,28 +213,39 @@ fn write<T>(lock: &RwLock<T>) -> RwLockWriteGuard<'_, T> {
     lock.write().unwrap_or_else(|p| p.into_inner())
 }
 
-/// A region's thread: waits for each phase, runs its part, and gives its region back at the end.
-fn work(mut region: Region, shared: Arc<Shared>) -> Region {
-    let mut seen = 0;
-    loop {
-        wait(|| shared.gate.generation.load(Ordering::Acquire) != seen);
-        seen = shared.gate.generation.load(Ordering::Acquire);
-        let phase = *shared.gate.phase.lock().unwrap_or_else(|p| p.into_inner());
-        let go_on = region.run(phase, &shared);
-        shared.gate.done.fetch_add(1, Ordering::AcqRel);
-        if !go_on {
-            return region;
+fn region(shared: &Shared, i: usize) -> MutexGuard<'_, Region> {
+    lock(&shared.regions[i])
+}
+
+impl Shared {
+    /// Takes regions of the phase of `generation` and runs `phase` on them until none is left.
+    fn take_regions(&self, generation: u64, phase: Phase) {
+        let next = &self.gate.next;
+        let mut ticket = next.load(Ordering::Acquire);
+        while ticket >> 32 == generation & 0xffff_ffff && ((ticket & 0xffff_ffff) as usize) < self.regions.len() {
+            match next.compare_exchange_weak(ticket, ticket + 1, Ordering::AcqRel, Ordering::Acquire) {
+                Ok(_) => {
+                    region(self, (ticket & 0xffff_ffff) as usize).run(phase, self);
+                    self.gate.finished.fetch_add(1, Ordering::AcqRel);
+                    ticket = next.load(Ordering::Acquire);
+                }
+                Err(now) => ticket = now,
+            }
         }
     }
 }
 
-impl Drop for Team {
-    /// A run that ends in a panic still stops its threads.
-    fn drop(&mut self) {
-        if !self.threads.is_empty() {
-            *self.shared.gate.phase.lock().unwrap_or_else(|p| p.into_inner()) = Phase::Stop;
-            self.shared.gate.generation.fetch_add(1, Ordering::AcqRel);
+/// A region's thread: waits for each phase and takes regions until none is left.
+fn work(shared: Arc<Shared>) {
+    let mut seen = 0;
+    loop {
+        wait(|| shared.gate.generation.load(Ordering::Acquire) != seen);
+        seen = shared.gate.generation.load(Ordering::Acquire);
+        let phase = *lock(&shared.gate.phase);
+        if matches!(phase, Phase::Stop) {
+            return;
         }
+        shared.take_regions(seen, phase);
     }
 }
 
@@ -257,37 +264,60 @@ pub fn cuts(topo: &Topology, n: usize) -> Vec<u32> {
     cuts
 }
 
-/// The regions of a running simulation and the threads that step all but the first.
-pub struct Team {
-    pub shared: Arc<Shared>,
-    /// Region 0, stepped by the engine's own thread.
-    own: Option<Region>,
-    threads: Vec<JoinHandle<Region>>,
+/// How the regions' wheels are cut: a part per region, for its routers and its lanes (router outputs
+/// and its NICs' injection channels), and a last one for the terminals.
+fn split(topo: &Topology, lanes: &Lanes, vcs: u32, cuts: &[u32], chunks: &[Arc<Mutex<NicChunk>>]) -> Split {
+    let mut of_router = vec![0u8; topo.routers()];
+    let mut of_lane = vec![0u8; lanes.count(topo)];
+    for (i, w) in cuts.windows(2).enumerate() {
+        for r in w[0]..w[1] {
+            of_router[r as usize] = i as u8;
+            let ports = topo.port_base[r as usize] * vcs..topo.port_base[r as usize + 1] * vcs;
+            of_lane[ports.start as usize..ports.end as usize].fill(i as u8);
+        }
+    }
+    for (i, chunk) in chunks.iter().enumerate() {
+        let chunk = lock(chunk);
+        let from = lanes.injection(chunk.base) as usize;
+        of_lane[from..from + (chunk.len() * vcs) as usize].fill(i as u8);
+    }
+    Split { parts: cuts.len(), of_router: of_router.into(), of_lane: of_lane.into() }
 }
 
-/// What the engine lends the regions for a run, and gets back at its end.
+/// The regions of a running simulation and the threads that help step them.
+pub struct Team {
+    shared: Arc<Shared>,
+    threads: Vec<JoinHandle<()>>,
+}
+
+/// What the engine lends the regions for a run.
 pub struct Parts<'a> {
     pub topo: &'a Arc<Topology>,
     pub routing: &'a Arc<Routing>,
     pub routers: &'a mut Vec<Router>,
     pub active: &'a mut IdSet,
-    pub credits: &'a mut [u32],
+    pub credits: &'a [u32],
     pub vcs: u32,
+    /// One NIC chunk per region.
     pub chunks: &'a [Arc<Mutex<NicChunk>>],
     pub counters: &'a MoveCounters,
     pub wheel_latency: u32,
     pub stop_go: bool,
+    pub threads: usize,
 }
 
 impl Team {
-    /// Cuts the network into `chunks.len()` regions and starts a thread for each but the first.
+    /// Cuts the network into `chunks.len()` regions and starts `threads - 1` threads to help the
+    /// engine's.
     pub fn start(parts: Parts) -> Team {
-        let Parts { topo, routing, routers, active, credits, vcs, chunks, counters, wheel_latency, stop_go } = parts;
+        let Parts { topo, routing, routers, active, credits, vcs, chunks, counters, wheel_latency, stop_go, threads } =
+            parts;
         let n = chunks.len();
         let cuts = cuts(topo, n);
         let lanes = Lanes::new(topo, vcs);
+        let split = split(topo, &lanes, vcs, &cuts, chunks);
         let mut rest = std::mem::take(routers).into_iter();
-        let mut regions: Vec<Region> = (0..n)
+        let regions = (0..n)
             .map(|i| {
                 let (first, end) = (cuts[i], cuts[i + 1]);
                 let lane_base = topo.port_base[first as usize] * vcs;
@@ -298,11 +328,10 @@ impl Team {
                         own.insert((r - first) as usize);
                     }
                 }
-                let mut chunk = lock(&chunks[i]);
-                chunk.lane_base = lanes.injection(chunk.base);
-                let from = chunk.lane_base as usize;
-                chunk.lanes = credits[from..from + (chunk.len() * vcs) as usize].to_vec();
-                Region {
+                let chunk = lock(&chunks[i]);
+                let injection_base = lanes.injection(chunk.base);
+                let injection_end = injection_base + chunk.len() * vcs;
+                Mutex::new(Region {
                     index: i,
                     first,
                     routers: rest.by_ref().take((end - first) as usize).collect(),
@@ -310,83 +339,88 @@ impl Team {
                     lane_base,
                     lanes: credits[lane_base as usize..lane_end as usize].to_vec(),
                     nics: chunks[i].clone(),
+                    injection_base,
+                    injection: credits[injection_base as usize..injection_end as usize].to_vec(),
                     counters: if i == 0 { counters.clone() } else { MoveCounters::default() },
-                }
+                    error: None,
+                })
             })
             .collect();
+        *active = IdSet::new(0);
         let shared = Arc::new(Shared {
             topo: topo.clone(),
             routing: routing.clone(),
-            wheels: (0..n).map(|_| RwLock::new(Wheel::new(wheel_latency))).collect(),
+            regions,
+            wheels: (0..n).map(|_| RwLock::new(Wheel::split(wheel_latency, split.clone()))).collect(),
             world: RwLock::new(World { packets: Slab::default(), sets: DestSets::new(0) }),
             signals: RwLock::new(Vec::new()),
             stop_go,
-            reports: regions.iter().map(|r| Mutex::new(r.report())).collect(),
             gate: Gate {
                 generation: AtomicU64::new(0),
                 phase: Mutex::new(Phase::Stop),
-                done: AtomicUsize::new(0),
-                broken: AtomicBool::new(false),
+                next: AtomicU64::new(0),
+                finished: AtomicUsize::new(0),
             },
         });
-        let own = regions.remove(0);
-        let threads = regions
-            .into_iter()
-            .map(|region| {
+        let threads = (1..threads)
+            .map(|i| {
                 let shared = shared.clone();
                 std::thread::Builder::new()
-                    .name(format!("flitcast region {}", region.index))
-                    .spawn(move || work(region, shared))
+                    .name(format!("flitcast region thread {i}"))
+                    .spawn(move || work(shared))
                     .expect("the system starts a thread")
             })
             .collect();
-        Team { shared, own: Some(own), threads }
+        Team { shared, threads }
     }
 
-    /// Runs `phase` on every region (the first on this thread) and waits for all of them.
-    fn phase(&mut self, phase: Phase) -> Result<(), Error> {
+    /// Runs `phase` on every region, the engine's thread doing `first` before it takes regions too,
+    /// and waits for all of them.
+    fn phase(&self, phase: Phase, first: impl FnOnce() -> Result<(), Error>) -> Result<(), Error> {
         let gate = &self.shared.gate;
-        *gate.phase.lock().unwrap_or_else(|p| p.into_inner()) = phase;
-        gate.done.store(0, Ordering::Release);
-        gate.generation.fetch_add(1, Ordering::AcqRel);
-        if let Some(own) = &mut self.own {
-            own.run(phase, &self.shared);
-        }
-        let others = self.threads.len();
-        let threads = &self.threads;
+        *lock(&gate.phase) = phase;
+        let generation = gate.generation.load(Ordering::Acquire) + 1;
+        gate.finished.store(0, Ordering::Release);
+        gate.next.store((generation & 0xffff_ffff) << 32, Ordering::Release);
+        gate.generation.store(generation, Ordering::Release);
+        let mine = first();
+        self.shared.take_regions(generation, phase);
+        let broken = AtomicBool::new(false);
+        let regions = self.shared.regions.len();
         wait(|| {
-            if threads.iter().any(|t| t.is_finished()) && !matches!(phase, Phase::Stop) {
-                gate.broken.store(true, Ordering::Release);
+            if self.threads.iter().any(|t| t.is_finished()) {
+                broken.store(true, Ordering::Relaxed);
                 return true;
             }
-            gate.done.load(Ordering::Acquire) == others
+            gate.finished.load(Ordering::Acquire) == regions
         });
-        if gate.broken.load(Ordering::Acquire) {
-            return Err(Error::Internal { message: "a region's thread failed".into() });
+        if broken.load(Ordering::Relaxed) {
+            return Err(Error::Internal { message: "a thread of the run's regions failed".into() });
         }
-        for report in &self.shared.reports {
-            if let Some(e) = report.lock().unwrap_or_else(|p| p.into_inner()).error.take() {
+        mine?;
+        for i in 0..self.shared.regions.len() {
+            if let Some(e) = region(&self.shared, i).error.take() {
                 return Err(e);
             }
         }
         Ok(())
     }
 
-    /// Every region takes what is due at `now`.
-    pub fn deliver(&mut self, now: Cycle) -> Result<(), Error> {
-        self.phase(Phase::Deliver(now))
+    /// Every region takes what is due at `now`, while this thread does `hosts` first.
+    pub fn deliver(&self, now: Cycle, hosts: impl FnOnce() -> Result<(), Error>) -> Result<(), Error> {
+        self.phase(Phase::Deliver(now), hosts)
     }
 
     /// Every region steps its NICs and routers.
-    pub fn step(&mut self, at: NicStep) -> Result<(), Error> {
-        self.phase(Phase::Step(at))
+    pub fn step(&self, at: NicStep) -> Result<(), Error> {
+        self.phase(Phase::Step(at), || Ok(()))
     }
 
     /// The routers' counters over every region.
     pub fn counters(&self) -> MoveCounters {
         let mut total = MoveCounters::default();
-        for report in &self.shared.reports {
-            let c = &report.lock().unwrap_or_else(|p| p.into_inner()).counters;
+        for i in 0..self.shared.regions.len() {
+            let c = &region(&self.shared, i).counters;
             total.flit_hops += c.flit_hops;
             total.copied_flits += c.copied_flits;
             total.last_progress = total.last_progress.max(c.last_progress);
@@ -396,9 +430,18 @@ impl Team {
 
     /// No router holds a flit and nothing is on a channel or about to signal.
     pub fn quiet(&self) -> bool {
-        self.shared.reports.iter().all(|r| !r.lock().unwrap_or_else(|p| p.into_inner()).busy)
+        (0..self.shared.regions.len()).all(|i| region(&self.shared, i).active.is_empty())
             && self.shared.wheels.iter().all(|w| read(w).is_empty())
             && read(&self.shared.signals).is_empty()
+    }
+
+    /// The part of a wheel's bucket for the terminals (`Split`).
+    pub fn hosts_part(&self) -> usize {
+        self.shared.regions.len()
+    }
+
+    pub fn regions(&self) -> usize {
+        self.shared.regions.len()
     }
 
     /// Read access to region `i`'s wheel (ejections, stop/go).
@@ -424,37 +467,51 @@ impl Team {
         *write(&self.shared.signals) = due;
     }
 
-    pub fn regions(&self) -> usize {
-        self.threads.len() + 1
-    }
-
     /// Stops the threads and gives everything back: routers, active set, lane counters, and what is
     /// still on the channels into `wheel`.
     pub fn finish(mut self, routers: &mut Vec<Router>, active: &mut IdSet, credits: &mut [u32], wheel: &mut Wheel) {
-        let _ = self.phase(Phase::Stop);
-        let mut regions: Vec<Region> = self.own.take().into_iter().collect();
+        self.stop();
         for t in std::mem::take(&mut self.threads) {
-            match t.join() {
-                Ok(region) => regions.push(region),
-                Err(panic) => std::panic::resume_unwind(panic),
+            if let Err(panic) = t.join() {
+                std::panic::resume_unwind(panic);
             }
         }
-        for region in regions {
-            for r in 0..region.routers.len() {
-                if region.active.contains(r) {
-                    active.insert(region.first as usize + r);
-                }
-            }
+        let mut all = Vec::new();
+        for i in 0..self.shared.regions.len() {
+            let mut region = region(&self.shared, i);
+            all.extend(region.active_ids());
             let base = region.lane_base as usize;
             credits[base..base + region.lanes.len()].copy_from_slice(&region.lanes);
-            let mut chunk = lock(&region.nics);
-            let base = chunk.lane_base as usize;
-            let lanes = std::mem::take(&mut chunk.lanes);
-            credits[base..base + lanes.len()].copy_from_slice(&lanes);
-            routers.extend(region.routers);
+            let base = region.injection_base as usize;
+            credits[base..base + region.injection.len()].copy_from_slice(&region.injection);
+            routers.append(&mut region.routers);
+        }
+        *active = IdSet::new(routers.len());
+        for r in all {
+            active.insert(r);
         }
         for w in &self.shared.wheels {
             wheel.absorb(&mut write(w));
+        }
+    }
+
+    fn stop(&self) {
+        *lock(&self.shared.gate.phase) = Phase::Stop;
+        self.shared.gate.generation.fetch_add(1, Ordering::AcqRel);
+    }
+}
+
+impl Region {
+    fn active_ids(&self) -> Vec<usize> {
+        (0..self.routers.len()).filter(|&r| self.active.contains(r)).map(|r| self.first as usize + r).collect()
+    }
+}
+
+impl Drop for Team {
+    /// A run that ends in a panic still stops its threads.
+    fn drop(&mut self) {
+        if !self.threads.is_empty() {
+            self.stop();
         }
     }
 }

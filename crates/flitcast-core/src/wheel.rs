@@ -5,6 +5,8 @@
 //! Flits and credits ride in separate lanes: a flit needs its receiver's code to run, a credit is
 //! only a counter to increment (`credits.rs`), so it travels as a bare lane number.
 
+use std::sync::Arc;
+
 use crate::packet::Flit;
 use crate::time::Cycle;
 
@@ -38,6 +40,28 @@ pub struct Wheel {
     spare: Vec<Arrival>,
     pending_credits: usize,
     flits: usize,
+    /// With regions on threads, each bucket is cut in parts, one per receiving region (`regions.rs`).
+    split: Option<Split>,
+}
+
+/// Which part of a bucket each flit and credit goes to: the region of the router it reaches (the
+/// last part: a terminal), the region owning the lane a credit returns to.
+#[derive(Debug, Clone)]
+pub struct Split {
+    pub parts: usize,
+    pub of_router: Arc<[u8]>,
+    pub of_lane: Arc<[u8]>,
+}
+
+impl Split {
+    #[inline]
+    fn flit(&self, dest: u32) -> usize {
+        if dest & TO_TERMINAL != 0 {
+            self.parts - 1
+        } else {
+            self.of_router[dest as usize] as usize
+        }
+    }
 }
 
 impl Wheel {
@@ -52,7 +76,18 @@ impl Wheel {
             spare: Vec::new(),
             pending_credits: 0,
             flits: 0,
+            split: None,
         }
+    }
+
+    /// A wheel of a region, its buckets cut as `split` says.
+    pub fn split(max_latency: u32, split: Split) -> Wheel {
+        let mut wheel = Wheel::new(max_latency);
+        let n = wheel.buckets.len() * split.parts;
+        wheel.buckets = (0..n).map(|_| Vec::new()).collect();
+        wheel.credits = (0..n).map(|_| Vec::new()).collect();
+        wheel.split = Some(split);
+        wheel
     }
 
     /// The longest latency it was built for.
@@ -64,14 +99,24 @@ impl Wheel {
     #[inline]
     pub fn schedule_flit(&mut self, at: Cycle, ev: Arrival) {
         self.flits += 1;
-        self.buckets[(at & self.mask) as usize].push(ev);
+        let slot = (at & self.mask) as usize;
+        let bucket = match &self.split {
+            None => slot,
+            Some(split) => slot * split.parts + split.flit(ev.dest),
+        };
+        self.buckets[bucket].push(ev);
     }
 
     /// Schedules a credit for `lane` to arrive at `at`.
     #[inline]
     pub fn schedule_credit(&mut self, at: Cycle, lane: u32) {
         self.pending_credits += 1;
-        self.credits[(at & self.mask) as usize].push(lane);
+        let slot = (at & self.mask) as usize;
+        let bucket = match &self.split {
+            None => slot,
+            Some(split) => slot * split.parts + split.of_lane[lane as usize] as usize,
+        };
+        self.credits[bucket].push(lane);
     }
 
     /// Schedules a stop/go signal setting `lane`'s counter to `value` at `at` (`stop_go.rs`).
@@ -120,24 +165,32 @@ impl Wheel {
         due.clear();
     }
 
-    /// The flits due at `now`, left in place: with regions on threads every region reads them, and
-    /// the engine clears them afterwards with [`Wheel::clear_due`] (docs/engine.md, "Regions").
-    pub fn due(&self, now: Cycle) -> &[Arrival] {
-        &self.buckets[(now & self.mask) as usize]
+    /// The flits due at `now` for `part` of a split wheel, left in place: the receiving region takes
+    /// them, and the engine clears them afterwards with [`Wheel::clear_due`] (docs/engine.md, "Regions").
+    pub fn due(&self, now: Cycle, part: usize) -> &[Arrival] {
+        &self.buckets[self.bucket(now, part)]
     }
 
-    /// The credit lanes due at `now`, left in place like [`Wheel::due`]'s flits.
-    pub fn due_credits(&self, now: Cycle) -> &[u32] {
-        &self.credits[(now & self.mask) as usize]
+    /// The credit lanes due at `now` for `part`, left in place like [`Wheel::due`]'s flits.
+    pub fn due_credits(&self, now: Cycle, part: usize) -> &[u32] {
+        &self.credits[self.bucket(now, part)]
+    }
+
+    fn bucket(&self, now: Cycle, part: usize) -> usize {
+        let parts = self.split.as_ref().map_or(1, |s| s.parts);
+        (now & self.mask) as usize * parts + part
     }
 
     /// Drops the flits and credits due at `now` once they have been delivered.
     pub fn clear_due(&mut self, now: Cycle) {
-        let slot = (now & self.mask) as usize;
-        self.flits -= self.buckets[slot].len();
-        self.pending_credits -= self.credits[slot].len();
-        self.buckets[slot].clear();
-        self.credits[slot].clear();
+        let parts = self.split.as_ref().map_or(1, |s| s.parts);
+        let slot = (now & self.mask) as usize * parts;
+        for b in slot..slot + parts {
+            self.flits -= self.buckets[b].len();
+            self.pending_credits -= self.credits[b].len();
+            self.buckets[b].clear();
+            self.credits[b].clear();
+        }
     }
 
     /// Takes the stop/go signals due at `now` (with regions on threads, each region sets its own lanes).
@@ -149,12 +202,13 @@ impl Wheel {
 
     /// Adds everything `other` holds (a region's wheel at the end of a run on threads).
     pub fn absorb(&mut self, other: &mut Wheel) {
-        debug_assert_eq!(self.mask, other.mask);
-        for (mine, theirs) in self.buckets.iter_mut().zip(&mut other.buckets) {
-            mine.append(theirs);
+        debug_assert!(self.mask == other.mask && self.split.is_none());
+        let parts = other.split.as_ref().map_or(1, |s| s.parts);
+        for (slot, theirs) in other.buckets.iter_mut().enumerate() {
+            self.buckets[slot / parts].append(theirs);
         }
-        for (mine, theirs) in self.credits.iter_mut().zip(&mut other.credits) {
-            mine.append(theirs);
+        for (slot, theirs) in other.credits.iter_mut().enumerate() {
+            self.credits[slot / parts].append(theirs);
         }
         self.flits += std::mem::take(&mut other.flits);
         self.pending_credits += std::mem::take(&mut other.pending_credits);

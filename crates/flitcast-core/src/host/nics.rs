@@ -36,10 +36,6 @@ pub struct NicChunk {
     active: IdSet,
     /// Flits each NIC sent during the window.
     window_flits: Vec<u64>,
-    /// With regions on threads, the counters of the chunk's injection lanes, from lane `lane_base`
-    /// (the region owns them while the run lasts: `regions.rs`).
-    pub lanes: Vec<u32>,
-    pub lane_base: u32,
     /// What the last step did, for the hosts to carry out: packets started (their injection time is
     /// stamped), (terminal, message) of the tails sent, flits sent.
     pub started: Vec<u32>,
@@ -55,8 +51,6 @@ impl NicChunk {
             nics,
             active: IdSet::new(n),
             window_flits: vec![0; n],
-            lanes: Vec::new(),
-            lane_base: 0,
             started: Vec::new(),
             sent_tails: Vec::new(),
             sent: 0,

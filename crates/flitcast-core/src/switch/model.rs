@@ -63,11 +63,15 @@ pub trait Model: Kind + Sized {
         "switch.buffer_flits"
     }
 
-    /// One cycle of the router `me`.
+    /// One cycle of the router `me`. It reads its own state and what `ctx` shares read-only, and
+    /// writes only its own state, its output lanes' credits, the flits and credits it sends and the
+    /// move counters: routers of other regions step at the same time (docs/engine.md, "Regions").
     fn step(&mut self, me: u32, ctx: &mut StepCtx);
 
     /// A flit arrives on (`port`, `vc`), its copy having made `hops` hops; false if the buffer
-    /// overflowed (a flow-control bug).
+    /// overflowed (a flow-control bug). Flits arriving on different ports in one cycle may come in any
+    /// order (a region takes them from every region's wheel), and the router's state after them must
+    /// not depend on it; one port's flits come in the order they were sent.
     fn accept_flit(&mut self, port: u8, vc: u8, flit: Flit, hops: u16, now: Cycle) -> bool;
 
     /// Flits held in this router's buffers.
