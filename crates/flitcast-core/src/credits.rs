@@ -62,40 +62,6 @@ impl Lanes {
     }
 }
 
-/// The counters of a run of lanes starting at `base`, indexed by global lane number: all of them on
-/// one thread, a region's own on several (docs/engine.md, "Regions"). A region can only touch the
-/// counters it owns.
-#[derive(Debug)]
-pub struct LaneSlice<'a> {
-    base: usize,
-    lanes: &'a mut [u32],
-}
-
-impl<'a> LaneSlice<'a> {
-    pub fn new(base: usize, lanes: &'a mut [u32]) -> LaneSlice<'a> {
-        LaneSlice { base, lanes }
-    }
-    /// The counters from lane `lane` on (a NIC's injection channel).
-    pub fn from(&mut self, lane: u32) -> &mut [u32] {
-        &mut self.lanes[lane as usize - self.base..]
-    }
-}
-
-impl std::ops::Index<usize> for LaneSlice<'_> {
-    type Output = u32;
-    #[inline]
-    fn index(&self, lane: usize) -> &u32 {
-        &self.lanes[lane - self.base]
-    }
-}
-
-impl std::ops::IndexMut<usize> for LaneSlice<'_> {
-    #[inline]
-    fn index_mut(&mut self, lane: usize) -> &mut u32 {
-        &mut self.lanes[lane - self.base]
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,7 +10,7 @@
 use crate::bitset::IdSet;
 use crate::check;
 use crate::control::Control;
-use crate::credits::{LaneSlice, Lanes};
+use crate::credits::Lanes;
 use crate::dest_set::DestSets;
 use crate::error::Error;
 use crate::host::hosts::{Hosts, Limits, Net};
@@ -28,7 +28,7 @@ use crate::stop_go::{self, StopGo};
 use crate::switch::{FlowControl, MoveCounters, Router, Site, StepCtx};
 use crate::time::Cycle;
 use crate::topology::Topology;
-use crate::wheel::{Arrival, Wheel, TO_TERMINAL};
+use crate::wheel::{Arrival, Wheel, ROUTERS, TERMINALS, TO_TERMINAL};
 use crate::workload::Shape;
 use std::cmp::Reverse;
 use std::sync::Arc;
@@ -64,6 +64,43 @@ pub struct Simulation {
     ejecting: Vec<Arrival>,
     /// Each terminal's ejection channel latency, where they differ (a team orders ejections by it).
     eject_latency: Option<Vec<u32>>,
+}
+
+/// Steps the routers of `active` (positions in `routers`, whose first is router `first`) in id order,
+/// and drops those left empty. The one place a router steps, on one thread or in a region (so the
+/// compiler inlines each switch model's step here once).
+pub(crate) fn step_active(routers: &mut [Router], active: &mut IdSet, first: u32, ctx: &mut StepCtx) {
+    active.retain(|r| {
+        let router = &mut routers[r];
+        router.step(first + r as u32, ctx);
+        router.flits() > 0
+    });
+}
+
+/// Puts the flits of `arrivals` that reach `routers` (the first is router `first`) into their input
+/// buffers and marks those routers `active`; the others (for terminals, other regions) are left. The
+/// one place a router accepts a flit, like [`step_active`].
+pub(crate) fn accept_arrivals(
+    routers: &mut [Router],
+    active: &mut IdSet,
+    first: u32,
+    arrivals: &[Arrival],
+    now: Cycle,
+) -> Result<(), Error> {
+    for &Arrival { dest, port, vc, hops, flit } in arrivals {
+        // (a terminal's id is marked far above every router's: `TO_TERMINAL`)
+        let r = dest.wrapping_sub(first) as usize;
+        if r >= routers.len() {
+            continue;
+        }
+        if !routers[r].accept_flit(port, vc, flit, hops, now) {
+            return Err(Error::Internal {
+                message: format!("buffer overflow at router {dest} port {port} vc {vc} (credit protocol)"),
+            });
+        }
+        active.insert(r);
+    }
+    Ok(())
 }
 
 /// How the cycle loop ended.
@@ -315,24 +352,18 @@ impl Simulation {
             Some(sg) => sg.signals(now, &mut self.wheel, &mut self.credits),
             None => self.wheel.deliver_credits(now, &mut self.credits),
         }
-        let events = self.wheel.take(now);
-        for &Arrival { dest, port, vc, hops, flit } in &events {
-            if dest & TO_TERMINAL != 0 {
-                // (the ejection channel is not a router-to-router hop: `StepCtx::send_flit`)
-                self.with_hosts(|hosts, net| hosts.eject(net, dest & !TO_TERMINAL, flit, hops - 1))?;
-                continue;
-            }
-            if !self.routers[dest as usize].accept_flit(port, vc, flit, hops, now) {
-                return Err(Error::Internal {
-                    message: format!("buffer overflow at router {dest} port {port} vc {vc} (credit protocol)"),
-                });
-            }
-            self.active_routers.insert(dest as usize);
+        let events = self.wheel.take(now, ROUTERS);
+        accept_arrivals(&mut self.routers, &mut self.active_routers, 0, &events, now)?;
+        let ejected = self.wheel.take(now, TERMINALS);
+        for &Arrival { dest, hops, flit, .. } in &ejected {
+            // (the ejection channel is not a router-to-router hop: `StepCtx::send_flit`)
+            self.with_hosts(|hosts, net| hosts.eject(net, dest & !TO_TERMINAL, flit, hops - 1))?;
         }
         if let Some(sg) = &mut self.stop_go {
             sg.arrivals(now, &events, &self.topo, &mut self.wheel);
         }
-        self.wheel.recycle(events);
+        self.wheel.recycle(events, ROUTERS);
+        self.wheel.recycle(ejected, TERMINALS);
         self.with_hosts(|hosts, net| {
             hosts.fire_timers(net)?;
             hosts.step_nics(net)
@@ -345,13 +376,8 @@ impl Simulation {
         let (now, measuring) = (self.now, self.stats.in_window(self.now));
         let Simulation { routers, active_routers, packets, dest_sets, routing, wheel, credits, topo, counters, .. } =
             self;
-        let credits = LaneSlice::new(0, credits);
         let mut ctx = StepCtx { now, topo, routing, packets, sets: dest_sets, wheel, credits, counters, measuring };
-        active_routers.retain(|r| {
-            let router = &mut routers[r];
-            router.step(r as u32, &mut ctx);
-            router.flits() > 0
-        });
+        step_active(routers, active_routers, 0, &mut ctx);
     }
 
     /// One cycle on a team of regions (`regions.rs`): the same work as [`cycle`](Self::cycle), the

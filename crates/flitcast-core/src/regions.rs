@@ -22,8 +22,9 @@ use std::sync::{Arc, Mutex, MutexGuard, RwLock, RwLockReadGuard, RwLockWriteGuar
 use std::thread::JoinHandle;
 
 use crate::bitset::IdSet;
-use crate::credits::{LaneSlice, Lanes};
+use crate::credits::Lanes;
 use crate::dest_set::DestSets;
+use crate::engine::{accept_arrivals, step_active};
 use crate::error::Error;
 use crate::host::nics::{lock, NicChunk, NicStep};
 use crate::packet::{Packet, Slab};
@@ -31,7 +32,7 @@ use crate::routing::Routing;
 use crate::switch::{MoveCounters, Router, StepCtx};
 use crate::time::Cycle;
 use crate::topology::Topology;
-use crate::wheel::{Arrival, Split, Wheel};
+use crate::wheel::{Split, Wheel};
 
 /// Regions per thread: more regions than threads let a thread that finishes early take another, and
 /// let the others deliver while the engine's thread does the hosts' work.
@@ -103,42 +104,31 @@ fn wait(mut ready: impl FnMut() -> bool) {
     }
 }
 
-/// One region: routers `first ..`, their output lanes from `lane_base`, NIC chunk `nics` and its
-/// injection lanes from `injection_base`, and what it reports after each phase.
+/// One region: routers `first ..`, NIC chunk `nics`, its copy of every lane's counter (of which it owns
+/// `owned`: its routers' outputs and its NICs' injection channels), and what it reports after each
+/// phase. (A whole copy, so that routers index counters by lane as on one thread.)
 struct Region {
     index: usize,
     first: u32,
     routers: Vec<Router>,
     /// Its routers that hold flits, by position in the region.
     active: IdSet,
-    lane_base: u32,
     lanes: Vec<u32>,
+    owned: [std::ops::Range<usize>; 2],
     nics: Arc<Mutex<NicChunk>>,
-    injection_base: u32,
-    injection: Vec<u32>,
+    /// Where its routers and NICs send, poured into its part of the shared wheels after each step.
+    sent: Wheel,
     counters: MoveCounters,
     error: Option<Error>,
-}
-
-/// A run of lane counters from lane `base` on.
-struct Counters<'a> {
-    base: u32,
-    lanes: &'a mut [u32],
-}
-
-/// The counter of `lane` if one of `runs` holds it.
-fn counter<'a>(runs: &'a mut [Counters], lane: u32) -> Option<&'a mut u32> {
-    runs.iter_mut().find_map(|run| run.lanes.get_mut(lane.wrapping_sub(run.base) as usize))
 }
 
 impl Region {
     /// Takes the credits, stop/go signals and flits due at `now` that are its own.
     fn deliver(&mut self, now: Cycle, shared: &Shared) -> Result<(), Error> {
-        let Region { index, first, routers, active, lane_base, lanes, injection_base, injection, .. } = self;
-        let mut counters = [Counters { base: *lane_base, lanes }, Counters { base: *injection_base, lanes: injection }];
+        let Region { index, first, routers, active, lanes, owned, .. } = self;
         for &(lane, value) in read(&shared.signals).iter() {
-            if let Some(c) = counter(&mut counters, lane) {
-                *c = value;
+            if owned.iter().any(|o| o.contains(&(lane as usize))) {
+                lanes[lane as usize] = value;
             }
         }
         // (every wheel keeps what is for this region apart: `Split`)
@@ -146,20 +136,10 @@ impl Region {
             let wheel = read(wheel);
             if !shared.stop_go {
                 for &lane in wheel.due_credits(now, *index) {
-                    if let Some(c) = counter(&mut counters, lane) {
-                        *c += 1;
-                    }
+                    lanes[lane as usize] += 1;
                 }
             }
-            for &Arrival { dest, port, vc, hops, flit } in wheel.due(now, *index) {
-                let r = (dest - *first) as usize;
-                if !routers[r].accept_flit(port, vc, flit, hops, now) {
-                    return Err(Error::Internal {
-                        message: format!("buffer overflow at router {dest} port {port} vc {vc} (credit protocol)"),
-                    });
-                }
-                active.insert(r);
-            }
+            accept_arrivals(routers, active, *first, wheel.due(now, *index), now)?;
         }
         Ok(())
     }
@@ -167,27 +147,22 @@ impl Region {
     /// Steps its NICs, then its routers, into its own wheel.
     fn step(&mut self, at: NicStep, shared: &Shared) {
         let world = read(&shared.world);
-        let mut wheel = write(&shared.wheels[self.index]);
         let (topo, routing) = (&*shared.topo, &*shared.routing);
-        let mut injection = LaneSlice::new(self.injection_base as usize, &mut self.injection);
-        lock(&self.nics).step(at, &world.packets, routing, topo, &mut injection, &mut wheel);
-        let Region { first, routers, active, lane_base, lanes, counters, .. } = self;
+        lock(&self.nics).step(at, &world.packets, routing, topo, &mut self.lanes, &mut self.sent);
+        let Region { first, routers, active, lanes, counters, sent, .. } = self;
         let mut ctx = StepCtx {
             now: at.now,
             topo,
             routing,
             packets: &world.packets,
             sets: &world.sets,
-            wheel: &mut wheel,
-            credits: LaneSlice::new(*lane_base as usize, lanes),
+            wheel: sent,
+            credits: lanes,
             counters,
             measuring: at.measuring,
         };
-        active.retain(|r| {
-            let router = &mut routers[r];
-            router.step(*first + r as u32, &mut ctx);
-            router.flits() > 0
-        });
+        step_active(routers, active, *first, &mut ctx);
+        write(&shared.wheels[self.index]).pour(&mut self.sent);
     }
 
     fn run(&mut self, phase: Phase, shared: &Shared) {
@@ -336,11 +311,10 @@ impl Team {
                     first,
                     routers: rest.by_ref().take((end - first) as usize).collect(),
                     active: own,
-                    lane_base,
-                    lanes: credits[lane_base as usize..lane_end as usize].to_vec(),
+                    lanes: credits.to_vec(),
+                    owned: [lane_base as usize..lane_end as usize, injection_base as usize..injection_end as usize],
                     nics: chunks[i].clone(),
-                    injection_base,
-                    injection: credits[injection_base as usize..injection_end as usize].to_vec(),
+                    sent: Wheel::new(wheel_latency),
                     counters: if i == 0 { counters.clone() } else { MoveCounters::default() },
                     error: None,
                 })
@@ -480,10 +454,9 @@ impl Team {
         for i in 0..self.shared.regions.len() {
             let mut region = region(&self.shared, i);
             all.extend(region.active_ids());
-            let base = region.lane_base as usize;
-            credits[base..base + region.lanes.len()].copy_from_slice(&region.lanes);
-            let base = region.injection_base as usize;
-            credits[base..base + region.injection.len()].copy_from_slice(&region.injection);
+            for own in region.owned.clone() {
+                credits[own.clone()].copy_from_slice(&region.lanes[own]);
+            }
             routers.append(&mut region.routers);
         }
         *active = IdSet::new(routers.len());

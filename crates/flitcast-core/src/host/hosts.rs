@@ -15,7 +15,6 @@ use super::nic::Nic;
 use super::nics::{lock, NicChunk, NicStep, Nics};
 use super::program::{Arriving, Delivered, Outbox, Send, Serves, Target};
 use super::programs::Programs;
-use crate::credits::LaneSlice;
 use crate::dest_set::DestSets;
 use crate::error::Error;
 use crate::packet::{Dest, Flit, Packet, Slab};
@@ -330,8 +329,7 @@ impl Hosts {
     pub fn step_nics(&mut self, net: &mut Net) -> Result<(), Error> {
         let at = self.nic_step(net.now, net.stats.in_window(net.now));
         for chunk in self.nics.chunks() {
-            let mut credits = LaneSlice::new(0, net.credits);
-            lock(chunk).step(at, net.packets, net.routing, net.topo, &mut credits, net.wheel);
+            lock(chunk).step(at, net.packets, net.routing, net.topo, net.credits, net.wheel);
         }
         self.nics_stepped(net)
     }

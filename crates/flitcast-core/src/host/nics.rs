@@ -7,7 +7,6 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::nic::Nic;
 use crate::bitset::IdSet;
-use crate::credits::LaneSlice;
 use crate::packet::{Packet, Slab};
 use crate::routing::Routing;
 use crate::time::Cycle;
@@ -75,7 +74,7 @@ impl NicChunk {
         self.nics.is_empty()
     }
 
-    /// Each active NIC puts at most one flit on its injection channel (`credits` holds its lanes); it
+    /// Each active NIC puts at most one flit on its injection channel (`credits`: every lane's counter); it
     /// reaches the router's input FIFO once the channel and the router's input stage are passed.
     #[allow(clippy::too_many_arguments)]
     pub fn step(
@@ -84,7 +83,7 @@ impl NicChunk {
         packets: &Slab<Packet>,
         routing: &Routing,
         topo: &Topology,
-        credits: &mut LaneSlice,
+        credits: &mut [u32],
         wheel: &mut Wheel,
     ) {
         let NicChunk { base, nics, active, window_flits, started, sent_tails, sent, .. } = self;
@@ -92,7 +91,7 @@ impl NicChunk {
         active.retain(|i| {
             let nic = &mut nics[i];
             let t = base + i;
-            let lanes = credits.from(nic.lane());
+            let lanes = &mut credits[nic.lane() as usize..];
             if let Some(inj) = nic.step(packets, |p| routing.injection_vcs(p), at.vct, lanes, started) {
                 if at.sees_flits && inj.flit.tail() {
                     sent_tails.push((t as u32, packets[inj.flit.packet()].header.message));

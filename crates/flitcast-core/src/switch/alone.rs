@@ -1,13 +1,12 @@
 //! A router stepped on its own, outside a simulation (unit tests, benches).
 
 use super::model::{MoveCounters, StepCtx};
-use crate::credits::LaneSlice;
 use crate::dest_set::DestSets;
 use crate::packet::{Packet, Slab};
 use crate::routing::Routing;
 use crate::time::Cycle;
 use crate::topology::Topology;
-use crate::wheel::Wheel;
+use crate::wheel::{Wheel, ROUTERS, TERMINALS};
 
 /// What a [`StepCtx`] borrows, owned.
 pub struct Alone {
@@ -38,13 +37,15 @@ impl Alone {
             packets: &self.packets,
             sets: &self.sets,
             wheel: &mut self.wheel,
-            credits: LaneSlice::new(0, &mut self.credits),
+            credits: &mut self.credits,
             counters: &mut self.counters,
             measuring: false,
         };
         step(&mut ctx);
-        let due = self.wheel.take(now);
-        self.wheel.recycle(due);
+        for part in [ROUTERS, TERMINALS] {
+            let due = self.wheel.take(now, part);
+            self.wheel.recycle(due, part);
+        }
         self.wheel.deliver_credits(now, &mut self.credits);
     }
 }

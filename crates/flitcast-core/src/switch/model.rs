@@ -3,7 +3,7 @@
 //! decides what moves and sends flits and credits back into the wheel through a [`StepCtx`]. It reads
 //! only its own state, so visit order cannot leak into results.
 
-use crate::credits::{LaneSlice, Lanes};
+use crate::credits::Lanes;
 use crate::dest_set::DestSets;
 use crate::error::BlockedChannel;
 use crate::packet::{Flit, Packet, Slab};
@@ -161,9 +161,9 @@ pub struct StepCtx<'a> {
     pub sets: &'a DestSets,
     /// Where the flits and credits sent go (its region's wheel, when regions run on threads).
     pub wheel: &'a mut Wheel,
-    /// The credit counters (`credits.rs`) of the router's region, by global lane: a router reads and
-    /// spends those of its outputs' lanes and no others.
-    pub credits: LaneSlice<'a>,
+    /// Every lane's credit counters (`credits.rs`; with regions on threads, the region's copy of
+    /// them): a router reads and spends those of its outputs' lanes and no others.
+    pub credits: &'a mut [u32],
     pub counters: &'a mut MoveCounters,
     /// True during the measurement window (routers count the flits each output sends).
     pub measuring: bool,
