@@ -355,10 +355,7 @@ impl Simulation {
         let events = self.wheel.take(now, ROUTERS);
         accept_arrivals(&mut self.routers, &mut self.active_routers, 0, &events, now)?;
         let ejected = self.wheel.take(now, TERMINALS);
-        for &Arrival { dest, hops, flit, .. } in &ejected {
-            // (the ejection channel is not a router-to-router hop: `StepCtx::send_flit`)
-            self.with_hosts(|hosts, net| hosts.eject(net, dest & !TO_TERMINAL, flit, hops - 1))?;
-        }
+        self.eject(&ejected)?;
         if let Some(sg) = &mut self.stop_go {
             sg.arrivals(now, &events, &self.topo, &mut self.wheel);
         }
@@ -432,16 +429,21 @@ impl Simulation {
             // (stable: the same sending cycle keeps region, then router, order)
             due.sort_by_key(|a| Reverse(latency[(a.dest & !TO_TERMINAL) as usize]));
         }
-        let mut result = Ok(());
-        for a in due.drain(..) {
-            result = self.with_hosts(|hosts, net| hosts.eject(net, a.dest & !TO_TERMINAL, a.flit, a.hops - 1));
-            if result.is_err() {
-                break;
-            }
-        }
+        let result = self.eject(&due);
         due.clear();
         self.ejecting = due;
         result
+    }
+
+    /// Hands flits reaching terminals to the hosts, in order (on one thread or a team: one call
+    /// site, so the hosts' ejection is inlined here once).
+    #[inline(never)]
+    fn eject(&mut self, arrivals: &[Arrival]) -> Result<(), Error> {
+        for &Arrival { dest, hops, flit, .. } in arrivals {
+            // (the ejection channel is not a router-to-router hop: `StepCtx::send_flit`)
+            self.with_hosts(|hosts, net| hosts.eject(net, dest & !TO_TERMINAL, flit, hops - 1))?;
+        }
+        Ok(())
     }
 
     /// Flits injected + flits copied by replicating switches = flits delivered + flits in buffers
