@@ -25,6 +25,7 @@ use crate::routing::Routing;
 use crate::scenario::{SaturationStop, Scenario};
 use crate::stats::{Collector, Finish, RunResult};
 use crate::stop_go::{self, StopGo};
+use crate::switch::visit::{accept_arrivals, step_active};
 use crate::switch::{FlowControl, MoveCounters, Router, Site, StepCtx};
 use crate::time::Cycle;
 use crate::topology::Topology;
@@ -64,43 +65,6 @@ pub struct Simulation {
     ejecting: Vec<Arrival>,
     /// Each terminal's ejection channel latency, where they differ (a team orders ejections by it).
     eject_latency: Option<Vec<u32>>,
-}
-
-/// Steps the routers of `active` (positions in `routers`, whose first is router `first`) in id order,
-/// and drops those left empty. The one place a router steps, on one thread or in a region (so the
-/// compiler inlines each switch model's step here once).
-pub(crate) fn step_active(routers: &mut [Router], active: &mut IdSet, first: u32, ctx: &mut StepCtx) {
-    active.retain(|r| {
-        let router = &mut routers[r];
-        router.step(first + r as u32, ctx);
-        router.flits() > 0
-    });
-}
-
-/// Puts the flits of `arrivals` that reach `routers` (the first is router `first`) into their input
-/// buffers and marks those routers `active`; the others (for terminals, other regions) are left. The
-/// one place a router accepts a flit, like [`step_active`].
-pub(crate) fn accept_arrivals(
-    routers: &mut [Router],
-    active: &mut IdSet,
-    first: u32,
-    arrivals: &[Arrival],
-    now: Cycle,
-) -> Result<(), Error> {
-    for &Arrival { dest, port, vc, hops, flit } in arrivals {
-        // (a terminal's id is marked far above every router's: `TO_TERMINAL`)
-        let r = dest.wrapping_sub(first) as usize;
-        if r >= routers.len() {
-            continue;
-        }
-        if !routers[r].accept_flit(port, vc, flit, hops, now) {
-            return Err(Error::Internal {
-                message: format!("buffer overflow at router {dest} port {port} vc {vc} (credit protocol)"),
-            });
-        }
-        active.insert(r);
-    }
-    Ok(())
 }
 
 /// How the cycle loop ended.
