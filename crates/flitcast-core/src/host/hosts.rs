@@ -5,6 +5,11 @@
 //! ([`Hosts::eject`]), the timers due ([`Hosts::fire_timers`]) and the NICs' injection
 //! ([`Hosts::step_nics`]). Whatever a program asks for in a call — messages, timers, operations to open —
 //! is carried out right after it, so the program of one host never sees another's state mid-call.
+//!
+//! When a run is split across threads (`regions.rs`), the regions step the NICs (`nics.rs`) and
+//! [`Hosts::nics_stepped`] takes what they did; every other call still runs on the engine's thread
+//! alone, in the order one thread makes it — which keeps packet and message ids, the programs' calls and
+//! the statistics the same for any thread count (docs/engine.md, "Regions").
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
