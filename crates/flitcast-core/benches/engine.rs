@@ -8,12 +8,14 @@
 //! * `sp128_bit_reversal_1KB`: the 128-node SP network of study 002 at load 0.5.
 //! * `sp128_uniform_128B`: the same network per switch model (central buffer, input FIFO) at load 0.3
 //!   and saturated, throughput in flit-hops (`flitcast bench` has the 4 KB and bit-reversal points too).
+//! * `big_on_threads`: one run of a 64x64 mesh and of a 4,096-node fat tree at load 0.3 on 1 and 2
+//!   threads (`run.threads`), throughput in flit-hops, the build (route checks) left out.
 
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
 use flitcast_core::credits::Lanes;
 use flitcast_core::packet::{Dest, Flit, Header, Packet, Slab};
 use flitcast_core::switch::{Alone, Router, Site};
-use flitcast_core::Scenario;
+use flitcast_core::{Scenario, Simulation};
 use serde_json::json;
 
 fn mesh(load: f64, measure: u64) -> Scenario {
@@ -121,5 +123,42 @@ fn sp128_per_switch(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, router_step, whole_runs, sp128, sp128_per_switch);
+/// The big networks `run.threads` is for (docs/engine.md, "Regions"): uniform traffic at load 0.3 on a
+/// 64x64 mesh (past saturation) and a 4,096-node 8-ary 4-tree with adaptive routing.
+pub fn big(network: &str) -> Scenario {
+    // (no drain: the mesh is past saturation and would drain for the whole drain window)
+    let s = mesh(0.3, 700).set(&[
+        ("run.warmup_cycles", json!(300)),
+        ("run.saturation_stop", json!("off")),
+        ("run.drain_max_cycles", json!(0)),
+    ]);
+    match network {
+        "mesh64" => s.set(&[("network.k", json!(64))]),
+        _ => s.set(&[
+            ("network.topology", json!("fat_tree")),
+            ("network.k", json!(8)),
+            ("network.n", json!(4)),
+            ("routing.algorithm", json!("adaptive")),
+        ]),
+    }
+}
+
+fn big_on_threads(c: &mut Criterion) {
+    let mut g = c.benchmark_group("big_on_threads");
+    g.sample_size(10);
+    for network in ["mesh64", "fat_tree4096"] {
+        let s = big(network);
+        let hops = flitcast_core::run(&s).expect("bench scenario runs").flit_hops;
+        g.throughput(Throughput::Elements(hops));
+        for threads in [1, 2] {
+            let s = s.set(&[("run.threads", json!(threads))]);
+            g.bench_with_input(BenchmarkId::new(network, threads), &s, |b, s| {
+                b.iter_batched(|| Simulation::build(s).unwrap(), |sim| sim.run().unwrap(), BatchSize::PerIteration)
+            });
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, router_step, whole_runs, sp128, sp128_per_switch, big_on_threads);
 criterion_main!(benches);

@@ -19,24 +19,29 @@ use crate::host::programs::Programs;
 use crate::host::Nic;
 use crate::memory;
 use crate::packet::{Packet, Slab};
+use crate::regions::{regions_for, Parts, Team};
 use crate::routing::variants::Variants;
 use crate::routing::Routing;
 use crate::scenario::{SaturationStop, Scenario};
 use crate::stats::{Collector, Finish, RunResult};
 use crate::stop_go::{self, StopGo};
+use crate::switch::visit::{accept_arrivals, step_active};
 use crate::switch::{FlowControl, MoveCounters, Router, Site, StepCtx};
 use crate::time::Cycle;
 use crate::topology::Topology;
-use crate::wheel::{Arrival, Wheel, TO_TERMINAL};
+use crate::wheel::{Arrival, Wheel, ROUTERS, TERMINALS, TO_TERMINAL};
 use crate::workload::Shape;
+use std::cmp::Reverse;
+use std::sync::Arc;
 
 /// Largest number of blocked channels a deadlock report lists.
 const MAX_BLOCKED_REPORTED: usize = 32;
 
 pub struct Simulation {
     pub(crate) scenario: Scenario,
-    pub(crate) topo: Topology,
-    routing: Routing,
+    /// (shared with the regions' threads when a run is split: `regions.rs`)
+    pub(crate) topo: Arc<Topology>,
+    routing: Arc<Routing>,
     routers: Vec<Router>,
     /// Routers that hold flits: those are stepped, in id order.
     active_routers: IdSet,
@@ -56,6 +61,21 @@ pub struct Simulation {
     pub(crate) now: Cycle,
     /// Cycles jumped over because nothing in the network had work.
     skipped: u64,
+    /// On a team of regions: the flits reaching terminals this cycle (kept to reuse the vector).
+    ejecting: Vec<Arrival>,
+    /// Each terminal's ejection channel latency, where they differ (a team orders ejections by it).
+    eject_latency: Option<Vec<u32>>,
+}
+
+/// How the cycle loop ended.
+enum Ended {
+    Run {
+        drained: bool,
+    },
+    /// No flit moved for `idle` cycles (reported once the regions have given their routers back).
+    Deadlock {
+        idle: Cycle,
+    },
 }
 
 impl Simulation {
@@ -88,6 +108,9 @@ impl Simulation {
         let max_latency =
             topo.latency.iter().chain(&topo.terminal_latency).copied().max().unwrap_or(1) + sw.router_delay_cycles();
         let (packet_flits, message_flits) = (scenario.packet_flits(), scenario.message_flits());
+        let eject_latency: Vec<u32> =
+            topo.terminal_at.iter().map(|&(r, p)| topo.latency[topo.port_index(r, p)]).collect();
+        let eject_latency = eject_latency.iter().any(|&l| l != eject_latency[0]).then_some(eject_latency);
         let limits = Limits {
             packet_flits,
             vct: sw.flow_control() == FlowControl::Vct,
@@ -106,7 +129,7 @@ impl Simulation {
             header_flits: scenario.header_flits(),
         };
         Ok(Simulation {
-            hosts: Hosts::new(Programs::build(program, &site), nics, limits),
+            hosts: Hosts::new(Programs::build(program, &site), nics, regions_for(run.threads), limits),
             stats: Collector::new(run.warmup_cycles, run.measure_cycles, run.batches).for_run(
                 run.saturation_stop == SaturationStop::Backlog,
                 terminals as u32,
@@ -121,13 +144,15 @@ impl Simulation {
             wheel: Wheel::new(max_latency),
             credits,
             scenario: scenario.clone(),
-            routing,
+            routing: Arc::new(routing),
             routers,
             packets: Slab::default(),
             dest_sets: DestSets::new(terminals),
-            topo,
+            topo: Arc::new(topo),
             now: 0,
             skipped: 0,
+            ejecting: Vec::new(),
+            eject_latency,
         })
     }
 
@@ -153,6 +178,22 @@ impl Simulation {
     }
 
     fn run_reporting(mut self, control: &Control) -> Result<(RunResult, usize), Error> {
+        let mut team = (self.scenario.run.threads > 1).then(|| self.start_team());
+        let ended = self.run_loop(control, &mut team);
+        if let Some(team) = team {
+            self.finish_team(team);
+        }
+        let drained = match ended? {
+            Ended::Run { drained } => drained,
+            Ended::Deadlock { idle } => return Err(self.deadlock(idle)),
+        };
+        self.check_conservation()?;
+        let stats_bytes = self.stats.heap_bytes();
+        Ok((self.finish(drained), stats_bytes))
+    }
+
+    /// The cycle loop: warm-up, window and drain, on one thread or on a team of regions.
+    fn run_loop(&mut self, control: &Control, team: &mut Option<Team>) -> Result<Ended, Error> {
         let run = self.scenario.run.clone();
         let (window_start, window_end) = (run.warmup_cycles, run.warmup_cycles + run.measure_cycles);
         let hard_end = window_end + run.drain_max_cycles;
@@ -189,16 +230,23 @@ impl Simulation {
                 return Err(Error::Interrupted { cycle: self.now });
             }
             control.reached(self.now);
-            self.cycle()?;
+            match team {
+                None => self.cycle()?,
+                Some(team) => self.cycle_on(team)?,
+            }
             if self.in_network() > 0 && self.now - self.counters.last_progress >= run.watchdog_cycles {
-                return Err(self.deadlock(run.watchdog_cycles));
+                return Ok(Ended::Deadlock { idle: run.watchdog_cycles });
             }
             if let Some(e) = self.hosts.buffer_deadlock(self.now, run.watchdog_cycles, self.stats.worms_refused_total) {
                 return Err(e);
             }
             self.now += 1;
             let done = self.now >= window_end && self.stats.outstanding == 0;
-            if !done && self.wheel.is_empty() && self.hosts.idle() && self.active_routers.is_empty() {
+            let quiet = self.wheel.is_empty()
+                && self.hosts.idle()
+                && self.active_routers.is_empty()
+                && team.as_ref().is_none_or(|t| t.quiet());
+            if !done && quiet {
                 // Idle: jump to the next arrival, but stop at the window edges to sample there.
                 let mut target = self.hosts.next_timer().unwrap_or(Cycle::MAX).min(hard_end);
                 for edge in [window_start, window_end] {
@@ -212,9 +260,32 @@ impl Simulation {
                 }
             }
         };
-        self.check_conservation()?;
-        let stats_bytes = self.stats.heap_bytes();
-        Ok((self.finish(drained), stats_bytes))
+        Ok(Ended::Run { drained })
+    }
+
+    /// Splits the routers, their lanes and the NICs into regions on `run.threads` threads.
+    fn start_team(&mut self) -> Team {
+        let vcs = self.scenario.switch.model.vcs();
+        let wheel_latency = self.wheel.latency();
+        let chunks = self.hosts.nic_chunks().to_vec();
+        Team::start(Parts {
+            topo: &self.topo,
+            routing: &self.routing,
+            routers: &mut self.routers,
+            active: &mut self.active_routers,
+            credits: &self.credits,
+            vcs,
+            chunks: &chunks,
+            counters: &self.counters,
+            wheel_latency,
+            stop_go: self.stop_go.is_some(),
+            threads: self.scenario.run.threads as usize,
+        })
+    }
+
+    /// Takes everything back from the regions.
+    fn finish_team(&mut self, team: Team) {
+        team.finish(&mut self.routers, &mut self.active_routers, &mut self.credits, &mut self.wheel);
     }
 
     /// Flits injected + flits copied by replicating switches − flits delivered: in buffers or on channels.
@@ -245,24 +316,15 @@ impl Simulation {
             Some(sg) => sg.signals(now, &mut self.wheel, &mut self.credits),
             None => self.wheel.deliver_credits(now, &mut self.credits),
         }
-        let events = self.wheel.take(now);
-        for &Arrival { dest, port, vc, hops, flit } in &events {
-            if dest & TO_TERMINAL != 0 {
-                // (the ejection channel is not a router-to-router hop: `StepCtx::send_flit`)
-                self.with_hosts(|hosts, net| hosts.eject(net, dest & !TO_TERMINAL, flit, hops - 1))?;
-                continue;
-            }
-            if !self.routers[dest as usize].accept_flit(port, vc, flit, hops, now) {
-                return Err(Error::Internal {
-                    message: format!("buffer overflow at router {dest} port {port} vc {vc} (credit protocol)"),
-                });
-            }
-            self.active_routers.insert(dest as usize);
-        }
+        let events = self.wheel.take(now, ROUTERS);
+        accept_arrivals(&mut self.routers, &mut self.active_routers, 0, &events, now)?;
+        let ejected = self.wheel.take(now, TERMINALS);
+        self.eject(&ejected)?;
         if let Some(sg) = &mut self.stop_go {
             sg.arrivals(now, &events, &self.topo, &mut self.wheel);
         }
-        self.wheel.recycle(events);
+        self.wheel.recycle(events, ROUTERS);
+        self.wheel.recycle(ejected, TERMINALS);
         self.with_hosts(|hosts, net| {
             hosts.fire_timers(net)?;
             hosts.step_nics(net)
@@ -276,11 +338,76 @@ impl Simulation {
         let Simulation { routers, active_routers, packets, dest_sets, routing, wheel, credits, topo, counters, .. } =
             self;
         let mut ctx = StepCtx { now, topo, routing, packets, sets: dest_sets, wheel, credits, counters, measuring };
-        active_routers.retain(|r| {
-            let router = &mut routers[r];
-            router.step(r as u32, &mut ctx);
-            router.flits() > 0
-        });
+        step_active(routers, active_routers, 0, &mut ctx);
+    }
+
+    /// One cycle on a team of regions (`regions.rs`): the same work as [`cycle`](Self::cycle), the
+    /// delivery and the stepping of NICs and routers on every region's thread, the hosts on this one.
+    fn cycle_on(&mut self, team: &Team) -> Result<(), Error> {
+        let now = self.now;
+        // (the hosts' part runs on this thread while the others deliver: it reads the wheels, writes
+        // neither the routers nor the lanes)
+        team.deliver(now, || {
+            self.eject_from(team)?;
+            if let Some(sg) = &mut self.stop_go {
+                for i in 0..team.regions() {
+                    for part in 0..team.regions() {
+                        sg.arrivals(now, team.wheel(i).due(now, part), &self.topo, &mut self.wheel);
+                    }
+                }
+            }
+            self.with_hosts(|hosts, net| hosts.fire_timers(net))
+        })?;
+        team.clear_due(now);
+        let at = self.hosts.nic_step(now, self.stats.in_window(now));
+        team.swap_world(&mut self.packets, &mut self.dest_sets);
+        let stepped = team.step(at);
+        team.swap_world(&mut self.packets, &mut self.dest_sets);
+        stepped?;
+        self.with_hosts(|hosts, net| hosts.nics_stepped(net))?;
+        let routers = team.counters();
+        self.counters.flit_hops = routers.flit_hops;
+        self.counters.copied_flits = routers.copied_flits;
+        self.counters.last_progress = self.counters.last_progress.max(routers.last_progress);
+        if let Some(sg) = &mut self.stop_go {
+            // (the slots freed this cycle are counted before the next one, whose signals they may set)
+            for i in 0..team.regions() {
+                for part in 0..team.regions() {
+                    sg.freed(now + 1, team.wheel(i).due_credits(now + 1, part), &mut self.wheel);
+                }
+            }
+            team.set_signals(self.wheel.take_signals(now + 1));
+        }
+        Ok(())
+    }
+
+    /// The flits reaching terminals now, from every region's wheel, to the hosts in the order one
+    /// thread delivers them: by the cycle they were sent, then by router.
+    fn eject_from(&mut self, team: &Team) -> Result<(), Error> {
+        let now = self.now;
+        let mut due = std::mem::take(&mut self.ejecting);
+        for i in 0..team.regions() {
+            due.extend(team.wheel(i).due(now, team.hosts_part()));
+        }
+        if let Some(latency) = &self.eject_latency {
+            // (stable: the same sending cycle keeps region, then router, order)
+            due.sort_by_key(|a| Reverse(latency[(a.dest & !TO_TERMINAL) as usize]));
+        }
+        let result = self.eject(&due);
+        due.clear();
+        self.ejecting = due;
+        result
+    }
+
+    /// Hands flits reaching terminals to the hosts, in order (on one thread or a team: one call
+    /// site, so the hosts' ejection is inlined here once).
+    #[inline(never)]
+    fn eject(&mut self, arrivals: &[Arrival]) -> Result<(), Error> {
+        for &Arrival { dest, hops, flit, .. } in arrivals {
+            // (the ejection channel is not a router-to-router hop: `StepCtx::send_flit`)
+            self.with_hosts(|hosts, net| hosts.eject(net, dest & !TO_TERMINAL, flit, hops - 1))?;
+        }
+        Ok(())
     }
 
     /// Flits injected + flits copied by replicating switches = flits delivered + flits in buffers

@@ -20,6 +20,7 @@ pub mod multicast;
 pub mod packet;
 pub mod params;
 pub mod probe;
+pub mod regions;
 pub mod rng;
 pub mod routing;
 pub mod scenario;

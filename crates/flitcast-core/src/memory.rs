@@ -119,6 +119,11 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
     part("router state", state, "network.k, network.n, switch.vcs");
     // Topology (links both ways, latencies) and one credit counter per lane.
     part("topology and credits", ports * 32 + (ports + nodes) * vcs * 4, "network.k, network.n, switch.vcs");
+    let regions = crate::regions::regions_for(s.run.threads) as u64;
+    if regions > 1 {
+        // (each region keeps a copy of every lane's counter: `regions.rs`)
+        part("regions' credit copies", regions * (ports + nodes) * vcs * 4, "run.threads, network.k, network.n");
+    }
 
     let selection = r.algorithm.selection().bytes(radix, topo.node_switches().len() as u64);
     part("selection lists", routers * selection, "routing.selection, network.k, network.n");

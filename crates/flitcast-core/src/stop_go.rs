@@ -68,14 +68,21 @@ impl StopGo {
         sg
     }
 
-    /// Start of a cycle: the slots freed last cycle are counted, a buffer drained to GO sends GO over the
-    /// rest of its channel's latency, and the signals due now take effect on the senders' `credits`.
-    pub fn signals(&mut self, now: Cycle, wheel: &mut Wheel, credits: &mut [u32]) {
-        for lane in wheel.take_credits(now) {
+    /// The slots in `lanes` freed last cycle are counted; a buffer drained to GO sends GO over the rest
+    /// of its channel's latency.
+    pub fn freed(&mut self, now: Cycle, lanes: &[u32], wheel: &mut Wheel) {
+        for &lane in lanes {
             if self.left(lane).is_some() {
                 wheel.schedule_signal(now + self.latency[lane as usize] as Cycle - 1, lane, GO);
             }
         }
+    }
+
+    /// Start of a cycle: the slots freed last cycle are counted, a buffer drained to GO sends GO over the
+    /// rest of its channel's latency, and the signals due now take effect on the senders' `credits`.
+    pub fn signals(&mut self, now: Cycle, wheel: &mut Wheel, credits: &mut [u32]) {
+        let freed = wheel.take_credits(now);
+        self.freed(now, &freed, wheel);
         wheel.deliver_signals(now, credits);
     }
 

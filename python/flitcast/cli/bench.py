@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from typing import TYPE_CHECKING, Annotated
 
@@ -82,12 +83,92 @@ def bench_scenarios(quick: bool) -> list[tuple[str, Scenario]]:
     return [*mesh, ("sp128 bit-rev 1KB", sp), ("tree16 6-way hw multicast", multicast), *switches]
 
 
+def big_scenarios() -> list[tuple[str, Scenario]]:
+    """The big networks one run is split across threads for (run.threads, docs/engine.md "Regions"): a
+    64x64 mesh (uniform, load 0.3: past saturation, no drain) and a 4,096-node 8-ary 4-tree (adaptive
+    routing, load 0.3), input-buffered routers, 300 + 1,000 cycles (as cargo bench's big_on_threads)."""
+    from flitcast.config import Scenario
+
+    run = {"warmup_cycles": 300, "measure_cycles": 1_000, "drain_max_cycles": 0, "saturation_stop": "off", "seed": 1}
+    workload = {"program": "open_loop", "pattern": "uniform", "packet_flits": 8, "load": 0.3}
+    return [
+        ("mesh 64x64", Scenario.model_validate({"network": {"topology": "mesh", "k": 64, "n": 2}, "workload": workload, "run": run})),
+        (
+            "fat tree 4096",
+            Scenario.model_validate(
+                {
+                    "network": {"topology": "fat_tree", "k": 8, "n": 4},
+                    "routing": {"algorithm": "adaptive"},
+                    "workload": workload,
+                    "run": run,
+                }
+            ),
+        ),
+    ]
+
+
+def _bench_big(repeat: int) -> None:
+    """Each big network on 1 and 2 threads, interleaved, ``repeat`` times: the run's wall time less its
+    build (a two-cycle run of the same scenario: the route checks of 4,096 nodes take seconds)."""
+    import statistics
+
+    from rich.table import Table
+
+    from flitcast import _core
+    from flitcast.api import payload
+
+    def wall(point: Scenario) -> tuple[float, dict]:
+        began = time.perf_counter()
+        outcome = json.loads(_core.run(payload(point)))
+        return time.perf_counter() - began, outcome["ok"]
+
+    table = Table(title=f"flitcast bench --big: one run on 1 and 2 threads (run.threads), {repeat} runs each")
+    for column in ("scenario", "threads", "cycles", "median s", "min s", "cycles/s", "flit-hops/s", "speed-up"):
+        table.add_column(column, justify="left" if column == "scenario" else "right", no_wrap=True)
+    for name, point in big_scenarios():
+        build, _ = wall(point.with_overrides({"run.warmup_cycles": 0, "run.measure_cycles": 2, "run.batches": 2}))
+        times: dict[int, list[float]] = {1: [], 2: []}
+        for _ in range(repeat):
+            for threads in times:
+                seconds, result = wall(point.with_overrides({"run.threads": threads}))
+                times[threads].append(max(seconds - build, 1e-9))
+        cycles, hops = result["cycles"], result["flit_hops"]
+        one = statistics.median(times[1])
+        for threads, runs in times.items():
+            median = statistics.median(runs)
+            table.add_row(
+                name,
+                str(threads),
+                f"{cycles:,}",
+                f"{median:.2f}",
+                f"{min(runs):.2f}",
+                f"{cycles / median:,.0f}",
+                f"{hops / median:,.0f}",
+                f"{one / median:.2f}",
+            )
+    out = console()
+    out.width = max(out.width, 110)  # the table is wider than a default 80-column pipe
+    out.print(table)
+
+
 @app.command("bench")
 @guard
 def bench_command(
     quick: Annotated[bool, typer.Option("--quick", help="10k measured cycles instead of 100k.")] = False,
+    big: Annotated[
+        bool,
+        typer.Option(
+            "--big",
+            help="Instead: a 64x64 mesh and a 4,096-node fat tree at load 0.3, one run split on 1 and 2 threads "
+            "(run.threads).",
+        ),
+    ] = False,
+    repeat: Annotated[int, typer.Option("--repeat", min=1, max=100, help="With --big: runs per thread count.")] = 3,
 ) -> None:
     """Measure simulator speed: simulated cycles/s and flit-hops/s on fixed scenarios (one thread)."""
+    if big:
+        _bench_big(repeat)
+        return
     from rich.table import Table
 
     from flitcast import _core

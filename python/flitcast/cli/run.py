@@ -28,12 +28,21 @@ def run_command(
             "are replaced; other files are left as they are.",
         ),
     ] = False,
+    threads: Annotated[
+        int | None,
+        typer.Option(
+            "--threads",
+            metavar="N",
+            help="Split this one simulation across N threads (run.threads; same results for every N; pays on "
+            "networks of thousands of nodes).",
+        ),
+    ] = None,
 ) -> None:
     """Simulate one scenario and print its metrics. --out DIR must be new or empty, unless --force. Ctrl-C
     stops it (exit code 130, nothing written)."""
     from flitcast.api import run
 
-    point, _ = load(scenario, set_)
+    point, _ = load(scenario, [*(set_ or []), *([f"run.threads={threads}"] if threads is not None else [])])
     if out is not None:
         from flitcast.sweeps.outdir import RUN_FILES, check_out_dir
 

@@ -113,6 +113,7 @@ class Run(Section):
     max_nodes: StrictInt | None = Field(None, description='Safety limit on the network size (raise it deliberately for huge networks).')
     saturation_stop: Literal['backlog', 'off'] | None = Field(None, description='End a run past saturation early: `backlog` stops it (saturated, no drain) once its source queues have clearly grown without bound (by more than 10% of the offered traffic) and its accepted load is precise and settled (95% half-width and drift between the halves of the elapsed window at most 0.005), never before a tenth of the window (docs/engine.md); loads then cover the cycles that ran (`measured_cycles`). `off` always runs the whole window and the drain.')
     memory_limit_mb: StrictInt | None = Field(None, description="Memory budget of one run; a scenario estimated to need more is refused before anything is allocated, naming the keys that drive its size. 0: half the machine's memory. Sweeps count their parallel points against it.")
+    threads: StrictInt | None = Field(None, description='Threads one run is split across: the routers and their hosts are cut into regions that the threads step side by side each cycle (docs/engine.md, "Regions"). Results are the same to the bit for every count; it pays on big networks (thousands of nodes), not small ones. Sweeps count it in their thread budget.')
 
 
 #: table name -> model, in the order of a scenario file

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 #: progress callback: called with (points done, points in total)
 Progress = Callable[[int, int], None]
 
-__all__ = ["check_threads", "memory_threads", "run_identity", "sweep"]
+__all__ = ["check_threads", "memory_threads", "point_threads", "run_identity", "sweep"]
 
 
 def run_identity(points: Sequence[Scenario]) -> str:
@@ -55,6 +55,16 @@ def check_threads(threads: Any, option: str = "threads") -> int:
             option, threads, f"an integer from 0 (one thread per core) to {limit} (8 per core on this machine)"
         )
     return threads
+
+
+def point_threads(payloads: Sequence[Mapping[str, Any]], threads: int) -> int:
+    """How many of ``payloads`` run at once on ``threads`` threads (0 = one per core) when each point may
+    itself run on ``run.threads`` of them: ``threads`` if every point takes one, else the budget divided by
+    the most any point takes (at least one point at a time)."""
+    per_point = max((int(p["run"].get("threads", 1)) for p in payloads), default=1)
+    if per_point <= 1:
+        return threads
+    return max(1, (threads or os.cpu_count() or 1) // per_point)
 
 
 def memory_threads(payloads: Sequence[Mapping[str, Any]], threads: int) -> int:
@@ -148,6 +158,7 @@ def sweep(
         order = sorted(missing.values(), key=lambda index: -_node_cycles(points[index]))
         jobs = [(index, json.dumps(payloads[index])) for index in order]
         if client is None and executor is None:
+            threads = point_threads([payloads[index] for index, _ in jobs], threads)
             threads = memory_threads([payloads[index] for index, _ in jobs], threads)
         if client is not None:
             from flitcast.sweeps.on_dask import on_dask

@@ -44,7 +44,8 @@ STORE_FILE = "points.sqlite"
 STORE_FORMAT = "2"
 
 #: keys that cannot change a point's result, left out of its key
-NOT_IN_KEY = {("run", "memory_limit_mb")}  # it only decides whether a point may run
+# memory_limit_mb only decides whether a point may run; threads only how fast (results are the same)
+NOT_IN_KEY = {("run", "memory_limit_mb"), ("run", "threads")}
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS points (

@@ -5,15 +5,21 @@
 //! ([`Hosts::eject`]), the timers due ([`Hosts::fire_timers`]) and the NICs' injection
 //! ([`Hosts::step_nics`]). Whatever a program asks for in a call — messages, timers, operations to open —
 //! is carried out right after it, so the program of one host never sees another's state mid-call.
+//!
+//! When a run is split across threads (`regions.rs`), the regions step the NICs (`nics.rs`) and
+//! [`Hosts::nics_stepped`] takes what they did; every other call still runs on the engine's thread
+//! alone, in the order one thread makes it — which keeps packet and message ids, the programs' calls and
+//! the statistics the same for any thread count (docs/engine.md, "Regions").
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::sync::{Arc, Mutex};
 
 use super::delivery::Deliveries;
 use super::nic::Nic;
+use super::nics::{lock, NicChunk, NicStep, Nics};
 use super::program::{Arriving, Delivered, Outbox, Send, Serves, Target};
 use super::programs::Programs;
-use crate::bitset::IdSet;
 use crate::dest_set::DestSets;
 use crate::error::Error;
 use crate::packet::{Dest, Flit, Packet, Slab};
@@ -23,7 +29,7 @@ use crate::stats::Collector;
 use crate::switch::MoveCounters;
 use crate::time::Cycle;
 use crate::topology::Topology;
-use crate::wheel::{Arrival, Wheel};
+use crate::wheel::Wheel;
 
 /// The operation of a message that serves none (`Serves::Nothing`).
 const NO_OPERATION: u32 = u32::MAX;
@@ -58,9 +64,8 @@ pub struct Limits {
 
 #[derive(Debug)]
 pub struct Hosts {
-    nics: Vec<Nic>,
-    /// Terminals whose NIC has something to inject.
-    active: IdSet,
+    /// The NICs, in chunks of terminals (one per region when regions run on threads).
+    nics: Nics,
     programs: Programs,
     /// The program sees heads arrive and its messages leave (`Program::sees_flits`), read per flit.
     sees_flits: bool,
@@ -81,8 +86,6 @@ pub struct Hosts {
     /// background unicasts moving must not hide stalled multicasts).
     pending: [u64; 2],
     last_served: [Cycle; 2],
-    /// Flits sent on each terminal's injection channel during the window.
-    injection_flits: Vec<u64>,
     /// Flits created but not yet injected (source queues).
     backlog: u64,
     injected_flits: u64,
@@ -91,14 +94,13 @@ pub struct Hosts {
 }
 
 impl Hosts {
-    /// `programs` on every terminal of `topo`, each NIC's injection channel on its credit lanes.
-    pub fn new(programs: Programs, nics: Vec<Nic>, limits: Limits) -> Hosts {
-        let terminals = nics.len();
+    /// `programs` on every terminal of `topo`, each NIC's injection channel on its credit lanes, the
+    /// NICs in `chunks` chunks (`nics.rs`).
+    pub fn new(programs: Programs, nics: Vec<Nic>, chunks: usize, limits: Limits) -> Hosts {
         Hosts {
             sees_flits: programs.sees_flits(),
             programs,
-            nics,
-            active: IdSet::new(terminals),
+            nics: Nics::new(nics, chunks),
             deliveries: Deliveries::default(),
             outbox: Outbox::default(),
             timers: BinaryHeap::new(),
@@ -107,7 +109,6 @@ impl Hosts {
             sent_tails: Vec::new(),
             pending: [0; 2],
             last_served: [0; 2],
-            injection_flits: vec![0; terminals],
             backlog: 0,
             injected_flits: 0,
             ejected_flits: 0,
@@ -141,7 +142,7 @@ impl Hosts {
     }
 
     pub fn idle(&self) -> bool {
-        self.active.is_empty()
+        self.nics.idle()
     }
 
     pub fn injected_flits(&self) -> u64 {
@@ -154,7 +155,7 @@ impl Hosts {
 
     /// Flits terminal `t` sent on its injection channel during the window.
     pub fn injection_flits(&self, t: usize) -> u64 {
-        self.injection_flits[t]
+        self.nics.window_flits(t as u32)
     }
 
     /// Flits created and not yet injected: in the NICs' source queues, and in queues a program keeps
@@ -288,7 +289,8 @@ impl Hosts {
         let count = Nic::packets_of(flits, limits.packet_flits);
         let message = self.deliveries.record(src, flits, operation, tag, count, dests);
         let measured = net.stats.in_window(now);
-        self.nics[src as usize].queue_message(
+        let mut chunk = self.nics.chunk_of(src);
+        chunk.nic(src).queue_message(
             src,
             dests,
             message,
@@ -305,7 +307,8 @@ impl Hosts {
             cut_through,
         )?;
         self.backlog += flits as u64 + (header_flits * count) as u64;
-        self.active.insert(src as usize);
+        chunk.activate(src);
+        drop(chunk);
         if net.packets.len() as u64 > limits.max_live_packets && net.stats.stopped.is_none() {
             let why = format!(
                 "stopped at cycle {now}: more than {} packets alive (source queues growing without bound; the \
@@ -327,29 +330,34 @@ impl Hosts {
         Ok(())
     }
 
-    /// Each NIC with something to inject puts at most one flit on its injection channel; it reaches
-    /// the router's input FIFO once the channel and the router's input stage are passed.
+    /// Each NIC with something to inject puts at most one flit on its injection channel (`nics.rs`).
     pub fn step_nics(&mut self, net: &mut Net) -> Result<(), Error> {
-        let (now, limits) = (net.now, self.limits);
-        let measuring = net.stats.in_window(now);
-        let Hosts { nics, active, injection_flits, sent_tails, sees_flits, .. } = self;
-        let (packets, routing, wheel, credits, topo) =
-            (&mut *net.packets, net.routing, &mut *net.wheel, &mut *net.credits, net.topo);
-        let mut sent = 0u64;
-        active.retain(|t| {
-            let nic = &mut nics[t];
-            if let Some(inj) = nic.step(now, packets, |p| routing.injection_vcs(p), limits.vct, credits) {
-                if *sees_flits && inj.flit.tail() {
-                    sent_tails.push((t as u32, packets[inj.flit.packet()].header.message));
-                }
-                let (router, port) = topo.terminal_at[t];
-                let at = now + topo.terminal_latency[t] as Cycle + limits.input_delay;
-                wheel.schedule_flit(at, Arrival { dest: router, port, vc: inj.vc, hops: 0, flit: inj.flit });
-                sent += 1;
-                injection_flits[t] += measuring as u64;
+        let at = self.nic_step(net.now, net.stats.in_window(net.now));
+        for chunk in self.nics.chunks() {
+            lock(chunk).step(at, net.packets, net.routing, net.topo, net.credits, net.wheel);
+        }
+        self.nics_stepped(net)
+    }
+
+    /// What the NICs need to know to step at `now`.
+    pub fn nic_step(&self, now: Cycle, measuring: bool) -> NicStep {
+        let limits = self.limits;
+        NicStep { now, measuring, vct: limits.vct, input_delay: limits.input_delay, sees_flits: self.sees_flits }
+    }
+
+    /// The NICs have stepped: the packets they started are stamped, their flits counted, and the
+    /// program told of the messages that left, in terminal order whatever the chunks.
+    pub fn nics_stepped(&mut self, net: &mut Net) -> Result<(), Error> {
+        let now = net.now;
+        let mut sent = 0;
+        for chunk in self.nics.chunks() {
+            let mut chunk = lock(chunk);
+            for p in chunk.started.drain(..) {
+                net.packets[p].injected = now;
             }
-            nic.busy()
-        });
+            sent += std::mem::take(&mut chunk.sent);
+            self.sent_tails.append(&mut chunk.sent_tails);
+        }
         if sent > 0 {
             net.counters.last_progress = now;
         }
@@ -359,6 +367,11 @@ impl Hosts {
             self.tell_sent(net)?;
         }
         Ok(())
+    }
+
+    /// The NIC chunks (regions on threads step theirs: `regions.rs`).
+    pub fn nic_chunks(&self) -> &[Arc<Mutex<NicChunk>>] {
+        self.nics.chunks()
     }
 
     /// Tells the program which of its messages have left their hosts this cycle.
@@ -423,7 +436,7 @@ impl Hosts {
         if !flit.tail() {
             return Ok(());
         }
-        self.nics[terminal as usize].open_gates(packet);
+        self.nics.chunk_of(terminal).nic(terminal).open_gates(packet);
         let refused = match self.refused.iter().position(|&r| r == (terminal, packet)) {
             Some(i) => {
                 self.refused.swap_remove(i);

@@ -6,6 +6,7 @@
 pub mod delivery;
 pub mod hosts;
 pub mod nic;
+pub mod nics;
 pub mod program;
 pub mod programs;
 

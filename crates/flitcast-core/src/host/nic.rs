@@ -136,18 +136,24 @@ impl Nic {
         }
     }
 
+    /// Credit lane of the injection channel's virtual channel 0.
+    pub fn lane(&self) -> u32 {
+        self.lane
+    }
+
     /// Injects at most one flit at `now`. `vcs` is the routing's injection VC range; `vct` asks for
-    /// room for the whole packet before the head leaves; `counters` are every lane's credits.
+    /// room for the whole packet before the head leaves; `credits` are the injection channel's lanes
+    /// (from [`lane`](Self::lane) on). A packet it starts is pushed on `started`: the caller stamps
+    /// its injection time (packets are shared read-only while NICs step).
     #[inline]
     pub fn step(
         &mut self,
-        now: Cycle,
-        packets: &mut Slab<Packet>,
+        packets: &Slab<Packet>,
         vcs: impl Fn(&Header) -> (u8, u8),
         vct: bool,
-        counters: &mut [u32],
+        credits: &mut [u32],
+        started: &mut Vec<u32>,
     ) -> Option<Injected> {
-        let credits = &mut counters[self.lane as usize..];
         if self.current.is_none() {
             if self.queued == 0 {
                 return None;
@@ -162,7 +168,7 @@ impl Nic {
             queue.pop_front();
             self.queued -= 1;
             self.next_vc = vc + 1;
-            packets[p].injected = now;
+            started.push(p);
             self.current = Some((p, 0, packets[p].header.flits, vc));
         }
         let (p, sent, size, vc) = self.current?;

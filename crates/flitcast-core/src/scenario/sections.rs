@@ -105,5 +105,10 @@ params! {
         /// allocated, naming the keys that drive its size. 0: half the machine's memory. Sweeps count
         /// their parallel points against it.
         memory_limit_mb: u64 = 0, range(0, 1_099_511_627_776), unit("MB");
+        /// Threads one run is split across: the routers and their hosts are cut into regions that the
+        /// threads step side by side each cycle (docs/engine.md, "Regions"). Results are the same to
+        /// the bit for every count; it pays on big networks (thousands of nodes), not small ones.
+        /// Sweeps count it in their thread budget.
+        threads: u32 = 1, range(1, 64), unit("threads");
     }
 }

@@ -6,7 +6,7 @@ use crate::packet::{Packet, Slab};
 use crate::routing::Routing;
 use crate::time::Cycle;
 use crate::topology::Topology;
-use crate::wheel::Wheel;
+use crate::wheel::{Wheel, ROUTERS, TERMINALS};
 
 /// What a [`StepCtx`] borrows, owned.
 pub struct Alone {
@@ -34,7 +34,7 @@ impl Alone {
             now,
             topo: &self.topo,
             routing: &self.routing,
-            packets: &mut self.packets,
+            packets: &self.packets,
             sets: &self.sets,
             wheel: &mut self.wheel,
             credits: &mut self.credits,
@@ -42,8 +42,10 @@ impl Alone {
             measuring: false,
         };
         step(&mut ctx);
-        let due = self.wheel.take(now);
-        self.wheel.recycle(due);
+        for part in [ROUTERS, TERMINALS] {
+            let due = self.wheel.take(now, part);
+            self.wheel.recycle(due, part);
+        }
         self.wheel.deliver_credits(now, &mut self.credits);
     }
 }

@@ -63,11 +63,15 @@ pub trait Model: Kind + Sized {
         "switch.buffer_flits"
     }
 
-    /// One cycle of the router `me`.
+    /// One cycle of the router `me`. It reads its own state and what `ctx` shares read-only, and
+    /// writes only its own state, its output lanes' credits, the flits and credits it sends and the
+    /// move counters: routers of other regions step at the same time (docs/engine.md, "Regions").
     fn step(&mut self, me: u32, ctx: &mut StepCtx);
 
     /// A flit arrives on (`port`, `vc`), its copy having made `hops` hops; false if the buffer
-    /// overflowed (a flow-control bug).
+    /// overflowed (a flow-control bug). Flits arriving on different ports in one cycle may come in any
+    /// order (a region takes them from every region's wheel), and the router's state after them must
+    /// not depend on it; one port's flits come in the order they were sent.
     fn accept_flit(&mut self, port: u8, vc: u8, flit: Flit, hops: u16, now: Cycle) -> bool;
 
     /// Flits held in this router's buffers.
@@ -150,12 +154,15 @@ pub struct StepCtx<'a> {
     pub now: Cycle,
     pub topo: &'a Topology,
     pub routing: &'a Routing,
-    pub packets: &'a mut Slab<Packet>,
+    /// Packets by id: a router reads their headers and never writes them (several regions read them
+    /// at once: docs/engine.md, "Regions").
+    pub packets: &'a Slab<Packet>,
     /// The multicast destination sets packet headers refer to.
     pub sets: &'a DestSets,
+    /// Where the flits and credits sent go (its region's wheel, when regions run on threads).
     pub wheel: &'a mut Wheel,
-    /// Every channel's credit counters (`credits.rs`): a router reads and spends those of its
-    /// outputs' lanes.
+    /// Every lane's credit counters (`credits.rs`; with regions on threads, the region's copy of
+    /// them): a router reads and spends those of its outputs' lanes and no others.
     pub credits: &'a mut [u32],
     pub counters: &'a mut MoveCounters,
     /// True during the measurement window (routers count the flits each output sends).

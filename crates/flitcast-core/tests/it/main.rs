@@ -16,6 +16,7 @@ mod infiniband;
 mod prop_bmin;
 mod prop_metrics;
 mod prop_routing;
+mod regions;
 mod scenario;
 mod selection;
 mod software_multicast;
