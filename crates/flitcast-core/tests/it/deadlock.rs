@@ -28,9 +28,10 @@ fn cyclic_dependencies_are_found_by_the_checker() {
     verify(&topo, &routing, 2, true).unwrap();
 }
 
-#[test]
-fn watchdog_fires_on_a_deadlock_prone_torus() {
-    let s = cube("torus", 4, 2).set(&[
+/// One VC on a 4x4 torus with the routing check off, heavily loaded: it deadlocks within a few
+/// thousand cycles.
+pub fn deadlock_prone_torus() -> flitcast_core::Scenario {
+    cube("torus", 4, 2).set(&[
         ("switch.vcs", json!(1)),
         ("switch.buffer_flits", json!(4)),
         ("routing.check_deadlock_free", json!(false)),
@@ -38,7 +39,12 @@ fn watchdog_fires_on_a_deadlock_prone_torus() {
         ("workload.packet_flits", json!(16)),
         ("workload.message_flits", json!(16)),
         ("run.watchdog_cycles", json!(2_000)),
-    ]);
+    ])
+}
+
+#[test]
+fn watchdog_fires_on_a_deadlock_prone_torus() {
+    let s = deadlock_prone_torus();
     match flitcast_core::run(&s) {
         Err(Error::Deadlock { cycle, idle, blocked }) => {
             assert_eq!(idle, 2_000);

@@ -143,16 +143,8 @@ fn more_threads_than_routers_leave_some_regions_empty_and_change_nothing() {
 
 #[test]
 fn a_deadlock_is_reported_alike_on_any_thread_count() {
-    // (one VC on a torus with the routing check off: the watchdog fires, naming the blocked channels)
-    let s = super::common::cube("torus", 4, 2).set(&[
-        ("switch.vcs", json!(1)),
-        ("switch.buffer_flits", json!(4)),
-        ("routing.check_deadlock_free", json!(false)),
-        ("workload.load", json!(0.9)),
-        ("workload.packet_flits", json!(16)),
-        ("workload.message_flits", json!(16)),
-        ("run.watchdog_cycles", json!(2_000)),
-    ]);
+    // (the watchdog fires, naming the blocked channels)
+    let s = super::deadlock::deadlock_prone_torus();
     let one = fingerprint(&s, 1);
     assert!(one.starts_with("error: ") && one.contains("deadlock"), "{one}");
     assert_eq!(fingerprint(&s, 3), one);
