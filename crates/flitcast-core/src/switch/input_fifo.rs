@@ -220,8 +220,10 @@ impl Model for InputFifo {
         let ports = topo.links.len() as u64;
         // (a FIFO keeps its flits as runs of one worm each, at worst one per flit)
         let fifos = ports * FlitFifo::spill_bytes(s.buffer_flits) as u64;
-        // (per port also its chunk reads and turns by output, and the grant tables)
-        let per_port = std::mem::size_of::<Input>() + std::mem::size_of::<Output>() + topo.max_radix() * 29;
+        // (per port and output also: its grant order's byte, an input's chunk reads (u32) and turns
+        // (Cycle), and the grant tables' two words)
+        let by_output = 1 + 4 + std::mem::size_of::<Cycle>() + 2 * 8;
+        let per_port = std::mem::size_of::<Input>() + std::mem::size_of::<Output>() + topo.max_radix() * by_output;
         (fifos, ports * per_port as u64 + topo.routers() as u64 * std::mem::size_of::<InputFifo>() as u64)
     }
 
