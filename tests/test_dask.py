@@ -316,6 +316,39 @@ def test_a_terminals_ctrl_c_reaches_only_the_sweep(tiny: dict[str, Any], write_t
     assert stderr == f"interrupted: {kept} of 16 points are kept in {out / STORE_FILE}; run the same command again to resume\n"
 
 
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # (the swallowed one)
+def test_a_ctrl_c_python_swallowed_in_a_finalizer_still_stops_the_sweep() -> None:
+    # a Ctrl-C that lands while Dask releases a future (its __del__) raises KeyboardInterrupt there, and
+    # Python only prints "Exception ignored in"; the sweep must stop all the same, at its next look
+    from flitcast.sweeps.on_dask import _batches_done
+
+    class Completed:  # as_completed's part the sweep uses: one batch done, then nothing more for now
+        batches = [["a future"]]
+
+        def is_empty(self) -> bool:
+            return False
+
+        def next_batch(self, block: bool) -> list[str]:
+            assert not block
+            assert self.batches, "looked for finished tasks again instead of stopping"
+            return self.batches.pop()
+
+    class Released:
+        def __del__(self) -> None:
+            signal.raise_signal(signal.SIGINT)
+
+    before = signal.getsignal(signal.SIGINT)
+    pressed: list[int] = []
+    looks = _batches_done(Completed(), pressed)
+    assert next(looks) == ["a future"]
+    Released()  # made and dropped: its __del__ takes the Ctrl-C, and Python swallows the KeyboardInterrupt
+    assert pressed == [signal.SIGINT]
+    with pytest.raises(KeyboardInterrupt):
+        next(looks)
+    looks.close()
+    assert signal.getsignal(signal.SIGINT) is before
+
+
 def test_sweeps_doc_python_snippets_run(monkeypatch, tmp_path: Path) -> None:
     import re
 

@@ -25,6 +25,7 @@ import math
 import os
 import signal
 import threading
+import time
 import uuid
 from collections.abc import Iterator, Sequence
 from concurrent.futures import CancelledError
@@ -46,6 +47,8 @@ TASK_SECONDS = 2.0
 TASKS_PER_WORKER = 4
 #: seconds a running task waits for the stop event before checking whether it has finished
 STOP_POLL_SECONDS = 0.5
+#: how often the sweep looks for finished tasks, and for a Ctrl-C that Python swallowed (below)
+DONE_POLL_SECONDS = 0.05
 #: transports --scheduler connects over (tls needs Dask's TLS settings)
 SCHEMES = ("tcp", "tls")
 #: seconds to wait for a scheduler to answer (Dask's own default is 30 s)
@@ -120,9 +123,10 @@ def on_dask(jobs: Sequence[Job], node_cycles: Sequence[float], client: Any) -> I
     for task in batches(jobs, node_cycles, workers):
         future = client.submit(run_batch, [payload for _, payload in task], stop.name, pure=False)
         tasks[future] = [index for index, _ in task]
+    pressed: list[int] = []
+    batches_done = _batches_done(as_completed(list(tasks), loop=client.loop), pressed)
     try:
-        # as_completed waits in short steps, so Ctrl-C reaches this thread at once
-        for done in as_completed(list(tasks), loop=client.loop).batches():
+        for done in batches_done:
             finished: Finished = []
             for future in done:
                 indexes = tasks.pop(future)
@@ -136,6 +140,46 @@ def on_dask(jobs: Sequence[Job], node_cycles: Sequence[float], client: Any) -> I
         stop.set()  # running tasks interrupt their points at the next cycle
         client.cancel(list(tasks))
         raise
+    finally:
+        batches_done.close()  # (gives Ctrl-C back to the handler it had)
+
+
+def _batches_done(completed: Any, pressed: list[int]) -> Iterator[list[Any]]:
+    """The futures of ``completed`` (a ``distributed.as_completed``) in batches as they finish, looked for
+    every :data:`DONE_POLL_SECONDS`. A Ctrl-C raises KeyboardInterrupt here as usual, and is also noted
+    in ``pressed``: one that lands while Dask releases a future (in its ``__del__``) is swallowed by Python
+    ("Exception ignored in"), and the note raises it again at the next look."""
+    with _ctrl_c_noted(pressed):
+        while not completed.is_empty():
+            if pressed:
+                raise KeyboardInterrupt
+            done = completed.next_batch(block=False)
+            if done:
+                yield done
+            else:
+                time.sleep(DONE_POLL_SECONDS)
+
+
+@contextmanager
+def _ctrl_c_noted(pressed: list[int]) -> Iterator[None]:
+    """Ctrl-C raises KeyboardInterrupt and is noted in ``pressed`` (in the main thread; elsewhere, and
+    when Python does not handle SIGINT, nothing changes)."""
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) in (
+        None,
+        signal.SIG_IGN,
+    ):
+        yield
+        return
+
+    def note(signum: int, frame: Any) -> None:
+        pressed.append(signum)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, note)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _task_outcome(future: Any, version: str) -> list[str] | BaseException:
