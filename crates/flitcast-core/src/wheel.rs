@@ -94,7 +94,7 @@ impl Wheel {
         wheel
     }
 
-    /// The longest latency it was built for.
+    /// A longest latency that builds a wheel of this one's size (a region's: `regions.rs`).
     pub fn latency(&self) -> u32 {
         self.mask as u32
     }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import time
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -146,9 +146,15 @@ def _bench_big(repeat: int) -> None:
                 f"{hops / median:,.0f}",
                 f"{one / median:.2f}",
             )
-    out = console()
-    out.width = max(out.width, 110)  # the table is wider than a default 80-column pipe
+    out = _wide_console()
     out.print(table)
+
+
+def _wide_console() -> Any:
+    """The console, at least as wide as the bench's tables (wider than a default 80-column pipe)."""
+    out = console()
+    out.width = max(out.width, 110)
+    return out
 
 
 @app.command("bench")
@@ -201,8 +207,7 @@ def bench_command(
             f"{hops:,}",
             f"{hops / wall:,.0f}",
         )
-    out = console()
-    out.width = max(out.width, 110)  # the table is wider than a default 80-column pipe
+    out = _wide_console()
     out.print(table)
     out.print(f"mesh per-cycle cost heavy/light (load 0.3 / load 0.1): {costs[1] / costs[0]:.2f}")
     # (what a flit-hop costs past saturation against at load 0.3, per scenario: the engine's aim is 1)

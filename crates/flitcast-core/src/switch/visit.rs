@@ -19,9 +19,9 @@ pub fn step_active(routers: &mut [Router], active: &mut IdSet, first: u32, ctx: 
     });
 }
 
-/// Puts the flits of `arrivals` that reach `routers` (the first is router `first`) into their input
-/// buffers and marks those routers `active`; the others (for terminals, other regions) are left. The
-/// one place a router accepts a flit, like [`step_active`].
+/// Puts the flits of `arrivals`, all for `routers` (the first is router `first`: a wheel keeps each
+/// receiver's flits in a part of their own), into their input buffers and marks those routers
+/// `active`. The one place a router accepts a flit, like [`step_active`].
 pub fn accept_arrivals(
     routers: &mut [Router],
     active: &mut IdSet,
@@ -30,11 +30,7 @@ pub fn accept_arrivals(
     now: Cycle,
 ) -> Result<(), Error> {
     for &Arrival { dest, port, vc, hops, flit } in arrivals {
-        // (a terminal's id is marked far above every router's: `TO_TERMINAL`)
-        let r = dest.wrapping_sub(first) as usize;
-        if r >= routers.len() {
-            continue;
-        }
+        let r = (dest - first) as usize;
         if !routers[r].accept_flit(port, vc, flit, hops, now) {
             return Err(Error::Internal {
                 message: format!("buffer overflow at router {dest} port {port} vc {vc} (credit protocol)"),
