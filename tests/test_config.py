@@ -62,6 +62,7 @@ COMPANIONS: dict[tuple[str, str], dict[str, Any]] = {
         "network": {"topology": "torus", "unidirectional": True},
         "run": {"warmup_cycles": 0},
     },
+    ("program", "collective"): {"run": {"warmup_cycles": 0}},  # one collective, measured from cycle 0
     ("pattern", "hotspot"): {"workload": {"hotspot_nodes": [0], "hotspot_fraction": 0.25}},
 }
 
@@ -296,7 +297,8 @@ def test_the_catalogue_and_its_views_have_the_same_keys() -> None:
 def test_every_declared_default_lies_in_its_range(section: str, decl: dict[str, Any]) -> None:
     default = decl["default"]
     if decl["choices"]:
-        assert default in decl["choices"]
+        # (an optional choice left out takes a value its doc states)
+        assert default in decl["choices"] or (default is None and decl["allowed"].endswith(", or left out"))
     elif decl["type"] == "int" and default is not None:
         lo, hi = int_range(decl)
         assert lo <= default <= hi
@@ -379,9 +381,18 @@ CHOICES = [
 ]
 
 
+#: what a choice needs beside its kind's companions (a collective's algorithm carries out some operations)
+CHOICE_NEEDS: dict[tuple[str, str, str], dict[str, Any]] = {
+    **{("program=collective", "workload.scheme", a): {"workload": {"operation": "allreduce"}} for a in ("recursive_doubling", "ring", "rabenseifner")},
+    ("program=collective", "workload.scheme", "pairwise"): {"workload": {"operation": "alltoall"}},
+    ("program=collective", "workload.scheme", "hardware"): MULTIDESTINATION,
+}
+
+
 @pytest.mark.parametrize(("section", "decl", "choice"), CHOICES)
 def test_every_choice_of_every_key_is_accepted(section: str, decl: dict[str, Any], choice: str) -> None:
-    s = build(scenario_for(pairs_of(decl), {section: {decl["key"]: choice}}))
+    needs = CHOICE_NEEDS.get((kind_id(decl), dotted(section, decl), choice), {})
+    s = build(scenario_for(pairs_of(decl), needs, {section: {decl["key"]: choice}}))
     assert s.value(dotted(section, decl)) == choice
 
 
@@ -586,13 +597,13 @@ FOREIGN = [
     (merged(BATCH, {"workload": {"load": 0.2}}), "workload.load", "workload.program",
      "'open_loop', 'software_multicast', 'hardware_multicast' or 'host_adapter'", "batch"),
     (merged(BATCH, {"workload": {"hotspot_nodes": [1]}}), "workload.hotspot_nodes", "workload.program", "'open_loop'", "batch"),
-    ({"workload": {"scheme": "ring"}}, "workload.scheme", "workload.program", "'batch', 'host_adapter' or 'torus_multicast'", "open_loop"),
+    ({"workload": {"scheme": "ring"}}, "workload.scheme", "workload.program", "'batch', 'host_adapter', 'torus_multicast' or 'collective'", "open_loop"),
     ({"workload": {"destinations": 3}}, "workload.destinations", "workload.program", "'software_multicast' or 'hardware_multicast'", "open_loop"),
     ({"workload": {"background_load": 0.1}}, "workload.background_load", "workload.program", "'host_adapter'", "open_loop"),
     ({"workload": {"program": "software_multicast", "header_flits": 3}}, "workload.header_flits", "workload.program",
      "'hardware_multicast' or 'batch'", "software_multicast"),
     (merged(HOST, {"workload": {"send_overhead_cycles": 3}}), "workload.send_overhead_cycles", "workload.program",
-     "'torus_multicast'", "host_adapter"),
+     "'torus_multicast' or 'collective'", "host_adapter"),
     ({"workload": {"hotspot_nodes": [0]}}, "workload.hotspot_nodes", "workload.pattern", "'hotspot'", "uniform"),
     ({"workload": {"transpose_split": "floor"}}, "workload.transpose_split", "workload.pattern", "'transpose'", "uniform"),
     ({"workload": {"pattern": "tornado", "uniform_include_self": True}}, "workload.uniform_include_self",
@@ -705,7 +716,8 @@ def test_the_new_place_of_a_moved_key_takes_its_value(old: str, place: str) -> N
         named = re.findall(r"'(\w+)'", place)
         assert set(named) <= set(programs) and "workload.scheme" in place
         with_scheme = {k for s, d in DECLS if dotted(s, d) == "workload.scheme" for _, k in d["within"]}
-        assert set(named[-3:]) == with_scheme
+        # (a collective's scheme is its algorithm: a key of its own, not where multicast_scheme went)
+        assert set(named[-3:]) == with_scheme - {"collective"}
         return
     m = re.fullmatch(r"(\w+)\.(\w+) \(workload\.program = (.+)\)", place)
     assert m is not None
@@ -782,6 +794,11 @@ RULES = [
                  "network.topology", "'torus'", "a unidirectional 2-D torus (network.unidirectional = true, n = 2)",
                  {"network": {"topology": "torus", "unidirectional": True}, "workload": {"program": "torus_multicast"},
                   "run": {"warmup_cycles": 0}}, id="torus-multicast"),
+    pytest.param("One collective (`collective`)",
+                 {"workload": {"program": "collective", "operation": "alltoall", "scheme": "ring"}, "run": {"warmup_cycles": 0}},
+                 "workload.scheme", "'ring'", "'pairwise' for workload.operation = 'alltoall'",
+                 {"workload": {"program": "collective", "operation": "alltoall", "scheme": "pairwise"},
+                  "run": {"warmup_cycles": 0}}, id="collective"),
     pytest.param("`run.batches` is at most", {"run": {"measure_cycles": 5}},
                  "run.batches", "10", "at most run.measure_cycles = 5 (one cycle per batch at least)",
                  {"run": {"measure_cycles": 5, "batches": 5}}, id="batches"),
@@ -928,6 +945,10 @@ RULE_DETAILS = [
     ("One software multicast on a torus", {"network": {"topology": "torus", "unidirectional": True, "n": 3, "k": 4},
                                           "workload": {"program": "torus_multicast"}, "run": {"warmup_cycles": 0}},
      "network.topology", "'torus'", "a unidirectional 2-D torus"),
+    ("One collective (`collective`)", {"workload": {"program": "collective", "group_size": 65}, "run": {"warmup_cycles": 0}},
+     "workload.group_size", "65", "an integer from 2 to 64 (the node count)"),
+    ("One collective (`collective`)", {"workload": {"program": "collective", "group_size": 8, "root": 8}, "run": {"warmup_cycles": 0}},
+     "workload.root", "8", "a rank below the group's size, 8"),
     ("`run.batches` is at most", {"run": {"measure_cycles": 5, "batches": 6}}, "run.batches", "6", "at most run.measure_cycles = 5"),
 ]
 

@@ -14,12 +14,11 @@ from typer.testing import CliRunner
 
 import flitcast
 from flitcast.cli import app
+from flitcast.plot import CLOSED_PROGRAMS as CLOSED
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
 SHORT = ["--set", "run.warmup_cycles=300", "--set", "run.measure_cycles=1500", "--set", "run.drain_max_cycles=5000"]
-#: programs that run a fixed set of operations to completion: no load to vary, no warm-up to shorten
-CLOSED = ("batch", "torus_multicast")
 #: programs of the multicast studies, whose examples name the study section they follow
 MULTICAST = ("software_multicast", "hardware_multicast", "batch", "host_adapter", "torus_multicast")
 SCENARIOS = sorted(EXAMPLES.glob("scenarios/*.toml"))

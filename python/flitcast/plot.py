@@ -63,7 +63,7 @@ __all__ = [
 
 LOAD_KEY = "workload.load"
 #: programs that run a fixed set of operations to completion: their load columns are empty
-CLOSED_PROGRAMS = ("batch", "torus_multicast")
+CLOSED_PROGRAMS = ("batch", "torus_multicast", "collective")
 
 
 def closed_workload(frame: pd.DataFrame) -> bool:

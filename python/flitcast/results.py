@@ -53,6 +53,7 @@ METRIC_COLUMNS = (
     "root_busy_cycles",
     "link_concentration",
     "link_concurrency",
+    "estimate_cycles",
     "wall_seconds",
 )
 

@@ -123,6 +123,7 @@ impl Simulation {
             shape: Shape { nodes: terminals as u32, digits: net.topology.digits() },
             wraps: net.topology.wraps(),
             hop_cycles: net.channel_latency_cycles + sw.router_delay_cycles(),
+            router_delay_cycles: sw.router_delay_cycles(),
             seed: run.seed,
             message_flits,
             packet_flits,

@@ -8,6 +8,7 @@
 pub mod arbiter;
 pub mod bitset;
 pub mod check;
+pub mod collective;
 pub mod control;
 pub mod credits;
 pub mod dest_set;

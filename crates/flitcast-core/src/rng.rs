@@ -24,6 +24,8 @@ pub enum StreamKind {
     Sizes = 7,
     /// Per host: the background unicast traffic beside a fixed group's multicasts (`host/programs/host_adapter.rs`).
     Background = 8,
+    /// The members of a collective's group drawn at random (`host/programs/collective.rs`).
+    Group = 9,
 }
 
 fn splitmix64(mut x: u64) -> u64 {

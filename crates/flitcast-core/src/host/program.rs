@@ -29,6 +29,8 @@ pub struct Site<'a> {
     pub wraps: bool,
     /// Cycles a hop between neighbouring switches takes at zero load: channel and router.
     pub hop_cycles: u32,
+    /// Cycles from a head's arrival at a router to its departure on the output channel at zero load.
+    pub router_delay_cycles: u32,
     pub seed: u64,
     /// Payload flits of a message (a mean where a program draws sizes) and of a packet at most.
     pub message_flits: u32,
@@ -129,6 +131,8 @@ pub struct Report {
     /// to the receiver's), once every destination has received.
     pub link_concentration: Option<f64>,
     pub concurrency: Option<u64>,
+    /// A collective's α-β-γ estimate of its completion, in cycles (`collective/estimate.rs`).
+    pub estimate: Option<u64>,
 }
 
 /// Where a message goes: one host, or every member of a list (a multicast message).

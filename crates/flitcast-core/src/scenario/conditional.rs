@@ -68,7 +68,7 @@ const CONDITIONAL: &[Conditional] = &[
     },
     Conditional {
         key: "switch.multicast_admission",
-        when: "with multidestination worms (workload.program = \"hardware_multicast\", or a batch in hardware)",
+        when: "with multidestination worms (workload.program = \"hardware_multicast\", or a batch or collective in hardware)",
         matters: |s| s.workload.program.multidestination(),
     },
     Conditional {

@@ -3,6 +3,7 @@
 //! needs more than one key (or the network's size) to judge.
 
 use super::Scenario;
+use crate::collective;
 use crate::host::programs::host_adapter::MAX_MEMBERS;
 use crate::host::programs::ProgramKind;
 use crate::params::{or_list, Problem, Problems};
@@ -432,7 +433,7 @@ const RULES: &[Rule] = &[
         },
     },
     Rule {
-        text: "A closed workload (`batch`, `torus_multicast`) measures from cycle 0: `run.warmup_cycles = 0`.",
+        text: "A closed workload (`batch`, `torus_multicast`, `collective`) measures from cycle 0: `run.warmup_cycles = 0`.",
         check: |c, p| {
             if c.s.closed() && c.s.run.warmup_cycles != 0 {
                 fail(
@@ -538,6 +539,34 @@ const RULES: &[Rule] = &[
             }
             if t.partition as u64 > n {
                 fail(p, "workload.partition", t.partition, format!("an integer from 2 to {n}"));
+            }
+        },
+    },
+    Rule {
+        text: "One collective (`collective`) takes a `workload.scheme` (its algorithm) that carries out its `workload.operation` \
+               (docs/models/collectives.md), a `workload.group_size` of at most the node count, and a `workload.root` \
+               below the group's size.",
+        check: |c, p| {
+            let ProgramKind::Collective(k) = &c.s.workload.program else { return };
+            let allowed = collective::algorithms(k.operation);
+            if !allowed.contains(&k.algorithm()) {
+                fail(
+                    p,
+                    "workload.scheme",
+                    quoted(k.algorithm().name()),
+                    format!(
+                        "{} for workload.operation = '{}'",
+                        or_list(&allowed.iter().map(|a| a.name()).collect::<Vec<_>>()),
+                        k.operation.name()
+                    ),
+                );
+            }
+            let size = k.group_size.map_or(c.nodes, u64::from);
+            if size > c.nodes {
+                fail(p, "workload.group_size", size, format!("an integer from 2 to {} (the node count)", c.nodes));
+            }
+            if k.root as u64 >= size {
+                fail(p, "workload.root", k.root, format!("a rank below the group's size, {size}"));
             }
         },
     },

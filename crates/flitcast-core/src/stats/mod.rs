@@ -102,6 +102,9 @@ pub struct RunResult {
     pub root_busy_cycles: f64,
     pub link_concentration: f64,
     pub link_concurrency: f64,
+    /// A collective (NaN elsewhere): the α-β-γ estimate of its completion, in cycles, beside
+    /// `completion_cycles`.
+    pub estimate_cycles: f64,
     pub channel_names: Vec<String>,
     pub channel_utilisation: Vec<f64>,
 }
@@ -410,6 +413,7 @@ impl Collector {
             root_busy_cycles: program.root_busy.map_or(f64::NAN, |c| c as f64),
             link_concentration: program.link_concentration.unwrap_or(f64::NAN),
             link_concurrency: program.concurrency.map_or(f64::NAN, |c| c as f64),
+            estimate_cycles: program.estimate.map_or(f64::NAN, |c| c as f64),
             channel_names: f.channel_names,
             channel_utilisation: util,
         }

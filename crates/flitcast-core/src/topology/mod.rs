@@ -3,6 +3,7 @@
 //! is their registry (`network.topology`). Builders document their port numbering.
 
 pub mod cube;
+pub mod distances;
 pub mod fat_tree;
 pub mod graph;
 pub mod mesh;

@@ -2,6 +2,7 @@
 
 mod central_buffer;
 mod closed_workloads;
+mod collectives;
 mod common;
 mod conservation;
 mod deadlock;

@@ -121,6 +121,27 @@ fn studies() -> Vec<(&'static str, Scenario)> {
         // study 004: software multicast on the unidirectional torus, with host overheads
         ("torus4 multicast separate", torus_multicast("separate")),
         ("torus4 multicast u_torus", torus_multicast("u_torus")),
+        // collectives (docs/models/collectives.md): software and hardware multicast underneath
+        (
+            "fat tree rabenseifner allreduce",
+            Scenario::of(json!({
+                "network": {"topology": "fat_tree", "k": 4, "n": 2},
+                "switch": {"model": "central_buffer"},
+                "routing": {"algorithm": "adaptive"},
+                "workload": {"program": "collective", "operation": "allreduce", "scheme": "rabenseifner",
+                             "message_flits": 256, "send_overhead_cycles": 20, "reduce_cycles_per_flit": 0.5},
+                "run": {"warmup_cycles": 0, "measure_cycles": 2, "batches": 2},
+            })),
+        ),
+        (
+            "mesh hardware allreduce",
+            Scenario::of(json!({
+                "network": {"topology": "mesh", "k": 4},
+                "switch": {"model": "infiniband"},
+                "workload": {"program": "collective", "operation": "allreduce", "scheme": "hardware", "message_flits": 64},
+                "run": {"warmup_cycles": 0, "measure_cycles": 2, "batches": 2},
+            })),
+        ),
     ]
 }
 

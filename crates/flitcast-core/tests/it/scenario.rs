@@ -135,6 +135,11 @@ fn scenarios() -> Vec<Json> {
         json!({"network": {"topology": "torus", "k": 4, "unidirectional": true},
                "workload": {"program": "torus_multicast", "scheme": "mu_torus", "group_size": 8, "partition": 2},
                "run": short}),
+        json!({"network": {"topology": "fat_tree", "k": 4}, "switch": {"model": "central_buffer"},
+               "routing": {"algorithm": "adaptive"},
+               "workload": {"program": "collective", "operation": "allreduce", "scheme": "hardware", "group_size": 8,
+                            "members": "random", "root": 3, "reduce_cycles_per_flit": 0.5},
+               "run": short}),
     ]
 }
 

@@ -7,9 +7,11 @@
 //! * `hardware_multicast`: m-way multicasts as multidestination worms (study 000 §3–5);
 //! * `batch`: a closed batch of multicasts from cycle 0 (study 003 §4);
 //! * `host_adapter`: a fixed group's reliable multicast at the host adapters (study 001);
-//! * `torus_multicast`: one software multicast on a unidirectional torus (study 004).
+//! * `torus_multicast`: one software multicast on a unidirectional torus (study 004);
+//! * `collective`: one collective operation over a group of hosts (docs/models/collectives.md).
 
 pub mod batch;
+pub mod collective;
 pub mod hardware_multicast;
 pub mod host_adapter;
 pub mod open_loop;
@@ -29,6 +31,7 @@ family! {
         Batch(batch::Batch),
         HostAdapter(host_adapter::HostAdapter),
         TorusMulticast(torus_multicast::TorusMulticast),
+        Collective(collective::Collective),
     }
     mut {
         fn start(out: &mut Outbox);

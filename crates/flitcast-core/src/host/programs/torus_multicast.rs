@@ -250,6 +250,7 @@ impl Program for TorusMulticast {
             root_busy: self.root_busy,
             link_concentration: complete.then(|| self.link_visits as f64 / self.links.len().max(1) as f64),
             concurrency: complete.then(|| most_at_once(&self.transit[1..])),
+            estimate: None,
         })
     }
 }
