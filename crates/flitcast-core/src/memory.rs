@@ -189,6 +189,23 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
             "workload.destinations, network.k, network.n",
         );
     }
+    if let ProgramKind::Collective(c) = &s.workload.program {
+        let spec = crate::collective::Spec {
+            operation: c.operation,
+            algorithm: c.algorithm(),
+            ranks: c.group_size.map_or(nodes as u32, |g| g.min(nodes as u32)),
+            root: 0,
+            flits: s.message_flits(),
+            segment_flits: c.segment_flits.unwrap_or(s.packet_flits()),
+        };
+        // each message: its record, its sender's and receiver's steps, a receiver awaiting it
+        let per_message = (size_of::<crate::collective::schedule::Message>() + 3 * 8 + 16) as u64;
+        part(
+            "collective schedule",
+            crate::collective::messages(&spec) * per_message,
+            "workload.operation, workload.scheme, workload.group_size, network.k, network.n",
+        );
+    }
     part("terminals", nodes * 256, "network.k, network.n");
     // Latencies go into a fixed-size histogram: the statistics do not grow with the run.
     part("statistics", crate::stats::Latencies::default().heap_bytes() as u64, "nothing (fixed)");

@@ -109,6 +109,28 @@ pub fn schedule(spec: &Spec) -> Schedule {
     s
 }
 
+/// How many messages the schedule of `spec` has, without building it (the memory estimate, which
+/// runs before anything is allocated: an all-to-all of P ranks has P(P − 1)).
+pub fn messages(spec: &Spec) -> u64 {
+    use Algorithm::*;
+    use Operation::*;
+    let p = spec.ranks as u64;
+    let pof2 = 1u64 << (63 - p.leading_zeros());
+    let folded = pof2 * pof2.trailing_zeros() as u64 + 2 * (p - pof2);
+    match (spec.operation, spec.algorithm) {
+        (Broadcast, Chain) => (p - 1) * chain::segments(spec.flits, spec.segment_flits).count() as u64,
+        (Broadcast, Hardware) => 1,
+        (Broadcast | Reduce, _) => p - 1,
+        (Allreduce | Barrier, RecursiveDoubling) => folded,
+        (Allreduce, Rabenseifner) => 2 * folded - 2 * (p - pof2),
+        (Allreduce, Ring) => 2 * p * (p - 1),
+        (Allreduce | Barrier, Binomial) => 2 * (p - 1),
+        (Allreduce, Hardware) => p,
+        (Alltoall, _) => p * (p - 1),
+        _ => 0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -128,6 +150,7 @@ mod tests {
             let spec = Spec { operation, algorithm, ranks, root: root % ranks, flits, segment_flits: segment };
             let s = schedule(&spec);
             prop_assert_eq!(s.check(), Ok(()));
+            prop_assert_eq!(messages(&spec), s.messages.len() as u64);
             prop_assert_eq!(estimate::runs_to_the_end(&s), Ok(()));
             // every rank's data is reduced into the result: (P − 1) · n flits at least, over all ranks
             let reduced: u64 = s.ranks.iter().flatten().map(|st| match st {

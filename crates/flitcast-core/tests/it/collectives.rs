@@ -182,3 +182,15 @@ proptest! {
         prop_assert!(r.completion_cycles >= r.estimate_cycles);
     }
 }
+
+#[test]
+fn an_all_to_all_too_big_for_memory_is_refused_before_it_is_built() {
+    // 65,536 ranks: 4.3 G messages
+    let s = Scenario::of(json!({
+        "network": {"topology": "torus", "k": 256, "n": 2},
+        "workload": {"program": "collective", "operation": "alltoall"},
+        "run": {"warmup_cycles": 0},
+    }));
+    let err = flitcast_core::run(&s).unwrap_err().to_string();
+    assert!(err.contains("run.memory_limit_mb") && err.contains("collective schedule"), "{err}");
+}
