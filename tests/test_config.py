@@ -595,7 +595,7 @@ FOREIGN = [
     (merged(O1, {"routing": {"o4_spread": "every_stage"}}), "routing.o4_spread", "routing.algorithm", "'o4'", "o1"),
     ({"workload": {"program": "batch", "pattern": "uniform"}}, "workload.pattern", "workload.program", "'open_loop'", "batch"),
     (merged(BATCH, {"workload": {"load": 0.2}}), "workload.load", "workload.program",
-     "'open_loop', 'software_multicast', 'hardware_multicast' or 'host_adapter'", "batch"),
+     "'open_loop', 'software_multicast', 'hardware_multicast', 'host_adapter' or 'collective'", "batch"),
     (merged(BATCH, {"workload": {"hotspot_nodes": [1]}}), "workload.hotspot_nodes", "workload.program", "'open_loop'", "batch"),
     ({"workload": {"scheme": "ring"}}, "workload.scheme", "workload.program", "'batch', 'host_adapter', 'torus_multicast' or 'collective'", "open_loop"),
     ({"workload": {"destinations": 3}}, "workload.destinations", "workload.program", "'software_multicast' or 'hardware_multicast'", "open_loop"),

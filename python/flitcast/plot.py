@@ -62,14 +62,16 @@ __all__ = [
 ]
 
 LOAD_KEY = "workload.load"
-#: programs that run a fixed set of operations to completion: their load columns are empty
+#: programs that run a fixed set of operations to completion (a collective: unless at a rate,
+#: workload.load > 0): their load columns are empty
 CLOSED_PROGRAMS = ("batch", "torus_multicast", "collective")
 
 
 def closed_workload(frame: pd.DataFrame) -> bool:
     """Every point of ``frame`` runs a closed workload (it has no load axis)."""
     if "workload.program" in frame.columns and len(frame):
-        return bool(frame["workload.program"].isin(CLOSED_PROGRAMS).all())
+        at_a_rate = frame["workload.load"].fillna(0) > 0 if "workload.load" in frame.columns else False
+        return bool((frame["workload.program"].isin(CLOSED_PROGRAMS) & ~at_a_rate).all())
     return False
 
 

@@ -194,3 +194,35 @@ fn an_all_to_all_too_big_for_memory_is_refused_before_it_is_built() {
     let err = flitcast_core::run(&s).unwrap_err().to_string();
     assert!(err.contains("run.memory_limit_mb") && err.contains("collective schedule"), "{err}");
 }
+
+/// Allreduces at a rate on one 8-port switch: an open workload.
+fn repeated(load: f64) -> Scenario {
+    let mut s = collective(
+        &crossbar("central_buffer"),
+        Operation::Allreduce,
+        Algorithm::Rabenseifner,
+        json!({"message_flits": 8, "load": load}),
+    );
+    s.run.warmup_cycles = 2_000;
+    s.run.measure_cycles = 50_000;
+    s.run.drain_max_cycles = 20_000;
+    s
+}
+
+#[test]
+fn collectives_at_a_rate_give_a_latency_load_curve() {
+    // rarely two at once: the median collective is alone, and takes the estimate (one switch, 8 ranks)
+    let light = flitcast_core::run(&repeated(0.02)).unwrap();
+    assert!(!light.saturated, "{}", light.saturation_reason);
+    assert!(light.operations_measured > 40, "{}", light.operations_measured);
+    assert_eq!(light.latency_p50, light.estimate_cycles);
+    assert!((light.offered_load - 0.02).abs() < 0.006, "offered {}", light.offered_load);
+    assert!((light.accepted_load - light.offered_load).abs() < 0.01 * light.offered_load.max(0.1));
+    assert!(light.completion_cycles.is_nan(), "an open workload has no completion");
+    // busier: collectives queue behind each other, and latency grows
+    let busy = flitcast_core::run(&repeated(0.2)).unwrap();
+    assert!(busy.latency_mean > light.latency_mean);
+    // past what the members can do, the collectives pile up: saturated
+    let over = flitcast_core::run(&repeated(1.0)).unwrap();
+    assert!(over.saturated, "{} {}", over.latency_mean, over.accepted_load);
+}

@@ -134,6 +134,15 @@ fn studies() -> Vec<(&'static str, Scenario)> {
             })),
         ),
         (
+            "mesh binomial broadcasts at a rate",
+            Scenario::of(json!({
+                "network": {"topology": "mesh", "k": 4},
+                "workload": {"program": "collective", "operation": "broadcast", "load": 0.1, "message_flits": 32,
+                             "group_size": 9, "members": "random"},
+                "run": {"warmup_cycles": 500, "measure_cycles": 3000, "batches": 2},
+            })),
+        ),
+        (
             "mesh hardware allreduce",
             Scenario::of(json!({
                 "network": {"topology": "mesh", "k": 4},

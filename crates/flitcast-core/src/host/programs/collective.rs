@@ -1,17 +1,19 @@
-//! One collective operation over a group of hosts (docs/models/collectives.md, "Simulation"): at cycle
-//! 0 every member starts the operation's schedule (`collective/`): broadcast, reduce, allreduce,
-//! barrier or all-to-all by the chosen algorithm, and the run ends when every member is done.
+//! Collective operations over a group of hosts (docs/models/collectives.md, "Simulation"): one at
+//! cycle 0 (a closed workload), or a stream of them at a rate (`workload.load` > 0: an open workload
+//! with a latency–load curve). Each is the operation's schedule (`collective/`): broadcast, reduce,
+//! allreduce, barrier or all-to-all by the chosen algorithm.
 //!
 //! Each member runs its steps in order on its processor, as an MPI process would: a send costs the
 //! sender overhead o_s before the message is handed to the NIC (which sends its messages one after the
 //! other) and does not wait for it to leave; a receive waits until the message has arrived whole, then
-//! costs the receive overhead o_r; a reduction costs γ per flit. The operation's statistics count each
-//! member as served when its last step is done (`Outbox::served`): the completion time is the last
-//! member's, and the per-destination completions are the members'. Beside it the program reports the
-//! α-β-γ estimate of the same schedule on the same members (`collective/estimate.rs`): the gap between
-//! the two is contention.
+//! costs the receive overhead o_r; a reduction costs γ per flit. Collectives are blocking and ordered,
+//! as MPI's are on one communicator: a member starts the next only once it has finished the last, and
+//! keeps messages of a later one that arrive early. Each collective is one operation of the
+//! statistics, each member served when its last step is done: its latency is the last member's
+//! completion. Beside it the program reports the α-β-γ estimate of one collective on the same members
+//! (`collective/estimate.rs`): the gap is contention — in the network, and between collectives.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use rand::seq::SliceRandom;
 
@@ -23,6 +25,7 @@ use crate::params::{choice, params, Kind};
 use crate::rng::{stream, StreamKind};
 use crate::time::Cycle;
 use crate::topology::distances;
+use crate::workload::{Arrival, Arrivals};
 
 choice! {
     /// Which nodes form a collective's group.
@@ -35,7 +38,7 @@ choice! {
 }
 
 params! {
-    /// One collective operation over a group of hosts.
+    /// Collective operations over a group of hosts.
     pub struct Params {
         /// `broadcast`, `reduce`, `allreduce`, `barrier` (one-flit messages) or `alltoall` (the message
         /// size is each pair's block).
@@ -45,6 +48,10 @@ params! {
         /// broadcast or reduce, `recursive_doubling` for an allreduce or barrier, `pairwise` for an
         /// all-to-all.
         scheme: Option<Algorithm> = None;
+        /// 0: one collective at cycle 0 (a closed workload). Above: collectives arrive as a Poisson
+        /// process at the rate that makes their payload flits this many per node of the network per
+        /// cycle (an open workload).
+        load: f64 = 0.0, closed(0.0, 1.0), unit("flits/node/cycle");
         /// The group's size P; left out: every node.
         group_size: Option<u32> = None, range(2, 1_048_576);
         /// `first`: nodes 0 to P − 1; `random`: P nodes drawn from run.seed. Ranks follow node order.
@@ -72,8 +79,18 @@ impl Params {
 impl Kind for Collective {
     const NAME: &'static str = "collective";
     const DOC: &'static str =
-        "one collective operation (broadcast, reduce, allreduce, barrier, all-to-all) over a group of hosts";
+        "collective operations (broadcast, reduce, allreduce, barrier, all-to-all) over a group of hosts";
     type Params = Params;
+}
+
+/// The root's timer tag of a collective's arrival; members' processors use tag 0.
+const ARRIVAL: u32 = 1;
+
+/// One collective begun: when, its operation's id once opened, and the members done with it.
+#[derive(Debug, Clone)]
+struct Instance {
+    operation: Option<u32>,
+    done: u32,
 }
 
 #[derive(Debug, Clone)]
@@ -84,17 +101,24 @@ pub struct Collective {
     rank_of: Vec<u32>,
     root: Rank,
     flits: u32,
+    /// Payload flits one collective sends.
+    payload: u64,
     costs: Costs,
     header_flits: u32,
-    /// Each rank's next step, and whether its processor is busy with it (a timer is set).
+    /// Arrivals of further collectives (an open workload).
+    arrivals: Option<Arrivals>,
+    /// Collectives begun and not yet finished by every member, from `first` on.
+    instances: VecDeque<Instance>,
+    first: u64,
+    /// Per rank: the collective it is in (or waits for), its next step, and whether its processor is
+    /// busy with that step (a timer is set).
+    current: Vec<u64>,
     next: Vec<usize>,
     busy: Vec<bool>,
-    done: Vec<bool>,
-    /// Messages arrived that their receivers have not taken yet: (receiver, message).
-    arrived: BTreeSet<(Rank, u32)>,
-    operation: Option<u32>,
-    /// Hosts done before the operation had its id (served as it arrives, the same cycle).
-    done_early: Vec<u32>,
+    /// Messages arrived that their receivers have not taken yet: (receiver, collective, message).
+    arrived: BTreeSet<(Rank, u64, u32)>,
+    /// Members done before their collective's operation had its id: served as it arrives (same cycle).
+    done_early: Vec<(u32, u64)>,
     estimate: u64,
 }
 
@@ -126,26 +150,38 @@ impl Program for Collective {
         let estimate = estimate::run(&schedule, &costs, |m, to| trips.trip(m, to))
             .expect("every algorithm's schedule runs to the end (tested)")
             .completion();
+        let payload: u64 = schedule.messages.iter().map(|m| m.flits as u64).sum();
+        // (collectives per cycle: the load's flits over the network's nodes, a collective's payload each)
+        let rate = p.load * nodes as f64 / payload as f64;
+        let arrivals = (p.load > 0.0)
+            .then(|| Arrivals::new(Arrival::Poisson, rate, stream(site.seed, StreamKind::Arrivals, u64::MAX)));
         Collective {
+            current: vec![0; size as usize],
             next: vec![0; size as usize],
             busy: vec![false; size as usize],
-            done: vec![false; size as usize],
             schedule,
             hosts,
             rank_of,
             root: p.root,
             flits: site.message_flits,
+            payload,
             costs,
             header_flits,
+            arrivals,
+            instances: VecDeque::new(),
+            first: 0,
             arrived: BTreeSet::new(),
-            operation: None,
             done_early: Vec::new(),
             estimate,
         }
     }
 
-    fn closed(_: &Params) -> bool {
-        true
+    fn load(p: &Params) -> f64 {
+        p.load
+    }
+
+    fn closed(p: &Params) -> bool {
+        p.load == 0.0
     }
 
     fn multidestination(p: &Params) -> bool {
@@ -153,37 +189,60 @@ impl Program for Collective {
     }
 
     fn start(&mut self, out: &mut Outbox) {
-        out.opens.push((self.hosts[self.root as usize], 0, self.hosts.clone(), self.flits));
-        for r in 0..self.hosts.len() as Rank {
-            self.advance(r, 0, out);
+        let at = self.arrivals.as_mut().map_or(0, |a| a.next_arrival());
+        out.timers.push((at, self.hosts[self.root as usize], ARRIVAL));
+    }
+
+    fn on_opened(&mut self, _host: u32, tag: u64, operation: u32, _now: Cycle, out: &mut Outbox) {
+        self.instances[(tag - self.first) as usize].operation = Some(operation);
+        let (now, later): (Vec<_>, Vec<_>) = self.done_early.drain(..).partition(|&(_, k)| k == tag);
+        self.done_early = later;
+        out.served.extend(now.into_iter().map(|(h, _)| (h, operation)));
+    }
+
+    fn on_timer(&mut self, host: u32, tag: u32, now: Cycle, out: &mut Outbox) {
+        if tag == ARRIVAL {
+            // (a Poisson process may bring several in one cycle)
+            self.begin(now, out);
+            while let Some(a) = self.arrivals.as_mut() {
+                let next = a.next_arrival();
+                if next > now {
+                    out.timers.push((next, host, ARRIVAL));
+                    break;
+                }
+                self.begin(now, out);
+            }
+            return;
         }
-    }
-
-    fn on_opened(&mut self, _host: u32, _tag: u64, operation: u32, _now: Cycle, out: &mut Outbox) {
-        self.operation = Some(operation);
-        out.served.extend(self.done_early.drain(..).map(|h| (h, operation)));
-    }
-
-    /// The step `host`'s processor was busy with is done.
-    fn on_timer(&mut self, host: u32, _tag: u32, now: Cycle, out: &mut Outbox) {
+        // the step `host`'s processor was busy with is done
         let r = self.rank_of[host as usize];
-        self.busy[r as usize] = false;
-        if let Step::Send { id } = self.schedule.ranks[r as usize][self.next[r as usize]] {
-            self.send(id, out);
+        let i = r as usize;
+        self.busy[i] = false;
+        if let Step::Send { id } = self.schedule.ranks[i][self.next[i]] {
+            self.send(self.current[i], id, out);
         }
-        self.next[r as usize] += 1;
+        self.next[i] += 1;
         self.advance(r, now, out);
     }
 
     fn on_delivered(&mut self, host: u32, message: &Delivered, now: Cycle, out: &mut Outbox) {
         let r = self.rank_of[host as usize];
-        let id = message.tag as u32;
+        let (k, id) = (message.tag >> 32, message.tag as u32);
         let m = &self.schedule.messages[id as usize];
         assert!(
-            m.to.contains(&r) && self.arrived.insert((r, id)),
-            "message {id} reached host {host} (rank {r}), which is not one of its receivers still to receive it"
+            m.to.contains(&r) && self.arrived.insert((r, k, id)),
+            "message {id} of collective {k} reached host {host} (rank {r}), which is not one of its receivers still \
+             to receive it"
         );
         self.advance(r, now, out);
+    }
+
+    /// Payload flits of the collectives begun that no member has started yet: they wait as a source
+    /// queue's messages do (those members have started are in their NICs' queues or sent).
+    fn queued_flits(&self) -> u64 {
+        let begun = self.first + self.instances.len() as u64;
+        let fastest = self.current.iter().copied().max().unwrap_or(begun);
+        begun.saturating_sub(fastest + 1) * self.payload
     }
 
     fn report(&self) -> Option<Report> {
@@ -192,24 +251,35 @@ impl Program for Collective {
 }
 
 impl Collective {
-    /// Runs rank `r`'s steps from its next one until it waits (for a message or its processor) or is done.
+    /// A collective begins now: its operation opens, and every member that was waiting for it starts it.
+    fn begin(&mut self, now: Cycle, out: &mut Outbox) {
+        let k = self.first + self.instances.len() as u64;
+        self.instances.push_back(Instance { operation: None, done: 0 });
+        out.opens.push((self.hosts[self.root as usize], k, self.hosts.clone(), self.flits));
+        for r in 0..self.hosts.len() as Rank {
+            if self.current[r as usize] == k {
+                self.advance(r, now, out);
+            }
+        }
+    }
+
+    /// Runs rank `r`'s steps from its next one until it waits (for a message, its processor, or the
+    /// next collective) or has no more.
     fn advance(&mut self, r: Rank, now: Cycle, out: &mut Outbox) {
         let i = r as usize;
-        while !self.busy[i] {
-            let Some(step) = self.schedule.ranks[i].get(self.next[i]) else {
-                if !std::mem::replace(&mut self.done[i], true) {
-                    let host = self.hosts[i];
-                    match self.operation {
-                        Some(op) => out.served.push((host, op)),
-                        None => self.done_early.push(host),
-                    }
-                }
+        loop {
+            let k = self.current[i];
+            if self.busy[i] || k >= self.first + self.instances.len() as u64 {
                 return;
+            }
+            let Some(step) = self.schedule.ranks[i].get(self.next[i]) else {
+                self.finish(r, k, out);
+                continue;
             };
             let cost = match *step {
                 Step::Send { .. } => self.costs.send_overhead,
                 Step::Recv { id } => {
-                    if !self.arrived.remove(&(r, id)) {
+                    if !self.arrived.remove(&(r, k, id)) {
                         return;
                     }
                     self.costs.receive_overhead
@@ -222,13 +292,31 @@ impl Collective {
                 return;
             }
             if let Step::Send { id } = *step {
-                self.send(id, out);
+                self.send(k, id, out);
             }
             self.next[i] += 1;
         }
     }
 
-    fn send(&self, id: u32, out: &mut Outbox) {
+    /// Rank `r` has finished collective `k`: it is served, and turns to the next.
+    fn finish(&mut self, r: Rank, k: u64, out: &mut Outbox) {
+        let i = r as usize;
+        let host = self.hosts[i];
+        let instance = &mut self.instances[(k - self.first) as usize];
+        match instance.operation {
+            Some(op) => out.served.push((host, op)),
+            None => self.done_early.push((host, k)),
+        }
+        instance.done += 1;
+        self.current[i] = k + 1;
+        self.next[i] = 0;
+        while self.instances.front().is_some_and(|c| c.done == self.hosts.len() as u32) {
+            self.instances.pop_front();
+            self.first += 1;
+        }
+    }
+
+    fn send(&self, k: u64, id: u32, out: &mut Outbox) {
         let Message { from, to, flits } = &self.schedule.messages[id as usize];
         let target = match to.as_slice() {
             [one] => Target::One(self.hosts[*one as usize]),
@@ -244,7 +332,7 @@ impl Collective {
             target,
             flits: *flits,
             serves: Serves::Nothing,
-            tag: id as u64,
+            tag: k << 32 | id as u64,
             priority: Priority::Unicast,
             cut_through: None,
         });
