@@ -2,8 +2,8 @@
 //! links, with terminals attached where the file says (the networks of workstations up*/down* routing
 //! was made for: Schroeder et al., "Autonet", IEEE JSAC 9(8), 1991, §3 and §6.6).
 //!
-//! The file (`network.file`, a path relative to the working directory) is the network's whole
-//! description; docs/models/irregular.md gives its format and a complete example. In short, one record
+//! The file (`network.file`; the Python front makes a path in a scenario file relative to that
+//! file's folder, as it does for every key of unit "path") is the network's whole description; docs/models/irregular.md gives its format and a complete example. In short, one record
 //! a line, fields separated by commas, `#` starting a comment:
 //!
 //! ```text
@@ -46,8 +46,10 @@ params! {
     /// An irregular network read from a file.
     pub struct Params {
         /// The network file: its routers, links (with their latencies) and terminals, one record a
-        /// line (docs/models/irregular.md); a path relative to the working directory.
-        file: String = String::new();
+        /// line (docs/models/irregular.md). In a scenario file, a relative path is taken from the
+        /// scenario file's folder; given any other way (`--set`, a Python dict), from the working
+        /// directory.
+        file: String = String::new(), unit("path");
     }
 }
 
@@ -135,14 +137,19 @@ pub fn load(path: &str) -> Result<Net, FileError> {
     if path.is_empty() {
         return Err(whole("no file named (set network.file)".into()));
     }
-    let file = std::fs::File::open(path).map_err(|e| whole(format!("cannot be read: {e}")))?;
-    let meta = file.metadata().map_err(|e| whole(format!("cannot be read: {e}")))?;
+    // (looked at before it is opened: opening a FIFO would wait for a writer, and a device such as
+    // /dev/zero never ends)
+    let meta = std::fs::metadata(path).map_err(|e| whole(format!("cannot be read: {e}")))?;
     if meta.is_dir() {
         return Err(whole("is a directory".into()));
     }
     if !meta.is_file() {
         return Err(whole("is not a regular file".into()));
     }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(whole(format!("has {} bytes, more than {MAX_FILE_BYTES}", meta.len())));
+    }
+    let file = std::fs::File::open(path).map_err(|e| whole(format!("cannot be read: {e}")))?;
     let mut raw = Vec::new();
     file.take(MAX_FILE_BYTES + 1).read_to_end(&mut raw).map_err(|e| whole(format!("cannot be read: {e}")))?;
     if raw.len() as u64 > MAX_FILE_BYTES {
