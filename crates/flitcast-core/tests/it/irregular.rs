@@ -266,3 +266,19 @@ fn one_thread_and_two_give_the_same_result() {
     };
     assert_eq!(run(1), run(2));
 }
+
+#[test]
+fn a_bad_file_or_root_is_a_problem_of_the_scenario_naming_the_line() {
+    let file = NetFile::new("routers,2,2\nlink,0,0,1,0\nlink,0,0,1,1\nterminal,0,0,1\n");
+    let doc = json!({"network": {"topology": "irregular", "file": file.path()}, "routing": {"algorithm": "up_down"}});
+    let problems = Scenario::check(&doc).expect_err("a port used twice");
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert_eq!(problems[0].key, "network.file");
+    let said = format!("{}, line 3: router 0 port 0 is already used (line 2)", file.path());
+    assert!(problems[0].message.contains(&said), "{}", problems[0].message);
+    let file = NetFile::new(&ring5(1));
+    let doc = json!({"network": {"topology": "irregular", "file": file.path()}, "routing": {"algorithm": "up_down", "root": 5}});
+    let problems = Scenario::check(&doc).expect_err("no router 5");
+    assert_eq!((problems[0].key.as_str(), problems[0].value.as_str()), ("routing.root", "5"));
+    assert!(problems[0].allowed.contains("from 0 to 4"), "{}", problems[0].allowed);
+}
