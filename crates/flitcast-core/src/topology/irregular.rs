@@ -293,15 +293,19 @@ pub fn parse(text: &str) -> Result<Net, FileError> {
     let Some((routers, ports, routers_line)) = declared else {
         return Err(FileError::at(last.max(1), "no 'routers COUNT,PORTS' line"));
     };
-    if terminals.is_empty() {
-        return Err(FileError::at(routers_line, "the network has no terminals (add 'terminal' lines)"));
-    }
     if let Some(missing) = terminals.iter().position(Option::is_none) {
         let (highest, (_, _, line)) =
             (terminals.len() - 1, terminals.last().copied().flatten().expect("the last is set"));
         return Err(FileError::at(
             line,
             format!("terminal {highest} leaves a gap: terminal {missing} is not attached (terminals are numbered 0, 1, 2, … without gaps)"),
+        ));
+    }
+    if terminals.len() < 2 {
+        // (traffic goes from one terminal to another)
+        return Err(FileError::at(
+            routers_line,
+            format!("the network has {} terminal(s), fewer than 2 (add 'terminal' lines)", terminals.len()),
         ));
     }
     // Every router reached from router 0.
@@ -418,7 +422,7 @@ mod tests {
                 "router 2 (named here) is not connected to router 0",
             ),
             (
-                "routers,3,2\nlink,0,0,1,0\nterminal,0,0,1\n",
+                "routers,3,2\nlink,0,0,1,0\nterminal,0,0,1\nterminal,1,1,1\n",
                 Some(1),
                 "router 2 (declared here, and on no other line) is not connected",
             ),
@@ -445,7 +449,8 @@ mod tests {
             ("routers,2,65\n", Some(1), "65 ports a router; allowed: 1 to 64"),
             ("# nothing\n", Some(1), "no 'routers COUNT,PORTS' line"),
             ("", Some(1), "no 'routers COUNT,PORTS' line"),
-            ("routers,2,2\nlink,0,0,1,0\n", Some(1), "the network has no terminals"),
+            ("routers,2,2\nlink,0,0,1,0\n", Some(1), "the network has 0 terminal(s), fewer than 2"),
+            ("routers,2,2\nlink,0,0,1,0\nterminal,0,1,1\n", Some(1), "the network has 1 terminal(s), fewer than 2"),
             (
                 "routers,2,2\nlink,0,0,1,0\nterminal,0,0,1\nterminal,2,1,1\n",
                 Some(4),

@@ -103,7 +103,7 @@ fn zero_load_latency_is_the_closed_form_over_the_shortest_legal_route() {
 
 /// A random connected network as a file's text: `routers` routers of `ports` ports, a random spanning
 /// tree plus `extra` random links (parallel links included), each on random free ports, and terminals
-/// on a random share of the ports left (at least one). Link latencies 1 to 3, or none.
+/// on a random share of the ports left (at least two). Link latencies 1 to 3, or none.
 pub fn random_network(seed: u64, routers: u32, ports: u32, extra: u32) -> String {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut free: Vec<Vec<u32>> = (0..routers).map(|_| (0..ports).collect()).collect();
@@ -135,9 +135,9 @@ pub fn random_network(seed: u64, routers: u32, ports: u32, extra: u32) -> String
     }
     for _ in 0..extra {
         let (a, b) = (rng.random_range(0..routers), rng.random_range(0..routers));
-        // (leaving a port free for a terminal)
+        // (leaving two ports free for terminals)
         let left: usize = free.iter().map(Vec::len).sum();
-        if a != b && !free[a as usize].is_empty() && !free[b as usize].is_empty() && left > 2 {
+        if a != b && !free[a as usize].is_empty() && !free[b as usize].is_empty() && left > 3 {
             link(&mut rng, &mut free, &mut lines, a, b);
         }
     }
@@ -146,7 +146,7 @@ pub fn random_network(seed: u64, routers: u32, ports: u32, extra: u32) -> String
     for i in (1..places.len()).rev() {
         places.swap(i, rng.random_range(0..=i));
     }
-    let terminals = rng.random_range(1..=places.len());
+    let terminals = rng.random_range(2..=places.len());
     for (t, (r, p)) in places[..terminals].iter().enumerate() {
         lines.push(format!("terminal,{t},{r},{p}"));
     }
