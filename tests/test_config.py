@@ -39,6 +39,11 @@ DECLS: list[tuple[str, dict[str, Any]]] = [(s, d) for s, _, keys in catalogue.se
 #: tag key -> its table (topology -> network, model -> switch, selection -> routing, pattern -> workload, ...)
 TAG_TABLE = {d["key"]: s for s, d in DECLS if d["tag"]}
 
+#: an irregular network's file (the example's), by its full path: the tests run from any directory
+NET_FILE = str(REPO / "examples" / "networks" / "irregular_updown.csv")
+#: an irregular network routed up*/down*
+IRREGULAR = {"network": {"topology": "irregular", "file": NET_FILE}, "routing": {"algorithm": "up_down"}}
+
 #: a central-buffer fat tree: where multidestination worms run
 MULTIDESTINATION = {
     "network": {"topology": "fat_tree", "k": 4},
@@ -55,6 +60,8 @@ COMPANIONS: dict[tuple[str, str], dict[str, Any]] = {
     ("algorithm", "adaptive"): {"network": {"topology": "sp16"}},  # ... and a MIN for a source routing
     ("algorithm", "o1"): {"network": {"topology": "sp16"}},
     ("algorithm", "o4"): {"network": {"topology": "sp16"}},
+    ("topology", "irregular"): IRREGULAR,  # a file to read, routed up*/down*
+    ("algorithm", "up_down"): IRREGULAR,
     ("program", "hardware_multicast"): MULTIDESTINATION,  # switches that replicate
     ("program", "batch"): {**MULTIDESTINATION, "run": {"warmup_cycles": 0}},  # closed: measured from cycle 0
     ("program", "host_adapter"): {"workload": {"group": [0, 1, 2, 3]}},  # a fixed group
@@ -67,7 +74,7 @@ COMPANIONS: dict[tuple[str, str], dict[str, Any]] = {
 }
 
 #: keys whose declared default no scenario of their kind accepts (the kind's companion sets them)
-DEFAULT_REFUSED = {"workload.group", "workload.hotspot_nodes", "workload.hotspot_fraction"}
+DEFAULT_REFUSED = {"workload.group", "workload.hotspot_nodes", "workload.hotspot_fraction", "network.file"}
 
 #: a key's other value where the generic choice (other_value) would break a rule, with what it needs
 OTHER: dict[str, tuple[Any, dict[str, Any]]] = {
@@ -78,6 +85,8 @@ OTHER: dict[str, tuple[Any, dict[str, Any]]] = {
     "workload.message_flits_max": (16, {"workload": {"packet_flits": 16, "message_flits": 8}}),
     "workload.background_load": (0.5, {"workload": {"packet_flits": 4000}}),
     "workload.control_flits": (4, {}),
+    # (the same file by another path: another value, for the store too, which keys a point by the path)
+    "network.file": (str(REPO / "examples" / "networks" / ".." / "networks" / "irregular_updown.csv"), {}),
 }
 
 
@@ -143,6 +152,8 @@ def other_value(section: str, decl: dict[str, Any]) -> tuple[Any, dict[str, Any]
         return not default, {}
     if decl["type"] == "list[int]":
         return [1, 2], {}
+    if decl["type"] == "str":
+        raise AssertionError(f"{dotted(section, decl)}: a string key needs its other value in OTHER")
     if decl["type"] == "float":
         lo, hi, _ = float_range(decl)
         return (0.5 if default != 0.5 else 0.25) * (hi - lo) + lo, {}
@@ -185,11 +196,12 @@ def shown(value: Any) -> str:
 
 
 @functools.cache
-def documented() -> tuple[dict[tuple[str, ...], dict[str, str]], dict[str, tuple[str, list[str]]]]:
+def documented() -> tuple[dict[tuple[str, ...], dict[str, str]], dict[tuple[str, str], list[str]]]:
     """docs/config.md read back: the key rows by where they stand (("table", name) or ("kind", dotted
-    tag, kind)) -> {dotted key: the rest of the row}, and each tag's heading -> (its "with ..." text, kinds)."""
+    tag, kind)) -> {dotted key: the rest of the row}, and each tag's heading (its key and "with ..." text:
+    a tag several kinds take has a heading under each) -> its kinds."""
     rows: dict[tuple[str, ...], dict[str, str]] = {}
-    tags: dict[str, tuple[str, list[str]]] = {}
+    tags: dict[tuple[str, str], list[str]] = {}
     where: tuple[str, ...] = ("preamble",)
     for line in (REPO / "docs" / "config.md").read_text(encoding="utf-8").splitlines():
         if m := re.fullmatch(r"## `\[(\w+)\]`", line):
@@ -197,13 +209,13 @@ def documented() -> tuple[dict[tuple[str, ...], dict[str, str]], dict[str, tuple
         elif line.startswith("## "):
             where = ("other", line)
         elif m := re.fullmatch(r"### `(\w+\.\w+)`(?: \(with (.+)\))?", line):
-            where = ("tag", m[1])
-            tags[m[1]] = (m[2] or "", [])
+            where = ("tag", m[1], m[2] or "")
+            tags[(m[1], m[2] or "")] = []
         elif m := re.fullmatch(r'Keys of `(\w+\.\w+) = "(\w+)"`:', line):
             where = ("kind", m[1], m[2])
         elif m := re.fullmatch(r"\| `([\w.]+)` \| (.*) \|", line):
             if where[0] == "tag":
-                tags[where[1]][1].append(m[1])
+                tags[(where[1], where[2])].append(m[1])
             elif where[0] in ("table", "kind"):
                 rows.setdefault(where, {})[m[1]] = m[2]
     return rows, tags
@@ -261,8 +273,9 @@ def test_a_key_said_once_reaches_everything(section: str, decl: dict[str, Any]) 
     # documented in docs/config.md
     doc_rows, doc_tags = documented()
     if decl["tag"]:
-        assert key in doc_tags, f"docs/config.md has a heading for {key}"
-        assert doc_tags[key] == (catalogue.kind_text(decl["within"]), decl["choices"])
+        heading = (key, catalogue.kind_text(decl["within"]))
+        assert heading in doc_tags, f"docs/config.md has a heading for {key}"
+        assert doc_tags[heading] == decl["choices"]
     else:
         where = ("table", section) if not pairs else ("kind", f"{TAG_TABLE[pairs[-1][0]]}.{pairs[-1][0]}", pairs[-1][1])
         row = doc_rows.get(where, {}).get(key)
@@ -288,7 +301,7 @@ def test_the_catalogue_and_its_views_have_the_same_keys() -> None:
     assert {f"{s}.{f}" for s, model in SECTIONS.items() for f in model.model_fields} == declared
     doc_rows, doc_tags = documented()
     assert sum(len(r) for r in doc_rows.values()) == sum(not d["tag"] for _, d in DECLS), "no stale rows"
-    assert set(doc_tags) == {dotted(s, d) for s, d in DECLS if d["tag"]}
+    assert set(doc_tags) == {(dotted(s, d), catalogue.kind_text(d["within"])) for s, d in DECLS if d["tag"]}
     # one section per table, in file order
     assert [s for s, _, _ in catalogue.sections()] == list(SECTIONS) == ["network", "switch", "routing", "workload", "run"]
 
@@ -515,6 +528,8 @@ def _range_cases() -> list[Any]:
             bad = [1, "true"]
         elif decl["type"] == "list[int]":
             bad = [3, [1, "a"], [-1]]
+        elif decl["type"] == "str":
+            bad = [1, True, ["a"]]
         elif decl["type"] == "float":
             lo, hi, lo_open = float_range(decl)
             bad = [lo if lo_open else lo - 0.5, hi + 0.5, "0.5", True]
@@ -588,8 +603,8 @@ FOREIGN = [
     ({"switch": {"model": "infiniband", "flow_control": "vct"}}, "switch.flow_control", "switch.model", "'input_buffered'", "infiniband"),
     ({"switch": {"route_cycles": 2}}, "switch.route_cycles", "switch.model", "'central_buffer' or 'input_fifo'", "input_buffered"),
     ({"switch": {"model": "input_fifo", "multicast_admission": "reserve"}}, "switch.multicast_admission", "switch.model", "'central_buffer'", "input_fifo"),
-    ({"routing": {"selection": "lru"}}, "routing.selection", "routing.algorithm", "'adaptive'", "dor"),
-    (merged(O1, {"routing": {"selection": "lru"}}), "routing.selection", "routing.algorithm", "'adaptive'", "o1"),
+    ({"routing": {"selection": "lru"}}, "routing.selection", "routing.algorithm", "'adaptive' or 'up_down'", "dor"),
+    (merged(O1, {"routing": {"selection": "lru"}}), "routing.selection", "routing.algorithm", "'adaptive' or 'up_down'", "o1"),
     (merged(SP, {"routing": {"lanes": "by_port"}}), "routing.lanes", "routing.algorithm", "'dor'", "adaptive"),
     (merged(SP, {"routing": {"oblivious_table": "d_mod_k"}}), "routing.oblivious_table", "routing.algorithm", "'o1' or 'o4'", "adaptive"),
     (merged(O1, {"routing": {"o4_spread": "every_stage"}}), "routing.o4_spread", "routing.algorithm", "'o4'", "o1"),
@@ -740,6 +755,8 @@ RULES = [
     pytest.param("The routing fits the network", {"routing": {"algorithm": "adaptive"}},
                  "routing.algorithm", "'adaptive'", "'adaptive', 'o1' or 'o4' on a fat_tree, sp16 or sp128",
                  merged(SP, {"network": {"topology": "fat_tree"}}), id="routing-fits-network"),
+    pytest.param("An `irregular` network's file", merged(IRREGULAR, {"network": {"file": "no/such/network.csv"}}),
+                 "network.file", "'no/such/network.csv'", "the path of a network file", IRREGULAR, id="irregular-file"),
     pytest.param("(two dateline classes)", {"network": {"topology": "ring"}, "switch": {"vcs": 1}},
                  "switch.vcs", "1", "at least 2 for dimension-order routing on a torus or ring",
                  {"network": {"topology": "ring"}, "switch": {"vcs": 1}, "routing": {"check_deadlock_free": False}},
@@ -861,6 +878,14 @@ RULE_DETAILS = [
     # more cases per rule: (rule fragment, scenario, key, value, a piece of allowed)
     ("at most `run.max_nodes` nodes", {"network": {"k": 64, "n": 3}}, "network.k", "64", "run.max_nodes = 65536 nodes (this one has 262144)"),
     ("The routing fits the network", {"network": {"topology": "sp16"}}, "routing.algorithm", "'dor'", "'dor' on a mesh, torus or ring"),
+    ("The routing fits the network", merged(IRREGULAR, {"routing": {"algorithm": "dor"}}), "routing.algorithm", "'dor'",
+     "'up_down' on an irregular network"),
+    ("The routing fits the network", {"routing": {"algorithm": "up_down"}}, "routing.algorithm", "'up_down'",
+     "'dor' on a mesh, torus or ring"),
+    ("An `irregular` network's file", merged(IRREGULAR, {"routing": {"root": 9}}), "routing.root", "9",
+     "a router id from 0 to 8 (the network has 9 routers)"),
+    ("An `irregular` network's file", merged(IRREGULAR, {"network": {"file": str(REPO / "examples")}}),
+     "network.file", shown(str(REPO / "examples")), "the path of a network file"),
     ("(two dateline classes)", {"network": {"topology": "torus"}, "switch": {"vcs": 1}}, "switch.vcs", "1", "routing.check_deadlock_free = false"),
     ('`routing.lanes = "by_port"` (or', {"network": {"topology": "torus"}, "routing": {"lanes": "by_port"}}, "routing.lanes", "'by_port'", "2-D mesh"),
     ('`routing.lanes = "by_port"` (or', {"network": {"n": 3, "k": 4}, "routing": {"lanes": "by_port"}}, "routing.lanes", "'by_port'", "2-D mesh"),
@@ -1071,7 +1096,7 @@ def test_with_overrides_judges_what_was_set_explicitly() -> None:
     rr = adaptive.with_overrides({"routing.selection": "rr"})
     with pytest.raises(ConfigError) as info:  # a key given explicitly stays given: it now belongs elsewhere
         rr.with_overrides({"routing.algorithm": "o4"})
-    assert info.value.key == "routing.selection" and "it belongs to routing.algorithm = 'adaptive'" in str(info.value)
+    assert info.value.key == "routing.selection" and "it belongs to routing.algorithm = 'adaptive' or 'up_down'" in str(info.value)
     # a key given with effect warns once an override takes its effect away
     ties = quiet({"network": {"topology": "torus"}, "routing": {"torus_ties": "positive"}})
     with pytest.warns(ConfigWarning, match="routing.torus_ties = 'positive' has no effect here"):

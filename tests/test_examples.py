@@ -46,7 +46,15 @@ def test_every_example_is_covered() -> None:
     assert files == sorted(
         [f"scenarios/{p.name}" for p in EXAMPLES.glob("scenarios/*.toml")]
         + [f"scripts/{p.name}" for p in EXAMPLES.glob("scripts/*.py")]
+        + [f"networks/{p.name}" for p in EXAMPLES.glob("networks/*.csv")]
     )
+
+
+def test_every_network_file_is_used_by_an_example() -> None:
+    # (an irregular network's file is read by the scenario that names it, and runs with it)
+    named = {flitcast.load_scenario(p).value("network.file") for p in SCENARIOS}
+    for net in EXAMPLES.glob("networks/*.csv"):
+        assert str(net) in named, f"no example scenario reads {net.name}"
 
 
 def test_every_study_has_an_example() -> None:

@@ -366,6 +366,58 @@ def test_hostile_files_on_the_command_line(tmp_path: Path) -> None:
         assert not out.exists()
 
 
+# --- an irregular network's file: every problem a ConfigError naming the file, the line and what is wrong ----
+
+REPO = Path(__file__).resolve().parent.parent
+IRREGULAR_EXAMPLE = REPO / "examples" / "scenarios" / "irregular_updown.toml"
+
+#: (what is wrong, the file's text, the line named, a piece of the message)
+BAD_NETWORKS = [
+    ("duplicate port", "routers,2,2\nlink,0,0,1,0\nlink,0,0,1,1\nterminal,0,0,1\n", 3, "router 0 port 0 is already used (line 2)"),
+    ("port out of range", "routers,2,2\nlink,0,0,1,2\nterminal,0,0,1\n", 2, "port 2 of router 1 is out of range"),
+    ("self loop", "routers,2,2\nlink,1,0,1,1\n", 2, "a self loop: router 1 linked to itself"),
+    ("not connected", "routers,3,2\nlink,0,0,1,0\nterminal,0,0,1\nterminal,1,2,0\n", 4,
+     "router 2 (named here) is not connected to router 0"),
+    ("terminal attached twice", "routers,2,2\nlink,0,0,1,0\nterminal,0,0,1\nterminal,0,1,1\n", 4,
+     "terminal 0 is attached twice (first at line 3)"),
+    ("unknown router", "# two routers\nrouters,2,2\nlink,0,0,7,0\n", 3, "unknown router 7 (routers are 0 to 1)"),
+    ("bad latency", "routers,2,2\nlink,0,0,1,0,fast\n", 2, "latency 'fast' is not allowed"),
+    ("unknown record", "routers,2,2\nswitch,3\n", 2, "unknown record 'switch'"),
+    ("terminal gap", "routers,2,2\nlink,0,0,1,0\nterminal,1,0,1\n", 3, "terminal 1 leaves a gap: terminal 0 is not attached"),
+]
+
+
+@pytest.mark.parametrize(("what", "text", "line", "fragment"), BAD_NETWORKS, ids=[b[0] for b in BAD_NETWORKS])
+def test_a_bad_network_file_names_the_file_and_the_line(tmp_path: Path, what: str, text: str, line: int, fragment: str) -> None:
+    net = tmp_path / "net.csv"
+    net.write_text(text, encoding="utf-8")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["run", str(IRREGULAR_EXAMPLE), "--set", f"network.file={str(net)!r}", "--out", str(out)])
+    assert result.exit_code == 2, (what, result.output)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: network.file = "), result.stderr
+    assert f"{net}, line {line}: {fragment}" in lines[0], lines[0]
+    assert not out.exists()
+    with pytest.raises(errors.ConfigError) as info:
+        flitcast.load_scenario(IRREGULAR_EXAMPLE).with_overrides({"network.file": str(net)})
+    assert info.value.key == "network.file" and f"line {line}: {fragment}" in str(info.value)
+
+
+def test_hostile_network_files_are_refused_unread(tmp_path: Path) -> None:
+    work = tmp_path / "work"
+    work.mkdir()
+    for path, fragment in _hostile_files(work):
+        if "too deeply" in fragment:
+            continue  # (TOML nesting: nothing to a network file)
+        out = tmp_path / "out"
+        result = CliRunner().invoke(app, ["run", str(IRREGULAR_EXAMPLE), "--set", f"network.file={str(path)!r}", "--out", str(out)])
+        assert result.exit_code == 2, (path, result.output)
+        lines = result.stderr.strip().splitlines()
+        fragment = "has " if "more than" in fragment else fragment  # (the core says how many bytes)
+        assert len(lines) == 1 and f"{path}: " in lines[0] and fragment in lines[0], result.stderr
+        assert not out.exists()
+
+
 # --- Python API misuse: a flitcast error that says what was expected ------------------------------------
 
 

@@ -21,7 +21,9 @@ DEFAULT_PATH = Path("docs") / "config.md"
 #: the typed models of the scenario's tables, beside the package's config modules
 MODELS_PATH = Path(__file__).parent / "config" / "sections.py"
 
-PYTHON_TYPES = {"int": "StrictInt", "float": "StrictFloat", "bool": "StrictBool", "list[int]": "list[StrictInt]"}
+PYTHON_TYPES = {
+    "int": "StrictInt", "float": "StrictFloat", "bool": "StrictBool", "str": "StrictStr", "list[int]": "list[StrictInt]",
+}
 
 
 def _cell(text: str) -> str:
@@ -83,7 +85,9 @@ def render() -> str:
         "`vcs = true`) and out-of-range values are rejected with the key path, the value and what is allowed.",
         "On the command line, `--set table.key=VALUE` overrides one key (the value is read as TOML; a bare word is a",
         f"string). A scenario file must be a regular UTF-8 file of at most {MAX_SCENARIO_BYTES} bytes (1 MiB); a",
-        "directory, a device or a FIFO is refused without being read.",
+        "directory, a device or a FIFO is refused without being read. A key of unit `path` (a file the scenario",
+        "names, such as an irregular network's `network.file`) takes a relative path in a scenario file from that",
+        "file's folder, and one given otherwise (`--set`, a Python dict) from the working directory.",
         "",
         "Every key below is declared once, beside the Rust field it fills (its kind's file under",
         "crates/flitcast-core/src/); this page, `flitcast list parameters`, the Python models and the point",
@@ -159,7 +163,7 @@ def render_models() -> str:
         "",
         "from typing import Literal",
         "",
-        "from pydantic import Field, StrictBool, StrictFloat, StrictInt",
+        "from pydantic import Field, StrictBool, StrictFloat, StrictInt, StrictStr",
         "",
         "from flitcast.config.section import Section",
         "",

@@ -154,6 +154,10 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
         if o4 {
             part("O4 round robin per pair", nodes * nodes, "routing.algorithm, network.k, network.n");
         }
+    } else if matches!(r.algorithm, RoutingKind::UpDown(_)) {
+        // (hops of the shortest legal route from each router, in either phase, to each node switch)
+        let switches = topo.node_switches().len() as u64;
+        part("up*/down* distance table", 2 * routers * switches * 2, "network.file");
     } else if matches!(&r.algorithm, RoutingKind::Dor(d) if d.torus_ties == TorusTies::Balanced) {
         part("route variant streams", nodes * 32, "network.k, network.n");
     }

@@ -17,7 +17,8 @@ MAX_SCENARIO_BYTES = 1 << 20
 
 
 def read_scenario_file(path: str | os.PathLike[str]) -> tuple[dict[str, Any], dict[str, Any] | None]:
-    """Parse a scenario TOML file into (scenario table, ``[sweep]`` table or None). Does not validate.
+    """Parse a scenario TOML file into (scenario table, ``[sweep]`` table or None). Does not validate, but
+    makes a relative path in a key of unit ``path`` (``network.file``) relative to the file's folder.
 
     Only a regular file of at most :data:`MAX_SCENARIO_BYTES` bytes is read (not a directory, a device
     such as ``/dev/zero``, or a FIFO); every failure is a :class:`ConfigError` naming the file.
@@ -35,7 +36,25 @@ def read_scenario_file(path: str | os.PathLike[str]) -> tuple[dict[str, Any], di
     sweep = data.pop("sweep", None)
     if sweep is not None and not isinstance(sweep, dict):
         raise ConfigError("sweep", sweep, "a table of dotted keys and the lists of values they take")
-    return data, sweep
+    return _paths_from(path, data), sweep
+
+
+def _paths_from(path: Path, data: dict[str, Any]) -> dict[str, Any]:
+    """`data` with every relative path a key of unit ``path`` holds (``network.file``) made absolute from
+    the folder of the scenario file `path`, so that the scenario reads the same from any working
+    directory and from the run directory a sweep writes it into. Which keys hold paths is the core's to
+    say (its catalogue); what the path must name, too."""
+    from flitcast import catalogue
+
+    keys = {(section, key["key"]) for section, _, keys in catalogue.sections() for key in keys if key["unit"] == "path"}
+    folder = Path(os.path.abspath(path)).parent
+    for section, table in data.items():
+        if not isinstance(table, dict):
+            continue
+        for name, value in table.items():
+            if (section, name) in keys and isinstance(value, str) and value and not os.path.isabs(value):
+                table[name] = os.path.normpath(folder / value)
+    return data
 
 
 def _file_error(path: Path, allowed: str, problem: str) -> ConfigError:

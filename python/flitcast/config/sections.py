@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, StrictBool, StrictFloat, StrictInt
+from pydantic import Field, StrictBool, StrictFloat, StrictInt, StrictStr
 
 from flitcast.config.section import Section
 
@@ -18,11 +18,12 @@ __all__ = ["SECTIONS", "Network", "Routing", "Run", "Switch", "Workload"]
 class Network(Section):
     """Topology and links."""
 
-    topology: Literal['mesh', 'torus', 'ring', 'fat_tree', 'sp16', 'sp128'] | None = Field(None, description='Topology family (see `flitcast list topologies`); its keys follow it.')
+    topology: Literal['mesh', 'torus', 'ring', 'fat_tree', 'sp16', 'sp128', 'irregular'] | None = Field(None, description='Topology family (see `flitcast list topologies`); its keys follow it.')
     k: StrictInt | None = Field(None, description='topology = mesh: Routers per dimension (the radix k).; topology = torus: Routers per dimension (the radix k).; topology = ring: Routers on the ring.; topology = fat_tree: Half the switch ports: k down, k up (switches have 2k ports; a route offers at most 8 up ports).')
     n: StrictInt | None = Field(None, description='topology = mesh: Number of dimensions.; topology = torus: Number of dimensions.; topology = fat_tree: Levels of switches; the tree has k^n nodes.')
     unidirectional: StrictBool | None = Field(None, description='topology = torus: Links in one direction only (the SCI tori of study 004).; topology = ring: Links in one direction only.')
     node_numbering: Literal['sp', 'plain'] | None = Field(None, description='topology = sp16: Node numbering: `sp` (the SP numbering of study 002 Fig. 2, an artifact of the wiring) or `plain` (node chip i holds nodes 4i..4i+3). Matters for permutation patterns.; topology = sp128: Node numbering: `sp` (the SP numbering of study 002 Fig. 2, an artifact of the wiring) or `plain` (node chip i holds nodes 4i..4i+3). Matters for permutation patterns.')
+    file: StrictStr | None = Field(None, description="topology = irregular: The network file: its routers, links (with their latencies) and terminals, one record a line (docs/models/irregular.md). In a scenario file, a relative path is taken from the scenario file's folder; given any other way (`--set`, a Python dict), from the working directory.")
     channel_latency_cycles: StrictInt | None = Field(None, description='Cycles a flit takes to cross a router-to-router channel.')
     terminal_latency_cycles: StrictInt | None = Field(None, description='Cycles a flit takes between a host and its switch, both ways; left out: network.channel_latency_cycles.')
 
@@ -47,13 +48,14 @@ class Switch(Section):
 class Routing(Section):
     """Routing algorithm and the build-time deadlock-freedom check."""
 
-    algorithm: Literal['dor', 'adaptive', 'o1', 'o4'] | None = Field(None, description='Routing algorithm (see `flitcast list routings`): `dor` on meshes, tori and rings; the source routings of study 002 (`adaptive`, `o1`, `o4`) on fat trees and SP networks. Its keys follow it.')
+    algorithm: Literal['dor', 'adaptive', 'o1', 'o4', 'up_down'] | None = Field(None, description='Routing algorithm (see `flitcast list routings`): `dor` on meshes, tori and rings; the source routings of study 002 (`adaptive`, `o1`, `o4`) on fat trees and SP networks; `up_down` on irregular networks. Its keys follow it.')
     lanes: Literal['any', 'by_port', 'by_port_host_any'] | None = Field(None, description='algorithm = dor: On a 2-D mesh: which virtual channels (lanes) a packet may take on an output (study 003 Fig. 8). `any`: every lane ("NESW: VL0, VL1[, VL2, VL3]"); `by_port`: one lane per direction, with 2 lanes north and east lane 0, south and west lane 1, with 4 north 0, east 1, south 2, west 3 (needs switch.vcs = 1, 2 or 4); packets are then injected on lane 0; `by_port_host_any`: as `by_port`, but hosts inject on any lane.')
     torus_ties: Literal['balanced', 'positive'] | None = Field(None, description="algorithm = dor: On a bidirectional torus or ring with k even: which way a packet goes at distance exactly k/2, where both ways are minimal. `balanced`: + or − with probability 1/2 per packet (both directions of a ring carry equal load, the textbook reading); `positive`: always + (flitcast's rule before balanced ties, kept to reproduce older results).")
-    selection: Literal['first_free', 'lru', 'mru', 'rnd', 'rr', 'lruc', 'lrud', 'lfu'] | None = Field(None, description="algorithm = adaptive: Output selection among granted candidates (study 002 §4.3): `lru` (Switch2's function), `mru`, `rnd`, `rr`, `lruc`, `lrud`, or `first_free` (lowest port).")
+    selection: Literal['first_free', 'lru', 'mru', 'rnd', 'rr', 'lruc', 'lrud', 'lfu'] | None = Field(None, description="algorithm = adaptive: Output selection among granted candidates (study 002 §4.3): `lru` (Switch2's function), `mru`, `rnd`, `rr`, `lruc`, `lrud`, or `first_free` (lowest port).; algorithm = up_down: Output selection among the free legal shortest next hops: `lru`, `mru`, `rnd`, `rr`, `lruc`, `lrud`, `lfu`, or `first_free` (lowest port).")
     selection_history: Literal['every_hop', 'adaptive_hops'] | None = Field(None, description="algorithm = adaptive: Which hops update a history-keeping selection function (LRU, MRU, RR, LRUC, LRUD; study 002 §4.3 does not say): `every_hop`, forced ones included (RR's RRID holds the most recently used output of any message, as the study words it), or `adaptive_hops`, only hops where the routing offered more than one port.")
     oblivious_table: Literal['balanced', 'd_mod_k', 's_mod_k'] | None = Field(None, description="algorithm = o1: How the route table is chosen (study 002 gives none): `balanced` (static load balancing: pair by pair, the minimal path whose busiest link is least loaded; up to 256 nodes), `d_mod_k` or `s_mod_k` (the destination's or source's position digits pick the up ports).; algorithm = o4: How the route tables are chosen (as for o1).")
     o4_spread: Literal['first_stage', 'every_stage'] | None = Field(None, description='algorithm = o4: d_mod_k / s_mod_k tables: where the four routes of a pair differ, at the `first_stage` up port only or at `every_stage`.')
+    root: StrictInt | None = Field(None, description='algorithm = up_down: The root of the spanning tree that gives every link its up direction: a router id (Autonet elects the switch with the lowest UID, router 0 here).')
     check_deadlock_free: StrictBool | None = Field(None, description='Check at build time that the channel dependency graph is acyclic and refuse the scenario otherwise. Set to false only for deliberately deadlock-prone setups (e.g. to exercise the deadlock watchdog).')
 
 

@@ -204,6 +204,19 @@ impl Scalar for Vec<u32> {
     }
 }
 
+impl Scalar for String {
+    const TYPE: &'static str = "str";
+    fn parse(v: &Json) -> Option<Self> {
+        v.as_str().map(str::to_string)
+    }
+    fn json(&self) -> Json {
+        Json::from(self.as_str())
+    }
+    fn domain(_: &Bound) -> String {
+        "a string".to_string()
+    }
+}
+
 /// A key of a struct of keys (`params!`): a value, an optional value, or a tag naming a kind.
 pub trait Field: Sized + Clone + PartialEq + std::fmt::Debug {
     /// The key's schema entry (a tag's, and those of its kinds' keys).

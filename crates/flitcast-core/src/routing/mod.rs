@@ -8,6 +8,7 @@ pub mod dor;
 pub mod dor_dateline;
 pub mod source_route;
 pub mod tree_multicast;
+pub mod up_down;
 pub mod variants;
 
 pub use algorithm::Algorithm;
@@ -27,6 +28,7 @@ kinds! {
         Adaptive(source_route::Adaptive),
         O1(source_route::O1),
         O4(source_route::O4),
+        UpDown(up_down::UpDown),
     }
     static {
         fn adaptive() -> bool;
@@ -35,11 +37,16 @@ kinds! {
     }
 }
 
+/// Which routing runs on which network, as errors say it.
+pub const FITS: &str =
+    "'dor' on a mesh, torus or ring; 'adaptive', 'o1' or 'o4' on a fat_tree, sp16 or sp128; 'up_down' on an irregular network";
+
 #[derive(Debug, Clone)]
 pub enum Routing {
     Dor(dor::Dor),
     DorDateline(dor_dateline::DorDateline),
     Source(source_route::SourceRouting),
+    UpDown(up_down::UpDown),
 }
 
 impl Routing {
@@ -57,11 +64,8 @@ impl Routing {
             }
             (RoutingKind::O1(p), Geometry::Bmin) => source(Mode::O1, p.oblivious_table, O4Spread::FirstStage),
             (RoutingKind::O4(p), Geometry::Bmin) => source(Mode::O4, p.oblivious_table, p.o4_spread),
-            (kind, _) => Err(Error::config(
-                "routing.algorithm",
-                format!("'{}'", kind.name()),
-                "'dor' on a mesh, torus or ring; 'adaptive', 'o1' or 'o4' on a fat_tree, sp16 or sp128",
-            )),
+            (RoutingKind::UpDown(p), Geometry::Graph) => up_down::UpDown::new(topo, p.root, vcs).map(Routing::UpDown),
+            (kind, _) => Err(Error::config("routing.algorithm", format!("'{}'", kind.name()), FITS)),
         }
     }
 
@@ -73,6 +77,7 @@ impl Routing {
             Routing::Dor(r) => r.route(at, header.dst(), out),
             Routing::DorDateline(r) => r.route(at, header.dst(), header.variant, out),
             Routing::Source(r) => r.route(at, header, out),
+            Routing::UpDown(r) => r.route(at, header.dst(), out),
         }
     }
 
@@ -144,6 +149,7 @@ impl Routing {
             Routing::Dor(r) => r.vcs,
             Routing::DorDateline(r) => r.vcs,
             Routing::Source(r) => r.vcs(),
+            Routing::UpDown(r) => r.vcs,
         }
     }
 
@@ -161,6 +167,7 @@ impl Routing {
             Routing::Dor(r) => r.injection,
             Routing::DorDateline(r) => r.class_vcs(0),
             Routing::Source(r) => (0, r.vcs()),
+            Routing::UpDown(r) => (0, r.vcs),
         }
     }
 
@@ -185,7 +192,7 @@ impl Routing {
         match self {
             Routing::Source(r) => r.variants(),
             Routing::DorDateline(r) => r.variants(),
-            Routing::Dor(_) => 1,
+            Routing::Dor(_) | Routing::UpDown(_) => 1,
         }
     }
 
@@ -193,6 +200,7 @@ impl Routing {
         match self {
             Routing::Dor(_) => "dor",
             Routing::DorDateline(_) => "dor_dateline",
+            Routing::UpDown(_) => "up_down",
             Routing::Source(r) => match r.mode {
                 source_route::Mode::Adaptive => "adaptive",
                 source_route::Mode::O1 => "o1",

@@ -11,7 +11,7 @@ use crate::routing::source_route::ObliviousTable;
 use crate::routing::RoutingKind;
 use crate::switch::central_buffer::replication_chunks;
 use crate::switch::{FlowControl, SwitchKind};
-use crate::topology::TopologyKind;
+use crate::topology::{irregular, TopologyKind};
 use crate::workload::patterns::Shape;
 
 /// What a rule judges: the scenario and its node count.
@@ -38,6 +38,9 @@ const RULES: &[Rule] = &[
         text: "The network has at most `run.max_nodes` nodes (and at most 2^20).",
         check: |c, p| {
             let max = c.s.run.max_nodes.min(1 << 20);
+            if matches!(c.s.network.topology, TopologyKind::Irregular(_)) && c.s.nodes().is_none() {
+                return; // (a file that cannot be read: the irregular network's rule says why)
+            }
             if c.nodes > max {
                 let shown = c.s.nodes().map_or("more than 2^64".to_string(), |n| n.to_string());
                 let sized = format!("a size with at most run.max_nodes = {max} nodes (this one has {shown})");
@@ -58,16 +61,43 @@ const RULES: &[Rule] = &[
     },
     Rule {
         text: "The routing fits the network: `dor` on a `mesh`, `torus` or `ring`; `adaptive`, `o1` or `o4` on a \
-               `fat_tree`, `sp16` or `sp128`.",
+               `fat_tree`, `sp16` or `sp128`; `up_down` on an `irregular` network.",
         check: |c, p| {
-            let source_routed = !matches!(c.s.routing.algorithm, RoutingKind::Dor(_));
-            if c.s.network.topology.multistage() != source_routed {
+            let (topo, algorithm) = (&c.s.network.topology, &c.s.routing.algorithm);
+            let fits = match (topo, algorithm) {
+                (TopologyKind::Irregular(_), algorithm) => matches!(algorithm, RoutingKind::UpDown(_)),
+                (_, RoutingKind::UpDown(_)) => false,
+                (topo, algorithm) => topo.multistage() != matches!(algorithm, RoutingKind::Dor(_)),
+            };
+            if !fits {
                 p.push(Problem::new(
                     "routing.algorithm",
-                    quoted(c.s.routing.algorithm.name()),
-                    "'dor' on a mesh, torus or ring; 'adaptive', 'o1' or 'o4' on a fat_tree, sp16 or sp128",
-                    Some(format!("the network is a {}", c.s.network.topology.name())),
+                    quoted(algorithm.name()),
+                    crate::routing::FITS,
+                    Some(format!("the network is a {}", topo.name())),
                 ));
+            }
+        },
+    },
+    Rule {
+        text: "An `irregular` network's file (`network.file`) can be read and describes a connected network \
+               (docs/models/irregular.md), and `routing.root` names one of its routers.",
+        check: |c, p| {
+            let TopologyKind::Irregular(t) = &c.s.network.topology else { return };
+            match irregular::load(&t.file) {
+                Err(e) => p.push(e.problem(&t.file)),
+                Ok(net) => {
+                    if let RoutingKind::UpDown(r) = &c.s.routing.algorithm {
+                        if r.root >= net.routers {
+                            fail(
+                                p,
+                                "routing.root",
+                                r.root,
+                                format!("a router id from 0 to {} (the network has {} routers)", net.routers - 1, net.routers),
+                            );
+                        }
+                    }
+                }
             }
         },
     },

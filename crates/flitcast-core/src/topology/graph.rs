@@ -106,6 +106,9 @@ pub enum Geometry {
     /// A bidirectional multistage network (fat tree, SP boards): routed by source routes planned
     /// from the graph itself (`routing/source_route.rs`).
     Bmin,
+    /// A graph with no geometry beyond its links (an irregular network): routed by tables computed
+    /// from the graph itself (`routing/up_down.rs`).
+    Graph,
 }
 
 #[derive(Debug, Clone)]

@@ -6,6 +6,7 @@ pub mod cube;
 pub mod distances;
 pub mod fat_tree;
 pub mod graph;
+pub mod irregular;
 pub mod mesh;
 pub mod ring;
 pub mod sp128;
@@ -26,6 +27,7 @@ kinds! {
         FatTree(fat_tree::FatTree),
         Sp16(sp16::Sp16),
         Sp128(sp128::Sp128),
+        Irregular(irregular::Irregular),
     }
     static {
         fn graph(latency: u32) -> Result<Topology, Error>;

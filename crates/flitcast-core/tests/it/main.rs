@@ -14,6 +14,7 @@ mod golden;
 mod hardware_multicast;
 mod host_adapter;
 mod infiniband;
+mod irregular;
 mod prop_bmin;
 mod prop_metrics;
 mod prop_routing;

@@ -109,6 +109,9 @@ fn a_kind_named_anew_takes_its_own_defaults() {
     assert_eq!(s.to_json(false)["switch"]["buffer_flits"], 64);
 }
 
+/// The example's irregular network file.
+pub const EXAMPLE_NETWORK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/networks/irregular_updown.csv");
+
 /// One scenario per kind of every family, with what each needs beside it.
 fn scenarios() -> Vec<Json> {
     let short = json!({"warmup_cycles": 0, "measure_cycles": 1000});
@@ -132,6 +135,8 @@ fn scenarios() -> Vec<Json> {
         json!({"network": {"topology": "torus", "k": 4},
                "workload": {"program": "host_adapter", "group": [0, 5, 10], "scheme": "tree_up_down",
                             "message_flits": 10, "message_flits_max": 40, "packet_flits": 40}}),
+        json!({"network": {"topology": "irregular", "file": EXAMPLE_NETWORK}, "switch": {"vcs": 1},
+               "routing": {"algorithm": "up_down", "root": 3, "selection": "rr"}}),
         json!({"network": {"topology": "torus", "k": 4, "unidirectional": true},
                "workload": {"program": "torus_multicast", "scheme": "mu_torus", "group_size": 8, "partition": 2},
                "run": short}),
