@@ -28,7 +28,7 @@ use super::candidates::{At, Candidate, Candidates};
 use crate::error::Error;
 use crate::params::{params, Kind};
 use crate::selection::SelectionKind;
-use crate::topology::{PortLink, Topology};
+use crate::topology::{distances, PortLink, Topology};
 
 params! {
     /// Up*/down* routing.
@@ -211,22 +211,9 @@ impl UpDown {
     }
 }
 
-/// Every router's hop distance from `root` (breadth-first).
+/// Every router's hop distance from `root` (`u32::MAX`: unreachable).
 fn levels(topo: &Topology, root: u32) -> Vec<u32> {
-    let mut level = vec![u32::MAX; topo.routers()];
-    level[root as usize] = 0;
-    let mut queue = std::collections::VecDeque::from([root]);
-    while let Some(r) = queue.pop_front() {
-        for p in 0..topo.radix(r) as u8 {
-            if let PortLink::Router { router: n, .. } = topo.link(r, p) {
-                if level[n as usize] == u32::MAX {
-                    level[n as usize] = level[r as usize] + 1;
-                    queue.push_back(n);
-                }
-            }
-        }
-    }
-    level
+    distances::from_router(topo, root).iter().map(|d| d.map_or(u32::MAX, |d| d.hops)).collect()
 }
 
 #[cfg(test)]
