@@ -6,8 +6,12 @@ pub mod algorithm;
 pub mod candidates;
 pub mod dor;
 pub mod dor_dateline;
+pub mod dragonfly;
+pub mod minimal;
 pub mod source_route;
 pub mod tree_multicast;
+pub mod ugal_l;
+pub mod valiant;
 pub mod variants;
 
 pub use algorithm::Algorithm;
@@ -27,6 +31,9 @@ kinds! {
         Adaptive(source_route::Adaptive),
         O1(source_route::O1),
         O4(source_route::O4),
+        Minimal(minimal::Minimal),
+        Valiant(valiant::Valiant),
+        UgalL(ugal_l::UgalL),
     }
     static {
         fn adaptive() -> bool;
@@ -35,11 +42,16 @@ kinds! {
     }
 }
 
+/// Which routing runs on which network (the routing-fits rule and `Routing::build` say it alike).
+pub const FITS: &str = "'dor' on a mesh, torus or ring; 'adaptive', 'o1' or 'o4' on a fat_tree, sp16 or sp128; \
+                        'minimal', 'valiant' or 'ugal_l' on a dragonfly";
+
 #[derive(Debug, Clone)]
 pub enum Routing {
     Dor(dor::Dor),
     DorDateline(dor_dateline::DorDateline),
     Source(source_route::SourceRouting),
+    Dragonfly(dragonfly::Dragonfly),
 }
 
 impl Routing {
@@ -57,11 +69,17 @@ impl Routing {
             }
             (RoutingKind::O1(p), Geometry::Bmin) => source(Mode::O1, p.oblivious_table, O4Spread::FirstStage),
             (RoutingKind::O4(p), Geometry::Bmin) => source(Mode::O4, p.oblivious_table, p.o4_spread),
-            (kind, _) => Err(Error::config(
-                "routing.algorithm",
-                format!("'{}'", kind.name()),
-                "'dor' on a mesh, torus or ring; 'adaptive', 'o1' or 'o4' on a fat_tree, sp16 or sp128",
-            )),
+            (RoutingKind::Minimal(_), Geometry::Dragonfly(g)) => {
+                dragonfly::Dragonfly::new(g, vcs, dragonfly::Mode::Minimal, kind.name()).map(Routing::Dragonfly)
+            }
+            (RoutingKind::Valiant(_), Geometry::Dragonfly(g)) => {
+                dragonfly::Dragonfly::new(g, vcs, dragonfly::Mode::Valiant, kind.name()).map(Routing::Dragonfly)
+            }
+            (RoutingKind::UgalL(p), Geometry::Dragonfly(g)) => {
+                let mode = dragonfly::Mode::UgalL { threshold: p.ugal_threshold };
+                dragonfly::Dragonfly::new(g, vcs, mode, kind.name()).map(Routing::Dragonfly)
+            }
+            (kind, _) => Err(Error::config("routing.algorithm", format!("'{}'", kind.name()), FITS)),
         }
     }
 
@@ -73,6 +91,18 @@ impl Routing {
             Routing::Dor(r) => r.route(at, header.dst(), out),
             Routing::DorDateline(r) => r.route(at, header.dst(), header.variant, out),
             Routing::Source(r) => r.route(at, header, out),
+            Routing::Dragonfly(r) => r.route(at, header, out),
+        }
+    }
+
+    /// Narrows the candidates `route` wrote where the routing itself chooses among them by the router's
+    /// own queues (UGAL-L at the source router, `dragonfly.rs`): `occupancy(port)` is the flits this
+    /// router's credits show in the next router's buffers of output `port`. A switch that routes a
+    /// UGAL-L packet calls it right after `route`; for every other routing it does nothing.
+    #[inline]
+    pub fn decide(&self, at: At, header: &Header, out: &mut Candidates, occupancy: impl Fn(u8) -> u32) {
+        if let Routing::Dragonfly(r) = self {
+            r.decide(at, header, out, occupancy);
         }
     }
 
@@ -144,6 +174,7 @@ impl Routing {
             Routing::Dor(r) => r.vcs,
             Routing::DorDateline(r) => r.vcs,
             Routing::Source(r) => r.vcs(),
+            Routing::Dragonfly(r) => r.vcs,
         }
     }
 
@@ -161,6 +192,7 @@ impl Routing {
             Routing::Dor(r) => r.injection,
             Routing::DorDateline(r) => r.class_vcs(0),
             Routing::Source(r) => (0, r.vcs()),
+            Routing::Dragonfly(r) => (0, r.vcs),
         }
     }
 
@@ -179,12 +211,14 @@ impl Routing {
         }
     }
 
-    /// Alternative routes per source-destination pair (O4's four; a torus tie's two directions);
+    /// Alternative routes per source-destination pair (O4's four; a torus tie's two directions; a
+    /// dragonfly's intermediate groups);
     /// `variants.rs` picks one per packet.
     pub fn variants(&self) -> u8 {
         match self {
             Routing::Source(r) => r.variants(),
             Routing::DorDateline(r) => r.variants(),
+            Routing::Dragonfly(r) => r.variants(),
             Routing::Dor(_) => 1,
         }
     }
@@ -197,6 +231,11 @@ impl Routing {
                 source_route::Mode::Adaptive => "adaptive",
                 source_route::Mode::O1 => "o1",
                 source_route::Mode::O4 => "o4",
+            },
+            Routing::Dragonfly(r) => match r.mode {
+                dragonfly::Mode::Minimal => "minimal",
+                dragonfly::Mode::Valiant => "valiant",
+                dragonfly::Mode::UgalL { .. } => "ugal_l",
             },
         }
     }

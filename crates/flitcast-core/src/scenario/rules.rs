@@ -45,6 +45,7 @@ const RULES: &[Rule] = &[
                     TopologyKind::Torus(t) => fail(p, "network.k", t.k, sized),
                     TopologyKind::Ring(t) => fail(p, "network.k", t.k, sized),
                     TopologyKind::FatTree(t) => fail(p, "network.k", t.k, sized),
+                    TopologyKind::Dragonfly(t) => fail(p, "network.a", t.a, sized),
                     fixed => fail(
                         p,
                         "run.max_nodes",
@@ -57,16 +58,72 @@ const RULES: &[Rule] = &[
     },
     Rule {
         text: "The routing fits the network: `dor` on a `mesh`, `torus` or `ring`; `adaptive`, `o1` or `o4` on a \
-               `fat_tree`, `sp16` or `sp128`.",
+               `fat_tree`, `sp16` or `sp128`; `minimal`, `valiant` or `ugal_l` on a `dragonfly`.",
         check: |c, p| {
-            let source_routed = !matches!(c.s.routing.algorithm, RoutingKind::Dor(_));
-            if c.s.network.topology.multistage() != source_routed {
+            // (0: a k-ary n-cube, 1: a multistage network, 2: a dragonfly)
+            let net = &c.s.network.topology;
+            let family = if matches!(net, TopologyKind::Dragonfly(_)) { 2 } else { u8::from(net.multistage()) };
+            let wants = match c.s.routing.algorithm {
+                RoutingKind::Dor(_) => 0,
+                RoutingKind::Adaptive(_) | RoutingKind::O1(_) | RoutingKind::O4(_) => 1,
+                RoutingKind::Minimal(_) | RoutingKind::Valiant(_) | RoutingKind::UgalL(_) => 2,
+            };
+            if family != wants {
                 p.push(Problem::new(
                     "routing.algorithm",
                     quoted(c.s.routing.algorithm.name()),
-                    "'dor' on a mesh, torus or ring; 'adaptive', 'o1' or 'o4' on a fat_tree, sp16 or sp128",
-                    Some(format!("the network is a {}", c.s.network.topology.name())),
+                    crate::routing::FITS,
+                    Some(format!("the network is a {}", net.name())),
                 ));
+            }
+        },
+    },
+    Rule {
+        text: "A `dragonfly` has from 2 to `network.a` · `network.h` + 1 groups (one global channel joins each pair \
+               of groups), at most 255, and routers of at most 64 ports (`network.p` + `network.a` − 1 + \
+               `network.h`).",
+        check: |c, p| {
+            if let Some(problem) = match &c.s.network.topology {
+                TopologyKind::Dragonfly(t) => t.problem(),
+                _ => None,
+            } {
+                p.push(problem);
+            }
+        },
+    },
+    Rule {
+        text: "On a `dragonfly`, `minimal` needs `switch.vcs >= 2` and `valiant` and `ugal_l` need `switch.vcs >= 3` \
+               (one virtual-channel class per hop class); `ugal_l` decides by its outputs' credits, so it needs \
+               `switch.model = \"input_buffered\"` with `wormhole` or `vct` flow control.",
+        check: |c, p| {
+            let classes = match c.s.routing.algorithm {
+                RoutingKind::Minimal(_) => 2,
+                RoutingKind::Valiant(_) | RoutingKind::UgalL(_) => 3,
+                _ => return,
+            };
+            let name = c.s.routing.algorithm.name();
+            let input_buffered = matches!(c.s.switch.model, SwitchKind::InputBuffered(_));
+            let credits = input_buffered && c.s.switch.model.flow_control() != FlowControl::StopGo;
+            if matches!(c.s.routing.algorithm, RoutingKind::UgalL(_)) && !credits {
+                if input_buffered {
+                    fail(p, "switch.flow_control", "'stop_go'", "'wormhole' or 'vct' for ugal_l (it reads credits)");
+                } else {
+                    fail(
+                        p,
+                        "switch.model",
+                        quoted(c.s.switch.model.name()),
+                        "'input_buffered' for ugal_l (its choice at the source reads the outputs' credits)",
+                    );
+                }
+            }
+            let vcs = c.s.switch.model.vcs();
+            if vcs < classes {
+                fail(
+                    p,
+                    "switch.vcs",
+                    vcs,
+                    format!("at least {classes} for {name} on a dragonfly (one virtual-channel class per hop class)"),
+                );
             }
         },
     },
@@ -554,7 +611,8 @@ const RULES: &[Rule] = &[
 
 /// The network as traffic patterns see it.
 fn shape(c: &Ctx) -> Shape {
-    Shape { nodes: c.nodes.min(u32::MAX as u64) as u32, digits: c.s.network.topology.digits() }
+    let net = &c.s.network.topology;
+    Shape { nodes: c.nodes.min(u32::MAX as u64) as u32, digits: net.digits(), groups: net.groups() }
 }
 
 /// Every rule `s` breaks.

@@ -25,6 +25,11 @@ pub trait Builder: Kind {
     fn multistage(_: &Self::Params) -> bool {
         false
     }
+    /// Nodes per group and groups, where the network is built of groups of consecutive node ids (a
+    /// dragonfly; group traffic patterns need them).
+    fn groups(_: &Self::Params) -> Option<(u32, u32)> {
+        None
+    }
 }
 
 /// What the far end of a router port is.
@@ -106,6 +111,8 @@ pub enum Geometry {
     /// A bidirectional multistage network (fat tree, SP boards): routed by source routes planned
     /// from the graph itself (`routing/source_route.rs`).
     Bmin,
+    /// A dragonfly: groups of fully connected routers joined by global channels (`dragonfly.rs`).
+    Dragonfly(super::dragonfly::DragonflyGeometry),
 }
 
 #[derive(Debug, Clone)]

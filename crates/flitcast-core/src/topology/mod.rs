@@ -3,6 +3,7 @@
 //! is their registry (`network.topology`). Builders document their port numbering.
 
 pub mod cube;
+pub mod dragonfly;
 pub mod fat_tree;
 pub mod graph;
 pub mod mesh;
@@ -25,6 +26,7 @@ kinds! {
         FatTree(fat_tree::FatTree),
         Sp16(sp16::Sp16),
         Sp128(sp128::Sp128),
+        Dragonfly(dragonfly::Dragonfly),
     }
     static {
         fn graph(latency: u32) -> Result<Topology, Error>;
@@ -33,6 +35,7 @@ kinds! {
         fn radix() -> u32;
         fn wraps() -> bool;
         fn multistage() -> bool;
+        fn groups() -> Option<(u32, u32)>;
     }
 }
 
