@@ -116,8 +116,22 @@ const RULES: &[Rule] = &[
                     );
                 }
             }
+            let with_vcs: Vec<&str> = SwitchKind::kind_keys()
+                .into_iter()
+                .filter(|(_, keys)| keys.contains(&"vcs"))
+                .map(|(name, _)| name)
+                .collect();
             let vcs = c.s.switch.model.vcs();
-            if vcs < classes {
+            if !with_vcs.contains(&c.s.switch.model.name()) {
+                if !matches!(c.s.routing.algorithm, RoutingKind::UgalL(_)) {
+                    fail(
+                        p,
+                        "switch.model",
+                        quoted(c.s.switch.model.name()),
+                        format!("{} for {name} on a dragonfly (it needs virtual channels)", or_list(&with_vcs)),
+                    );
+                }
+            } else if vcs < classes {
                 fail(
                     p,
                     "switch.vcs",
