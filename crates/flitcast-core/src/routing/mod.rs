@@ -202,6 +202,16 @@ impl Routing {
         matches!(self, Routing::Source(_))
     }
 
+    /// Whether the build-time check walks the routes to terminal `dst`. A dragonfly routes by the
+    /// destination's router alone, up to the ejection port: the check walks the first terminal of each
+    /// router, whose channels and dependencies are those of the router's other terminals.
+    pub fn checks_destination(&self, dst: u32) -> bool {
+        match self {
+            Routing::Dragonfly(r) => dst % r.geo.p == 0,
+            _ => true,
+        }
+    }
+
     /// Sources with the same class route identically to every destination (the build-time check
     /// walks one source per class).
     pub fn source_class(&self, src: u32) -> u32 {
