@@ -207,7 +207,7 @@ impl Routing {
     /// router, whose channels and dependencies are those of the router's other terminals.
     pub fn checks_destination(&self, dst: u32) -> bool {
         match self {
-            Routing::Dragonfly(r) => dst % r.geo.p == 0,
+            Routing::Dragonfly(r) => dst.is_multiple_of(r.geo.p),
             _ => true,
         }
     }
