@@ -5,30 +5,31 @@
 //!   the destination's group, the global hop, and a local hop to the destination's router.
 //! - **Valiant**: minimal to an intermediate group, then minimal to the destination. A packet between
 //!   two groups draws its intermediate group uniformly among the g − 2 others, neither its source's nor
-//!   its destination's group; a packet within one group, or on two groups, routes minimally (our
-//!   reading: the paper names a random intermediate group; BookSim 2 draws a node and routes minimally
-//!   when it falls in the source group).
+//!   its destination's group; a packet within one group, or on a network of two groups, routes
+//!   minimally (our reading: the paper names a random intermediate group; BookSim 2 draws a node and
+//!   routes minimally when it falls in the source group).
 //! - **UGAL-L**: at the source router, minimal or Valiant, whichever has the smaller queue times hops:
 //!   minimal when q_min · H_min ≤ q_nm · H_nm + `routing.ugal_threshold`, where q is the occupancy of the
 //!   candidate's first output (the flits held in the next router's buffers of that channel, all VCs, as
 //!   this router's credits count them: BookSim 2's `GetUsedCredit`) and H the router-to-router hops of
 //!   the whole path from here.
 //!
-//! **VC classes** (a class per hop class, as in the paper §4.1 and BookSim 2's dragonfly; the VCs
-//! are split evenly, class c = `c·V/C .. (c+1)·V/C` of C classes):
+//! **VC classes** (a class per hop class, as in the paper §4 and BookSim 2's dragonfly; the VCs are
+//! split evenly, class c = `c·V/C .. (c+1)·V/C` of C classes):
 //!
-//! | hop | minimal | valiant, ugal_l |
+//! | hop | minimal (C = 2) | valiant, ugal_l (C = 3) |
 //! |---|---|---|
-//! | local, source group, to the intermediate group | — | 0 |
-//! | global, to the intermediate group | — | 1 |
-//! | local, intermediate group (or source group on UGAL's minimal path) | — | 1 |
-//! | local, source group, minimal | 0 | (1) |
-//! | global, to the destination's group | 1 | 2 |
-//! | local, destination's group | 1 | 2 |
+//! | local, source group, toward the intermediate group | — | 0 |
+//! | global, into the intermediate group | — | 1 |
+//! | local, in the intermediate group | — | 1 |
+//! | local, source group, toward the destination's group | 0 | 1 |
+//! | global, into the destination's group | 1 | 2 |
+//! | local, in the destination's group | 1 | 2 |
 //!
-//! Every route climbs the classes in the order local 0 < global 1 < local 1 < global 2 < local 2 (each
-//! class holds at most one local hop of a route), so the channel dependency graph has no cycle: minimal
-//! needs 2 classes, Valiant and UGAL-L 3, which the build-time check confirms (`check/routes.rs`).
+//! Every route takes at most one channel of each kind and class, in the order local 0 < global 1 <
+//! local 1 < global 2 < local 2 (one local hop reaches any router of a group), so every channel
+//! dependency goes forward in that order and the dependency graph has no cycle: minimal needs 2 classes,
+//! Valiant and UGAL-L 3, which the build-time check confirms (`check/routes.rs`).
 //!
 //! **What a later hop knows.** Headers are fixed at creation, and only the hops travel with a copy's
 //! head. Valiant's intermediate group is drawn when the packet is created, from its source's own random
@@ -44,7 +45,7 @@
 use super::candidates::{At, Candidate, Candidates};
 use crate::error::Error;
 use crate::packet::Header;
-use crate::topology::dragonfly::DragonflyGeometry;
+use crate::topology::DragonflyGeometry;
 
 /// Which of the three routings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -220,7 +221,7 @@ impl Dragonfly {
 mod tests {
     use super::*;
     use crate::packet::Dest;
-    use crate::topology::dragonfly::Arrangement;
+    use crate::topology::Arrangement;
 
     fn geo() -> DragonflyGeometry {
         DragonflyGeometry { p: 2, a: 4, h: 2, g: 9, arrangement: Arrangement::Absolute }

@@ -1,4 +1,4 @@
-//! Minimal routing on a dragonfly (Kim, Dally, Scott & Abts, ISCA 2008, §4.1): local, global, local
+//! Minimal routing on a dragonfly (Kim, Dally, Scott & Abts, ISCA 2008, §4): local, global, local
 //! hop, each where the route needs it, on two virtual-channel classes. Routed by `dragonfly.rs`;
 //! docs/models/dragonfly.md.
 

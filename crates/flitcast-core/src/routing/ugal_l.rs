@@ -1,4 +1,4 @@
-//! UGAL-L on a dragonfly (Kim, Dally, Scott & Abts, ISCA 2008, §4.2; Singh's UGAL with local queue
+//! UGAL-L on a dragonfly (Kim, Dally, Scott & Abts, ISCA 2008, §4; Singh's UGAL with local queue
 //! information): at the source router, minimal or Valiant by the occupancy of the two first outputs
 //! times the hops of the two paths, on three virtual-channel classes. Routed by `dragonfly.rs`;
 //! docs/models/dragonfly.md.

@@ -1,4 +1,4 @@
-//! Valiant routing on a dragonfly (Kim, Dally, Scott & Abts, ISCA 2008, §4.1; Valiant & Brebner,
+//! Valiant routing on a dragonfly (Kim, Dally, Scott & Abts, ISCA 2008, §4; Valiant & Brebner,
 //! "Universal Schemes for Parallel Communication", STOC 1981): minimal to an intermediate group drawn
 //! at random per packet, then minimal to the destination, on three virtual-channel classes. Routed by
 //! `dragonfly.rs`; docs/models/dragonfly.md.

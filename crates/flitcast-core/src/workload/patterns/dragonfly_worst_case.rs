@@ -1,5 +1,5 @@
-//! The dragonfly's worst case (Kim, Dally, Scott & Abts, ISCA 2008, §4.2, the "WC" traffic of their
-//! Fig. 7): every node of group i sends each message to a node of group (i + 1) mod g drawn uniformly
+//! The dragonfly's worst case (Kim, Dally, Scott & Abts, ISCA 2008, §4, their "WC" traffic): every
+//! node of group i sends each message to a node of group (i + 1) mod g drawn uniformly
 //! at random, per message. All of a group's traffic then needs the one global channel to the next
 //! group, which minimal routing gives it: minimal routing saturates at 1/(a·p) of a node's bandwidth,
 //! and only a non-minimal routing (Valiant, UGAL) spreads the load over the other global channels.
@@ -24,7 +24,7 @@ pub struct DragonflyWorstCase {
 impl Kind for DragonflyWorstCase {
     const NAME: &'static str = "dragonfly_worst_case";
     const DOC: &'static str =
-        "every node of group i sends to a random node of group (i + 1) mod g (a dragonfly; Kim et al. 2008 §4.2)";
+        "every node of group i sends to a random node of group (i + 1) mod g (a dragonfly; Kim et al. 2008 §4)";
     type Params = NoParams;
 }
 
