@@ -135,6 +135,10 @@ fn scenarios() -> Vec<Json> {
         json!({"network": {"topology": "torus", "k": 4, "unidirectional": true},
                "workload": {"program": "torus_multicast", "scheme": "mu_torus", "group_size": 8, "partition": 2},
                "run": short}),
+        json!({"network": {"topology": "dragonfly", "p": 1, "a": 3, "g": 5, "arrangement": "palm_tree"},
+               "switch": {"vcs": 3}, "routing": {"algorithm": "ugal_l", "ugal_threshold": 4},
+               "workload": {"pattern": "dragonfly_worst_case"}}),
+        json!({"network": {"topology": "dragonfly", "h": 1}, "switch": {"vcs": 4}, "routing": {"algorithm": "valiant"}}),
     ]
 }
 
