@@ -15,8 +15,9 @@
 //! | p+a−1 … p+a+h−2 | global: port p + a − 1 + k is the group's global slot s = i·h + k |
 //!
 //! Which group each global slot s (0 … a·h − 1) of group G leads to is the *arrangement*
-//! (`network.arrangement`); slots s ≥ g − 1 are unused. Both arrangements below are named and compared
-//! by Hastings et al., "Comparing Global Link Arrangements for Dragonfly Networks" (IEEE Cluster 2015):
+//! (`network.arrangement`); slots s ≥ g − 1 are unused. Hastings et al., "Comparing Global Link
+//! Arrangements for Dragonfly Networks" (IEEE Cluster 2015), name and compare the absolute arrangement
+//! and the relative ones (the group a slot leads to depends only on its offset from G):
 //!
 //! - `absolute` (the consecutive arrangement; BookSim 2's dragonfly): slot s leads to the s-th other
 //!   group in increasing order, group s if s < G, else s + 1. Router 0 of every group holds the links to
