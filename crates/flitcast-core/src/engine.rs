@@ -120,7 +120,7 @@ impl Simulation {
         };
         let site = ProgramSite {
             topo: &topo,
-            shape: Shape { nodes: terminals as u32, digits: net.topology.digits() },
+            shape: Shape { nodes: terminals as u32, digits: net.topology.digits(), groups: net.topology.groups() },
             wraps: net.topology.wraps(),
             hop_cycles: net.channel_latency_cycles + sw.router_delay_cycles(),
             router_delay_cycles: sw.router_delay_cycles(),

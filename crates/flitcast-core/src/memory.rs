@@ -160,6 +160,9 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
         part("up*/down* distance table", 2 * routers * switches * 2, "network.file");
     } else if matches!(&r.algorithm, RoutingKind::Dor(d) if d.torus_ties == TorusTies::Balanced) {
         part("route variant streams", nodes * 32, "network.k, network.n");
+    } else if matches!(r.algorithm, RoutingKind::Valiant(_) | RoutingKind::UgalL(_)) {
+        // (each source's stream of intermediate groups, `routing/variants.rs`)
+        part("route variant streams", nodes * 32, "network.p, network.a, network.g");
     }
 
     let checked = if bmin { MAX_CHECKED_SOURCE_ROUTED } else { MAX_CHECKED_NODES } as u64;

@@ -5,7 +5,10 @@
 //!
 //! For each destination the checker explores every state (router, input port, input VC) a packet
 //! for it can reach from any injection VC, following *all* candidates the routing returns, so it is
-//! exact for deterministic routings and conservative (all choices) for adaptive ones. Networks with
+//! exact for deterministic routings and conservative (all choices) for adaptive ones. It walks every
+//! route variant (O4's routes, a torus tie's two directions, a dragonfly's intermediate groups), and on
+//! a dragonfly one terminal per router (`Routing::checks_destination`: the routes depend on the
+//! destination's router only). Networks with
 //! more than `MAX_CHECKED_NODES` terminals are not checked (the cost grows as nodes² · radix · VCs).
 
 use crate::error::Error;
@@ -43,7 +46,7 @@ pub fn verify(topo: &Topology, routing: &Routing, vcs: u8, acyclic: bool) -> Res
     let mut cands = Candidates::default();
     let terminals = topo.terminals() as u32;
     let mut walk = 0u32;
-    for dst in 0..terminals {
+    for dst in (0..terminals).filter(|&d| routing.checks_destination(d)) {
         // A destination-routed packet's route depends only on where it is: one walk per destination
         // from every source. A source route also depends on its source and variant.
         let groups: Vec<(Option<u32>, u8)> = if routing.is_source_routed() {

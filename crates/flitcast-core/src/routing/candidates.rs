@@ -34,6 +34,11 @@ impl Candidates {
             self.push(Candidate { port: port as u8, vc_lo, vc_hi });
         }
     }
+    /// Keeps only candidate `i` (a choice the routing makes itself, UGAL-L's at the source router).
+    pub fn keep(&mut self, i: usize) {
+        self.items[0] = self.items[i];
+        self.len = 1;
+    }
     pub fn as_slice(&self) -> &[Candidate] {
         &self.items[..self.len as usize]
     }

@@ -6,9 +6,13 @@ pub mod algorithm;
 pub mod candidates;
 pub mod dor;
 pub mod dor_dateline;
+pub mod dragonfly;
+pub mod minimal;
 pub mod source_route;
 pub mod tree_multicast;
+pub mod ugal_l;
 pub mod up_down;
+pub mod valiant;
 pub mod variants;
 
 pub use algorithm::Algorithm;
@@ -29,6 +33,9 @@ kinds! {
         O1(source_route::O1),
         O4(source_route::O4),
         UpDown(up_down::UpDown),
+        Minimal(minimal::Minimal),
+        Valiant(valiant::Valiant),
+        UgalL(ugal_l::UgalL),
     }
     static {
         fn adaptive() -> bool;
@@ -37,9 +44,9 @@ kinds! {
     }
 }
 
-/// Which routing runs on which network, as errors say it.
-pub const FITS: &str =
-    "'dor' on a mesh, torus or ring; 'adaptive', 'o1' or 'o4' on a fat_tree, sp16 or sp128; 'up_down' on an irregular network";
+/// Which routing runs on which network (the routing-fits rule and `Routing::build` say it alike).
+pub const FITS: &str = "'dor' on a mesh, torus or ring; 'adaptive', 'o1' or 'o4' on a fat_tree, sp16 or sp128; \
+                        'minimal', 'valiant' or 'ugal_l' on a dragonfly; 'up_down' on an irregular network";
 
 #[derive(Debug, Clone)]
 pub enum Routing {
@@ -47,6 +54,7 @@ pub enum Routing {
     DorDateline(dor_dateline::DorDateline),
     Source(source_route::SourceRouting),
     UpDown(up_down::UpDown),
+    Dragonfly(dragonfly::Dragonfly),
 }
 
 impl Routing {
@@ -65,6 +73,16 @@ impl Routing {
             (RoutingKind::O1(p), Geometry::Bmin) => source(Mode::O1, p.oblivious_table, O4Spread::FirstStage),
             (RoutingKind::O4(p), Geometry::Bmin) => source(Mode::O4, p.oblivious_table, p.o4_spread),
             (RoutingKind::UpDown(p), Geometry::Graph) => up_down::UpDown::new(topo, p.root, vcs).map(Routing::UpDown),
+            (RoutingKind::Minimal(_), Geometry::Dragonfly(g)) => {
+                dragonfly::Dragonfly::new(g, vcs, dragonfly::Mode::Minimal, kind.name()).map(Routing::Dragonfly)
+            }
+            (RoutingKind::Valiant(_), Geometry::Dragonfly(g)) => {
+                dragonfly::Dragonfly::new(g, vcs, dragonfly::Mode::Valiant, kind.name()).map(Routing::Dragonfly)
+            }
+            (RoutingKind::UgalL(p), Geometry::Dragonfly(g)) => {
+                let mode = dragonfly::Mode::UgalL { threshold: p.ugal_threshold };
+                dragonfly::Dragonfly::new(g, vcs, mode, kind.name()).map(Routing::Dragonfly)
+            }
             (kind, _) => Err(Error::config("routing.algorithm", format!("'{}'", kind.name()), FITS)),
         }
     }
@@ -78,6 +96,18 @@ impl Routing {
             Routing::DorDateline(r) => r.route(at, header.dst(), header.variant, out),
             Routing::Source(r) => r.route(at, header, out),
             Routing::UpDown(r) => r.route(at, header.dst(), out),
+            Routing::Dragonfly(r) => r.route(at, header, out),
+        }
+    }
+
+    /// Narrows the candidates `route` wrote where the routing itself chooses among them by the router's
+    /// own queues (UGAL-L at the source router, `dragonfly.rs`): `occupancy(port)` is the flits this
+    /// router's credits show in the next router's buffers of output `port`. A switch that routes a
+    /// UGAL-L packet calls it right after `route`; for every other routing it does nothing.
+    #[inline]
+    pub fn decide(&self, at: At, header: &Header, out: &mut Candidates, occupancy: impl Fn(u8) -> u32) {
+        if let Routing::Dragonfly(r) = self {
+            r.decide(at, header, out, occupancy);
         }
     }
 
@@ -150,6 +180,7 @@ impl Routing {
             Routing::DorDateline(r) => r.vcs,
             Routing::Source(r) => r.vcs(),
             Routing::UpDown(r) => r.vcs,
+            Routing::Dragonfly(r) => r.vcs,
         }
     }
 
@@ -168,6 +199,7 @@ impl Routing {
             Routing::DorDateline(r) => r.class_vcs(0),
             Routing::Source(r) => (0, r.vcs()),
             Routing::UpDown(r) => (0, r.vcs),
+            Routing::Dragonfly(r) => (0, r.vcs),
         }
     }
 
@@ -175,6 +207,16 @@ impl Routing {
     /// the packet's variant, not only on where the packet is.
     pub fn is_source_routed(&self) -> bool {
         matches!(self, Routing::Source(_))
+    }
+
+    /// Whether the build-time check walks the routes to terminal `dst`. A dragonfly routes by the
+    /// destination's router alone, up to the ejection port: the check walks the first terminal of each
+    /// router, whose channels and dependencies are those of the router's other terminals.
+    pub fn checks_destination(&self, dst: u32) -> bool {
+        match self {
+            Routing::Dragonfly(r) => dst.is_multiple_of(r.geo.p),
+            _ => true,
+        }
     }
 
     /// Sources with the same class route identically to every destination (the build-time check
@@ -186,12 +228,14 @@ impl Routing {
         }
     }
 
-    /// Alternative routes per source-destination pair (O4's four; a torus tie's two directions);
+    /// Alternative routes per source-destination pair (O4's four; a torus tie's two directions; a
+    /// dragonfly's intermediate groups);
     /// `variants.rs` picks one per packet.
     pub fn variants(&self) -> u8 {
         match self {
             Routing::Source(r) => r.variants(),
             Routing::DorDateline(r) => r.variants(),
+            Routing::Dragonfly(r) => r.variants(),
             Routing::Dor(_) | Routing::UpDown(_) => 1,
         }
     }
@@ -205,6 +249,11 @@ impl Routing {
                 source_route::Mode::Adaptive => "adaptive",
                 source_route::Mode::O1 => "o1",
                 source_route::Mode::O4 => "o4",
+            },
+            Routing::Dragonfly(r) => match r.mode {
+                dragonfly::Mode::Minimal => "minimal",
+                dragonfly::Mode::Valiant => "valiant",
+                dragonfly::Mode::UgalL { .. } => "ugal_l",
             },
         }
     }

@@ -5,6 +5,9 @@
 //! - DOR on a torus with balanced ties (docs/models/dor.md): a packet whose distance in a dimension
 //!   is exactly k/2 goes + or − with probability 1/2, a fair bit drawn per packet from the source's
 //!   own stream (so the choice never depends on other sources or on visit order).
+//! - Valiant and UGAL-L on a dragonfly (docs/models/dragonfly.md): the packet's intermediate group,
+//!   uniform among the groups other than its source's and destination's, drawn from the source's own
+//!   stream.
 //! - Everything else has one route: variant 0.
 
 use rand::Rng;
@@ -17,17 +20,18 @@ pub enum Variants {
     Single,
     RoundRobin { next: Vec<u8>, terminals: usize, count: u8 },
     Random { sources: Vec<Stream> },
+    Group { sources: Vec<Stream>, routing: Box<super::dragonfly::Dragonfly> },
 }
 
 impl Variants {
     pub fn build(routing: &Routing, terminals: usize, seed: u64) -> Variants {
         let count = routing.variants();
+        let streams = || (0..terminals).map(|t| stream(seed, StreamKind::RouteVariant, t as u64)).collect();
         match routing {
             _ if count == 1 => Variants::Single,
             Routing::Source(_) => Variants::RoundRobin { next: vec![0; terminals * terminals], terminals, count },
-            _ => Variants::Random {
-                sources: (0..terminals).map(|t| stream(seed, StreamKind::RouteVariant, t as u64)).collect(),
-            },
+            Routing::Dragonfly(r) => Variants::Group { sources: streams(), routing: Box::new(r.clone()) },
+            _ => Variants::Random { sources: streams() },
         }
     }
 
@@ -43,6 +47,7 @@ impl Variants {
                 v
             }
             Variants::Random { sources } => u8::from(sources[src as usize].random::<bool>()),
+            Variants::Group { sources, routing } => routing.intermediate(src, dst, sources[src as usize].random()),
         }
     }
 }

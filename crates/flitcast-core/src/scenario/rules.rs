@@ -49,6 +49,7 @@ const RULES: &[Rule] = &[
                     TopologyKind::Torus(t) => fail(p, "network.k", t.k, sized),
                     TopologyKind::Ring(t) => fail(p, "network.k", t.k, sized),
                     TopologyKind::FatTree(t) => fail(p, "network.k", t.k, sized),
+                    TopologyKind::Dragonfly(t) => fail(p, "network.a", t.a, sized),
                     fixed => fail(
                         p,
                         "run.max_nodes",
@@ -61,20 +62,28 @@ const RULES: &[Rule] = &[
     },
     Rule {
         text: "The routing fits the network: `dor` on a `mesh`, `torus` or `ring`; `adaptive`, `o1` or `o4` on a \
-               `fat_tree`, `sp16` or `sp128`; `up_down` on an `irregular` network.",
+               `fat_tree`, `sp16` or `sp128`; `minimal`, `valiant` or `ugal_l` on a `dragonfly`; `up_down` on an \
+               `irregular` network.",
         check: |c, p| {
-            let (topo, algorithm) = (&c.s.network.topology, &c.s.routing.algorithm);
-            let fits = match (topo, algorithm) {
-                (TopologyKind::Irregular(_), algorithm) => matches!(algorithm, RoutingKind::UpDown(_)),
-                (_, RoutingKind::UpDown(_)) => false,
-                (topo, algorithm) => topo.multistage() != matches!(algorithm, RoutingKind::Dor(_)),
+            // (0: a k-ary n-cube, 1: a multistage network, 2: a dragonfly, 3: an irregular network)
+            let net = &c.s.network.topology;
+            let family = match net {
+                TopologyKind::Dragonfly(_) => 2,
+                TopologyKind::Irregular(_) => 3,
+                _ => u8::from(net.multistage()),
             };
-            if !fits {
+            let wants = match c.s.routing.algorithm {
+                RoutingKind::Dor(_) => 0,
+                RoutingKind::Adaptive(_) | RoutingKind::O1(_) | RoutingKind::O4(_) => 1,
+                RoutingKind::Minimal(_) | RoutingKind::Valiant(_) | RoutingKind::UgalL(_) => 2,
+                RoutingKind::UpDown(_) => 3,
+            };
+            if family != wants {
                 p.push(Problem::new(
                     "routing.algorithm",
-                    quoted(algorithm.name()),
+                    quoted(c.s.routing.algorithm.name()),
                     crate::routing::FITS,
-                    Some(format!("the network is a {}", topo.name())),
+                    Some(format!("the network is a {}", net.name())),
                 ));
             }
         },
@@ -98,6 +107,69 @@ const RULES: &[Rule] = &[
                         }
                     }
                 }
+            }
+        },
+    },
+    Rule {
+        text: "A `dragonfly` has from 2 to `network.a` · `network.h` + 1 groups (one global channel joins each pair \
+               of groups), at most 255, and routers of at most 64 ports (`network.p` + `network.a` − 1 + \
+               `network.h`).",
+        check: |c, p| {
+            if let Some(problem) = match &c.s.network.topology {
+                TopologyKind::Dragonfly(t) => t.problem(),
+                _ => None,
+            } {
+                p.push(problem);
+            }
+        },
+    },
+    Rule {
+        text: "On a `dragonfly`, `minimal` needs `switch.vcs >= 2` and `valiant` and `ugal_l` need `switch.vcs >= 3` \
+               (one virtual-channel class per hop class); `ugal_l` decides by its outputs' credits, so it needs \
+               `switch.model = \"input_buffered\"` with `wormhole` or `vct` flow control.",
+        check: |c, p| {
+            let classes = match c.s.routing.algorithm {
+                RoutingKind::Minimal(_) => 2,
+                RoutingKind::Valiant(_) | RoutingKind::UgalL(_) => 3,
+                _ => return,
+            };
+            let name = c.s.routing.algorithm.name();
+            let input_buffered = matches!(c.s.switch.model, SwitchKind::InputBuffered(_));
+            let credits = input_buffered && c.s.switch.model.flow_control() != FlowControl::StopGo;
+            if matches!(c.s.routing.algorithm, RoutingKind::UgalL(_)) && !credits {
+                if input_buffered {
+                    fail(p, "switch.flow_control", "'stop_go'", "'wormhole' or 'vct' for ugal_l (it reads credits)");
+                } else {
+                    fail(
+                        p,
+                        "switch.model",
+                        quoted(c.s.switch.model.name()),
+                        "'input_buffered' for ugal_l (its choice at the source reads the outputs' credits)",
+                    );
+                }
+            }
+            let with_vcs: Vec<&str> = SwitchKind::kind_keys()
+                .into_iter()
+                .filter(|(_, keys)| keys.contains(&"vcs"))
+                .map(|(name, _)| name)
+                .collect();
+            let vcs = c.s.switch.model.vcs();
+            if !with_vcs.contains(&c.s.switch.model.name()) {
+                if !matches!(c.s.routing.algorithm, RoutingKind::UgalL(_)) {
+                    fail(
+                        p,
+                        "switch.model",
+                        quoted(c.s.switch.model.name()),
+                        format!("{} for {name} on a dragonfly (it needs virtual channels)", or_list(&with_vcs)),
+                    );
+                }
+            } else if vcs < classes {
+                fail(
+                    p,
+                    "switch.vcs",
+                    vcs,
+                    format!("at least {classes} for {name} on a dragonfly (one virtual-channel class per hop class)"),
+                );
             }
         },
     },
@@ -613,7 +685,8 @@ const RULES: &[Rule] = &[
 
 /// The network as traffic patterns see it.
 fn shape(c: &Ctx) -> Shape {
-    Shape { nodes: c.nodes.min(u32::MAX as u64) as u32, digits: c.s.network.topology.digits() }
+    let net = &c.s.network.topology;
+    Shape { nodes: c.nodes.min(u32::MAX as u64) as u32, digits: net.digits(), groups: net.groups() }
 }
 
 /// Every rule `s` breaks.

@@ -33,8 +33,8 @@ params! {
     /// Routing algorithm and the build-time deadlock-freedom check.
     pub struct Routing {
         /// Routing algorithm (see `flitcast list routings`): `dor` on meshes, tori and rings; the source
-        /// routings of study 002 (`adaptive`, `o1`, `o4`) on fat trees and SP networks; `up_down` on
-        /// irregular networks. Its keys follow it.
+        /// routings of study 002 (`adaptive`, `o1`, `o4`) on fat trees and SP networks; `minimal`,
+        /// `valiant` and `ugal_l` on dragonflies; `up_down` on irregular networks. Its keys follow it.
         algorithm: RoutingKind = RoutingKind::default();
         /// Check at build time that the channel dependency graph is acyclic and refuse the scenario
         /// otherwise. Set to false only for deliberately deadlock-prone setups (e.g. to exercise the

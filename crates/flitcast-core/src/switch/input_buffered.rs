@@ -211,6 +211,7 @@ fn allocate(
     at: At,
     flit: Flit,
     vct: bool,
+    (vcs, depth): (u8, u32),
     outputs: &[OutPort],
     selection: &mut Selection,
     mut turns: Option<&mut Turns>,
@@ -218,7 +219,13 @@ fn allocate(
     ctx: &StepCtx,
 ) -> Option<(u8, u8)> {
     if q.state == VcState::Idle {
-        ctx.routing.route(at, &ctx.packets[flit.packet()].header, cands);
+        let header = &ctx.packets[flit.packet()].header;
+        ctx.routing.route(at, header, cands);
+        // (UGAL-L chooses its path here, by the flits its outputs' credits show downstream)
+        ctx.routing.decide(at, header, cands, |port| {
+            let link = outputs[port as usize].link;
+            (0..vcs).map(|w| depth.saturating_sub(ctx.credits(link, w))).sum()
+        });
         q.state = VcState::Routed;
         if let Some(t) = turns.as_deref_mut() {
             t.routed(at.in_port, at.in_vc, cands);
@@ -373,7 +380,8 @@ impl Model for InputBuffered {
                         let at = At { router: me, in_port: p as u8, in_vc: v as u8, hops };
                         let cands = &mut self.cands[p * MAX_VCS + v];
                         let turns = self.turns.as_mut();
-                        allocate(q, cands, at, flit, vct, &self.outputs, &mut self.selection, turns, slot, ctx)
+                        let size = (self.vcs as u8, self.depth as u32);
+                        allocate(q, cands, at, flit, vct, size, &self.outputs, &mut self.selection, turns, slot, ctx)
                     }
                 };
                 if let Some((port, out_vc)) = want {

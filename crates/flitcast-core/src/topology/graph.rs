@@ -2,7 +2,7 @@
 //! latency in cycles; and what a topology kind implements ([`Builder`]).
 
 use crate::error::Error;
-use crate::params::Kind;
+use crate::params::{choice, Kind};
 
 /// A topology kind: its graph from its parameters.
 pub trait Builder: Kind {
@@ -24,6 +24,11 @@ pub trait Builder: Kind {
     /// A bidirectional multistage network (fat tree, SP boards), routed by source routes.
     fn multistage(_: &Self::Params) -> bool {
         false
+    }
+    /// Nodes per group and groups, where the network is built of groups of consecutive node ids (a
+    /// dragonfly; group traffic patterns need them).
+    fn groups(_: &Self::Params) -> Option<(u32, u32)> {
+        None
     }
 }
 
@@ -99,6 +104,105 @@ impl Coords {
     }
 }
 
+choice! {
+    /// Which router of a group holds the global channel to which group.
+    pub enum Arrangement {
+        /// Consecutive: global slot s of group G leads to group s if s < G, else s + 1.
+        Absolute = "absolute",
+        /// Palm tree: global slot s of group G leads to group (G − s − 1) mod g.
+        PalmTree = "palm_tree",
+    }
+}
+
+/// The sizes and global link arrangement of a dragonfly (`dragonfly.rs`), and where its channels go, for
+/// the routings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DragonflyGeometry {
+    pub p: u32,
+    pub a: u32,
+    pub h: u32,
+    pub g: u32,
+    pub arrangement: Arrangement,
+}
+
+impl DragonflyGeometry {
+    /// The group of router `r`.
+    #[inline]
+    pub fn group(&self, r: u32) -> u32 {
+        r / self.a
+    }
+
+    /// The router terminal `t` sits on.
+    #[inline]
+    pub fn router_of(&self, t: u32) -> u32 {
+        t / self.p
+    }
+
+    /// The group global slot `s` of group `from` leads to (None: unused).
+    pub fn slot_target(&self, from: u32, s: u32) -> Option<u32> {
+        if s + 1 >= self.g {
+            return None;
+        }
+        Some(match self.arrangement {
+            Arrangement::Absolute => s + u32::from(s >= from),
+            Arrangement::PalmTree => (from + self.g - s - 1) % self.g,
+        })
+    }
+
+    /// The global slot of group `from` that leads to group `to` (≠ `from`).
+    #[inline]
+    pub fn slot_to(&self, from: u32, to: u32) -> u32 {
+        match self.arrangement {
+            Arrangement::Absolute => to - u32::from(to > from),
+            Arrangement::PalmTree => (from + self.g - to - 1) % self.g,
+        }
+    }
+
+    /// The router of group `from` holding the global channel to group `to` (≠ `from`).
+    #[inline]
+    pub fn holder(&self, from: u32, to: u32) -> u32 {
+        from * self.a + self.slot_to(from, to) / self.h
+    }
+
+    /// The global port of [`holder`](Self::holder) that leads to group `to`.
+    #[inline]
+    pub fn global_port(&self, from: u32, to: u32) -> u8 {
+        (self.p + self.a - 1 + self.slot_to(from, to) % self.h) as u8
+    }
+
+    /// The router of group `to` the global channel from group `from` lands on.
+    #[inline]
+    pub fn entry(&self, from: u32, to: u32) -> u32 {
+        self.holder(to, from)
+    }
+
+    /// The local port of router `r` leading to router `to` of the same group (`to` ≠ `r`).
+    #[inline]
+    pub fn local_port(&self, r: u32, to: u32) -> u8 {
+        let (i, j) = (r % self.a, to % self.a);
+        (self.p + j - u32::from(j > i)) as u8
+    }
+
+    /// Router-to-router hops of the minimal route from router `r` to router `d`: a local hop to the
+    /// holder of the global channel, the global hop, a local hop to `d` (each where needed).
+    #[inline]
+    pub fn minimal_hops(&self, r: u32, d: u32) -> u32 {
+        let (gr, gd) = (self.group(r), self.group(d));
+        if gr == gd {
+            return u32::from(r != d);
+        }
+        u32::from(r != self.holder(gr, gd)) + 1 + u32::from(self.entry(gr, gd) != d)
+    }
+
+    /// Router-to-router hops from router `r` to router `d` through intermediate group `via` (neither
+    /// `r`'s group nor `d`'s): minimal to the group, then minimal from where it lands.
+    #[inline]
+    pub fn valiant_hops(&self, r: u32, via: u32, d: u32) -> u32 {
+        let gr = self.group(r);
+        u32::from(r != self.holder(gr, via)) + 1 + self.minimal_hops(self.entry(gr, via), d)
+    }
+}
+
 /// Model-specific geometry the routing algorithms may rely on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Geometry {
@@ -109,6 +213,8 @@ pub enum Geometry {
     /// A graph with no geometry beyond its links (an irregular network): routed by tables computed
     /// from the graph itself (`routing/up_down.rs`).
     Graph,
+    /// A dragonfly: groups of fully connected routers joined by global channels (`dragonfly.rs`).
+    Dragonfly(DragonflyGeometry),
 }
 
 #[derive(Debug, Clone)]

@@ -4,6 +4,7 @@
 
 pub mod cube;
 pub mod distances;
+pub mod dragonfly;
 pub mod fat_tree;
 pub mod graph;
 pub mod irregular;
@@ -13,7 +14,7 @@ pub mod sp128;
 pub mod sp16;
 pub mod torus;
 
-pub use graph::{Builder, Coords, CubeGeometry, Geometry, PortLink, Topology};
+pub use graph::{Arrangement, Builder, Coords, CubeGeometry, DragonflyGeometry, Geometry, PortLink, Topology};
 
 use crate::error::Error;
 use crate::params::kinds;
@@ -28,6 +29,7 @@ kinds! {
         Sp16(sp16::Sp16),
         Sp128(sp128::Sp128),
         Irregular(irregular::Irregular),
+        Dragonfly(dragonfly::Dragonfly),
     }
     static {
         fn graph(latency: u32) -> Result<Topology, Error>;
@@ -36,6 +38,7 @@ kinds! {
         fn radix() -> u32;
         fn wraps() -> bool;
         fn multistage() -> bool;
+        fn groups() -> Option<(u32, u32)>;
     }
 }
 

@@ -145,6 +145,10 @@ fn scenarios() -> Vec<Json> {
                "workload": {"program": "collective", "operation": "allreduce", "scheme": "hardware", "group_size": 8,
                             "members": "random", "root": 3, "reduce_cycles_per_flit": 0.5},
                "run": short}),
+        json!({"network": {"topology": "dragonfly", "p": 1, "a": 3, "g": 5, "arrangement": "palm_tree"},
+               "switch": {"vcs": 3}, "routing": {"algorithm": "ugal_l", "ugal_threshold": 4},
+               "workload": {"pattern": "dragonfly_worst_case"}}),
+        json!({"network": {"topology": "dragonfly", "h": 1}, "switch": {"vcs": 4}, "routing": {"algorithm": "valiant"}}),
     ]
 }
 

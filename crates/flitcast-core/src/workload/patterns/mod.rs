@@ -9,6 +9,7 @@
 
 pub mod bit_complement;
 pub mod bit_reversal;
+pub mod dragonfly_worst_case;
 pub mod hotspot;
 pub mod neighbor;
 pub mod pattern;
@@ -36,6 +37,7 @@ family! {
         Neighbor(neighbor::Neighbor),
         Hotspot(hotspot::Hotspot),
         RandomPermutation(random_permutation::RandomPermutation),
+        DragonflyWorstCase(dragonfly_worst_case::DragonflyWorstCase),
     }
     mut {}
     ref {
@@ -57,7 +59,7 @@ mod tests {
     use crate::rng::{stream, StreamKind};
 
     fn pattern(name: &str, k: u32, n: u32) -> Pattern {
-        let shape = Shape { nodes: k.pow(n), digits: Some((k, n)) };
+        let shape = Shape { nodes: k.pow(n), digits: Some((k, n)), groups: None };
         Pattern::build(&PatternKind::of_name(name).expect("a pattern"), &shape)
     }
 
@@ -84,7 +86,10 @@ mod tests {
         let sh = pattern("shuffle", 4, 2);
         assert_eq!(sh.destination(0b1001, &mut rng), 0b0011);
         // 128 nodes, 7 bits: the upper 4 bits come down, the lower 3 go up.
-        let t7 = Pattern::build(&PatternKind::of_name("transpose").unwrap(), &Shape { nodes: 128, digits: None });
+        let t7 = Pattern::build(
+            &PatternKind::of_name("transpose").unwrap(),
+            &Shape { nodes: 128, digits: None, groups: None },
+        );
         assert_eq!(t7.destination(0b000_0001, &mut rng), 0b001_0000);
         assert_eq!(t7.destination(0b100_0000, &mut rng), 0b000_1000);
         let mut seen = [false; 128];
@@ -112,7 +117,7 @@ mod tests {
 
     #[test]
     fn bit_patterns_need_a_power_of_two_and_coordinate_patterns_coordinates() {
-        let odd = Shape { nodes: 12, digits: None };
+        let odd = Shape { nodes: 12, digits: None, groups: None };
         for name in ["bit_reversal", "bit_complement", "transpose", "shuffle"] {
             assert!(PatternKind::of_name(name).unwrap().unfit(&odd).is_some(), "{name}");
         }

@@ -4,12 +4,14 @@
 use crate::params::{Kind, Problem};
 use crate::rng::Stream;
 
-/// The network as a pattern sees it: its nodes, and where node ids are router coordinates, their
-/// radix and digits (k, n).
+/// The network as a pattern sees it: its nodes, where node ids are router coordinates their radix and
+/// digits (k, n), and where the network is built of groups of consecutive node ids (a dragonfly) the
+/// nodes per group and the groups.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Shape {
     pub nodes: u32,
     pub digits: Option<(u32, u32)>,
+    pub groups: Option<(u32, u32)>,
 }
 
 impl Shape {

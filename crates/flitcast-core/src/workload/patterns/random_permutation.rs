@@ -50,7 +50,7 @@ mod tests {
     use crate::rng::{stream, StreamKind};
 
     fn pattern(seed: u64, nodes: u32) -> RandomPermutation {
-        RandomPermutation::new(&Params { permutation_seed: seed }, &Shape { nodes, digits: None })
+        RandomPermutation::new(&Params { permutation_seed: seed }, &Shape { nodes, digits: None, groups: None })
     }
 
     #[test]

@@ -1,0 +1,275 @@
+//! Routing on a dragonfly (Kim, Dally, Scott & Abts, ISCA 2008, §4): `minimal`, `valiant` and `ugal_l`
+//! (the kinds, `minimal.rs`, `valiant.rs`, `ugal_l.rs`; this file routes all three). docs/models/dragonfly.md.
+//!
+//! - **Minimal**: at most a local hop to the router of the source group that holds the global channel to
+//!   the destination's group, the global hop, and a local hop to the destination's router.
+//! - **Valiant**: minimal to an intermediate group, then minimal to the destination. A packet between
+//!   two groups draws its intermediate group uniformly among the g − 2 others, neither its source's nor
+//!   its destination's group; a packet within one group, or on a network of two groups, routes
+//!   minimally (our reading: the paper names a random intermediate group; BookSim 2 draws a node and
+//!   routes minimally when it falls in the source group).
+//! - **UGAL-L**: at the source router, minimal or Valiant, whichever has the smaller queue times hops:
+//!   minimal when q_min · H_min ≤ q_nm · H_nm + `routing.ugal_threshold`, where q is the occupancy of the
+//!   candidate's first output (the flits held in the next router's buffers of that channel, all VCs, as
+//!   this router's credits count them: BookSim 2's `GetUsedCredit`) and H the router-to-router hops of
+//!   the whole path from here.
+//!
+//! **VC classes** (a class per hop class, as in the paper §4 and BookSim 2's dragonfly; the VCs are
+//! split evenly, class c = `c·V/C .. (c+1)·V/C` of C classes):
+//!
+//! | hop | minimal (C = 2) | valiant, ugal_l (C = 3) |
+//! |---|---|---|
+//! | local, source group, toward the intermediate group | — | 0 |
+//! | global, into the intermediate group | — | 1 |
+//! | local, in the intermediate group | — | 1 |
+//! | local, source group, toward the destination's group | 0 | 1 |
+//! | global, into the destination's group | 1 | 2 |
+//! | local, in the destination's group | 1 | 2 |
+//!
+//! Every route takes at most one channel of each kind and class, in the order local 0 < global 1 <
+//! local 1 < global 2 < local 2 (one local hop reaches any router of a group), so every channel
+//! dependency goes forward in that order and the dependency graph has no cycle: minimal needs 2 classes,
+//! Valiant and UGAL-L 3, which the build-time check confirms (`check/routes.rs`).
+//!
+//! **What a later hop knows.** Headers are fixed at creation, and only the hops travel with a copy's
+//! head. Valiant's intermediate group is drawn when the packet is created, from its source's own random
+//! stream, and carried as the packet's route variant (`routing/variants.rs`; at most 255 groups). UGAL-L's
+//! choice is carried by the virtual channel it takes: after the source router, a packet on class 0 is
+//! on its way to the intermediate group, on class 1 in the source group on its minimal path (class 1 in
+//! another group: in the intermediate group, now minimal to the destination), on class 2 in the
+//! destination's group. The routing offers both first hops at the source (`route`, which the build-time
+//! check walks, both of them), and the input-buffered router narrows them to one with its own outputs'
+//! credits when it routes the head (`decide`), so the decision is the router's own state and
+//! bit-identical for any `run.threads`.
+
+use super::candidates::{At, Candidate, Candidates};
+use crate::error::Error;
+use crate::packet::Header;
+use crate::topology::DragonflyGeometry;
+
+/// Which of the three routings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Minimal,
+    Valiant,
+    /// UGAL-L with its threshold (flits).
+    UgalL {
+        threshold: u32,
+    },
+}
+
+/// Where a packet is on its route, from where it is and the class it arrived on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    /// In the source group, bound for the intermediate group.
+    ToIntermediate,
+    /// Bound for the destination's group (minimal from here).
+    ToDestinationGroup,
+    /// In the destination's group.
+    Final,
+    /// At a UGAL-L source router: either of the first two.
+    Either,
+}
+
+#[derive(Debug, Clone)]
+pub struct Dragonfly {
+    pub geo: DragonflyGeometry,
+    pub vcs: u8,
+    pub mode: Mode,
+    /// The VC classes: 2 (minimal) or 3.
+    classes: u8,
+    /// The class of each virtual channel.
+    class_of: [u8; 16],
+}
+
+impl Dragonfly {
+    /// The routing `mode` on `geo` with `vcs` virtual channels per channel (at least one per class).
+    pub fn new(geo: DragonflyGeometry, vcs: u8, mode: Mode, name: &str) -> Result<Dragonfly, Error> {
+        let classes = if mode == Mode::Minimal { 2 } else { 3 };
+        if vcs < classes || vcs as usize > 16 {
+            return Err(Error::config(
+                "switch.vcs",
+                vcs,
+                format!(
+                    "from {classes} to 16 for {name} on a dragonfly (one virtual-channel class per hop class: \
+                     docs/models/dragonfly.md)"
+                ),
+            ));
+        }
+        let mut class_of = [0u8; 16];
+        for (v, c) in class_of.iter_mut().enumerate().take(vcs as usize) {
+            *c = (0..classes).find(|&c| (v as u32) < (c as u32 + 1) * vcs as u32 / classes as u32).unwrap_or(0);
+        }
+        Ok(Dragonfly { geo, vcs, mode, classes, class_of })
+    }
+
+    /// The virtual channels of class `class`.
+    #[inline]
+    pub fn class_vcs(&self, class: u8) -> (u8, u8) {
+        let (v, c) = (self.vcs as u32, self.classes as u32);
+        ((class as u32 * v / c) as u8, ((class as u32 + 1) * v / c) as u8)
+    }
+
+    /// Route variants: Valiant's and UGAL-L's intermediate group (one per group; the draw excludes the
+    /// source's and destination's groups, `variants.rs`).
+    pub fn variants(&self) -> u8 {
+        match self.mode {
+            Mode::Minimal => 1,
+            _ => self.geo.g as u8,
+        }
+    }
+
+    /// The intermediate group of a new packet from terminal `src` to `dst`, from `draw` uniform in
+    /// 0..u32::MAX: uniform among the groups other than the two ends; the destination's group (a
+    /// minimal route) where there is none.
+    pub fn intermediate(&self, src: u32, dst: u32, draw: u32) -> u8 {
+        let geo = &self.geo;
+        let (gs, gd) = (geo.group(geo.router_of(src)), geo.group(geo.router_of(dst)));
+        if gs == gd || geo.g < 3 {
+            return gd as u8;
+        }
+        let (lo, hi) = (gs.min(gd), gs.max(gd));
+        let mut i = ((draw as u64 * (geo.g - 2) as u64) >> 32) as u32;
+        if i >= lo {
+            i += 1;
+        }
+        if i >= hi {
+            i += 1;
+        }
+        i as u8
+    }
+
+    /// Candidate outputs of a packet with `header` at `at`. At a UGAL-L source router where the packet
+    /// leaves its group, two: the minimal first hop, then the Valiant one (`decide` keeps one).
+    #[inline]
+    pub fn route(&self, at: At, header: &Header, out: &mut Candidates) {
+        let geo = &self.geo;
+        let dst = header.dst();
+        let d = geo.router_of(dst);
+        if at.router == d {
+            out.push(Candidate { port: (dst % geo.p) as u8, vc_lo: 0, vc_hi: self.vcs });
+            return;
+        }
+        let (here, gd) = (geo.group(at.router), geo.group(d));
+        let via = header.variant as u32;
+        let injected = (at.in_port as u32) < geo.p;
+        let phase = if here == gd {
+            Phase::Final
+        } else if self.mode == Mode::Minimal {
+            Phase::ToDestinationGroup
+        } else if injected {
+            match self.mode {
+                _ if via == here || via == gd => Phase::ToDestinationGroup,
+                Mode::UgalL { .. } => Phase::Either,
+                _ => Phase::ToIntermediate,
+            }
+        } else if self.class_of[at.in_vc as usize & 15] == 0 && via != here {
+            Phase::ToIntermediate
+        } else {
+            Phase::ToDestinationGroup
+        };
+        match phase {
+            Phase::Final => self.hop(at.router, d, self.classes - 1, out),
+            Phase::ToDestinationGroup => self.toward(at.router, gd, self.classes - 2, out),
+            Phase::ToIntermediate => self.toward(at.router, via, 0, out),
+            Phase::Either => {
+                self.toward(at.router, gd, 1, out);
+                self.toward(at.router, via, 0, out);
+            }
+        }
+    }
+
+    /// UGAL-L's choice at the source router: keeps the minimal candidate if q_min · H_min ≤ q_nm · H_nm +
+    /// threshold, else the Valiant one, `occupancy(port)` being the flits the router's credits show in the
+    /// next router's buffers of that output. Any other hop: unchanged.
+    #[inline]
+    pub fn decide(&self, at: At, header: &Header, out: &mut Candidates, occupancy: impl Fn(u8) -> u32) {
+        let Mode::UgalL { threshold } = self.mode else { return };
+        let [min, nm] = out.as_slice() else { return };
+        let geo = &self.geo;
+        let d = geo.router_of(header.dst());
+        let h_min = geo.minimal_hops(at.router, d) as u64;
+        let h_nm = geo.valiant_hops(at.router, header.variant as u32, d) as u64;
+        let (q_min, q_nm) = (occupancy(min.port) as u64, occupancy(nm.port) as u64);
+        out.keep(usize::from(q_min * h_min > q_nm * h_nm + threshold as u64));
+    }
+
+    /// The next hop from router `r` toward group `to` (≠ `r`'s): the global channel, class `local + 1`,
+    /// where `r` holds it, else the local hop to the router that does, class `local`.
+    #[inline]
+    fn toward(&self, r: u32, to: u32, local: u8, out: &mut Candidates) {
+        let geo = &self.geo;
+        let from = geo.group(r);
+        let holder = geo.holder(from, to);
+        if holder == r {
+            let (vc_lo, vc_hi) = self.class_vcs(local + 1);
+            out.push(Candidate { port: geo.global_port(from, to), vc_lo, vc_hi });
+        } else {
+            self.hop(r, holder, local, out);
+        }
+    }
+
+    /// The local hop from router `r` to router `to` of its group, class `class`.
+    #[inline]
+    fn hop(&self, r: u32, to: u32, class: u8, out: &mut Candidates) {
+        let (vc_lo, vc_hi) = self.class_vcs(class);
+        out.push(Candidate { port: self.geo.local_port(r, to), vc_lo, vc_hi });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::packet::Dest;
+    use crate::topology::Arrangement;
+
+    fn geo() -> DragonflyGeometry {
+        DragonflyGeometry { p: 2, a: 4, h: 2, g: 9, arrangement: Arrangement::Absolute }
+    }
+
+    #[test]
+    fn classes_split_the_vcs_evenly_and_too_few_are_refused() {
+        let r = Dragonfly::new(geo(), 3, Mode::Valiant, "valiant").unwrap();
+        assert_eq!([r.class_vcs(0), r.class_vcs(1), r.class_vcs(2)], [(0, 1), (1, 2), (2, 3)]);
+        assert_eq!(r.class_of[..3], [0, 1, 2]);
+        let r = Dragonfly::new(geo(), 7, Mode::Valiant, "valiant").unwrap();
+        assert_eq!([r.class_vcs(0), r.class_vcs(1), r.class_vcs(2)], [(0, 2), (2, 4), (4, 7)]);
+        assert_eq!(r.class_of[..7], [0, 0, 1, 1, 2, 2, 2]);
+        let r = Dragonfly::new(geo(), 2, Mode::Minimal, "minimal").unwrap();
+        assert_eq!([r.class_vcs(0), r.class_vcs(1)], [(0, 1), (1, 2)]);
+        assert!(Dragonfly::new(geo(), 2, Mode::Valiant, "valiant").is_err());
+        assert!(Dragonfly::new(geo(), 1, Mode::Minimal, "minimal").is_err());
+    }
+
+    #[test]
+    fn intermediate_groups_are_uniform_over_the_others() {
+        let r = Dragonfly::new(geo(), 3, Mode::Valiant, "valiant").unwrap();
+        // terminal 0 is in group 0, terminal 8·3 = 24 in group 3.
+        let mut seen = [0u32; 9];
+        for k in 0..7u32 {
+            let draw = ((k as u64 * (1u64 << 32)) / 7 + 1) as u32;
+            seen[r.intermediate(0, 24, draw) as usize] += 1;
+        }
+        assert_eq!(seen, [0, 1, 1, 0, 1, 1, 1, 1, 1]);
+        assert_eq!(r.intermediate(0, 7, 12345), 0, "same group: minimal");
+    }
+
+    #[test]
+    fn ugal_keeps_minimal_at_zero_load_and_valiant_when_minimal_is_full() {
+        let r = Dragonfly::new(geo(), 3, Mode::UgalL { threshold: 0 }, "ugal_l").unwrap();
+        // terminal 0 (router 0, group 0) to terminal 24·2 = 48 (router 24, group 6) via group 3.
+        let header = Header::new(0, Dest::One(48), 0, 1, 0, false, 3);
+        let at = At { router: 0, in_port: 0, in_vc: 0, hops: 0 };
+        let mut out = Candidates::default();
+        r.route(at, &header, &mut out);
+        assert_eq!(out.as_slice().len(), 2);
+        let (min, nm) = (out.as_slice()[0], out.as_slice()[1]);
+        let mut kept = out;
+        r.decide(at, &header, &mut kept, |_| 0);
+        assert_eq!(kept.as_slice(), [min]);
+        let mut kept = out;
+        r.decide(at, &header, &mut kept, |port| if port == min.port { 100 } else { 1 });
+        assert_eq!(kept.as_slice(), [nm]);
+        assert_eq!(nm.vc_lo, 0, "the Valiant path starts on class 0");
+    }
+}
