@@ -6,6 +6,8 @@ pub mod algorithm;
 pub mod candidates;
 pub mod dor;
 pub mod dor_dateline;
+pub mod dor_hyperx;
+pub mod min_adaptive;
 pub mod source_route;
 pub mod tree_multicast;
 pub mod variants;
@@ -27,6 +29,7 @@ kinds! {
         Adaptive(source_route::Adaptive),
         O1(source_route::O1),
         O4(source_route::O4),
+        MinAdaptive(min_adaptive::MinAdaptive),
     }
     static {
         fn adaptive() -> bool;
@@ -35,11 +38,17 @@ kinds! {
     }
 }
 
+/// Which routing runs on which network (the routing-fits rule says the same).
+pub const FITS: &str = "'dor' on a mesh, torus, ring or hyperx; 'min_adaptive' on a hyperx; 'adaptive', 'o1' or \
+                        'o4' on a fat_tree, sp16 or sp128";
+
 #[derive(Debug, Clone)]
 pub enum Routing {
     Dor(dor::Dor),
     DorDateline(dor_dateline::DorDateline),
     Source(source_route::SourceRouting),
+    DorHyperx(dor_hyperx::DorHyperx),
+    MinAdaptive(min_adaptive::MinAdaptive),
 }
 
 impl Routing {
@@ -57,11 +66,21 @@ impl Routing {
             }
             (RoutingKind::O1(p), Geometry::Bmin) => source(Mode::O1, p.oblivious_table, O4Spread::FirstStage),
             (RoutingKind::O4(p), Geometry::Bmin) => source(Mode::O4, p.oblivious_table, p.o4_spread),
-            (kind, _) => Err(Error::config(
-                "routing.algorithm",
-                format!("'{}'", kind.name()),
-                "'dor' on a mesh, torus or ring; 'adaptive', 'o1' or 'o4' on a fat_tree, sp16 or sp128",
-            )),
+            (RoutingKind::Dor(_), Geometry::Hyperx(g)) => Ok(Routing::DorHyperx(dor_hyperx::DorHyperx::new(g, vcs))),
+            (RoutingKind::MinAdaptive(_), Geometry::Hyperx(g)) => {
+                let most = min_adaptive::candidates(g.dims.into(), g.links.into());
+                if vcs < 2 || most as usize > Candidates::MAX {
+                    return Err(Error::Routing {
+                        message: format!(
+                            "min_adaptive needs 2 virtual channels or more (it has {vcs}) and at most {} candidates \
+                             a hop (it would offer {most})",
+                            Candidates::MAX
+                        ),
+                    });
+                }
+                Ok(Routing::MinAdaptive(min_adaptive::MinAdaptive::new(g, vcs)))
+            }
+            (kind, _) => Err(Error::config("routing.algorithm", format!("'{}'", kind.name()), FITS)),
         }
     }
 
@@ -73,6 +92,8 @@ impl Routing {
             Routing::Dor(r) => r.route(at, header.dst(), out),
             Routing::DorDateline(r) => r.route(at, header.dst(), header.variant, out),
             Routing::Source(r) => r.route(at, header, out),
+            Routing::DorHyperx(r) => r.route(at, header.dst(), out),
+            Routing::MinAdaptive(r) => r.route(at, header.dst(), out),
         }
     }
 
@@ -144,6 +165,18 @@ impl Routing {
             Routing::Dor(r) => r.vcs,
             Routing::DorDateline(r) => r.vcs,
             Routing::Source(r) => r.vcs(),
+            Routing::DorHyperx(r) => r.vcs,
+            Routing::MinAdaptive(r) => r.vcs(),
+        }
+    }
+
+    /// The escape virtual channels `lo..hi` of a routing deadlock-free by Duato's protocol: the
+    /// build-time check asks the escape sub-network's extended channel dependency graph, not the whole
+    /// network's, to be acyclic (`check/routes.rs`).
+    pub fn escape_vcs(&self) -> Option<(u8, u8)> {
+        match self {
+            Routing::MinAdaptive(r) => Some(r.escape_vcs()),
+            _ => None,
         }
     }
 
@@ -161,6 +194,8 @@ impl Routing {
             Routing::Dor(r) => r.injection,
             Routing::DorDateline(r) => r.class_vcs(0),
             Routing::Source(r) => (0, r.vcs()),
+            Routing::DorHyperx(r) => (0, r.vcs),
+            Routing::MinAdaptive(r) => (0, r.vcs()),
         }
     }
 
@@ -185,7 +220,7 @@ impl Routing {
         match self {
             Routing::Source(r) => r.variants(),
             Routing::DorDateline(r) => r.variants(),
-            Routing::Dor(_) => 1,
+            Routing::Dor(_) | Routing::DorHyperx(_) | Routing::MinAdaptive(_) => 1,
         }
     }
 
@@ -193,6 +228,8 @@ impl Routing {
         match self {
             Routing::Dor(_) => "dor",
             Routing::DorDateline(_) => "dor_dateline",
+            Routing::DorHyperx(_) => "dor_hyperx",
+            Routing::MinAdaptive(_) => "min_adaptive",
             Routing::Source(r) => match r.mode {
                 source_route::Mode::Adaptive => "adaptive",
                 source_route::Mode::O1 => "o1",

@@ -45,6 +45,7 @@ const RULES: &[Rule] = &[
                     TopologyKind::Torus(t) => fail(p, "network.k", t.k, sized),
                     TopologyKind::Ring(t) => fail(p, "network.k", t.k, sized),
                     TopologyKind::FatTree(t) => fail(p, "network.k", t.k, sized),
+                    TopologyKind::Hyperx(t) => fail(p, "network.shape", format!("{:?}", t.shape), sized),
                     fixed => fail(
                         p,
                         "run.max_nodes",
@@ -56,17 +57,62 @@ const RULES: &[Rule] = &[
         },
     },
     Rule {
-        text: "The routing fits the network: `dor` on a `mesh`, `torus` or `ring`; `adaptive`, `o1` or `o4` on a \
-               `fat_tree`, `sp16` or `sp128`.",
+        text: "The routing fits the network: `dor` on a `mesh`, `torus`, `ring` or `hyperx`; `min_adaptive` on a \
+               `hyperx`; `adaptive`, `o1` or `o4` on a `fat_tree`, `sp16` or `sp128`.",
         check: |c, p| {
-            let source_routed = !matches!(c.s.routing.algorithm, RoutingKind::Dor(_));
-            if c.s.network.topology.multistage() != source_routed {
+            let topo = &c.s.network.topology;
+            let fits = match c.s.routing.algorithm {
+                RoutingKind::Dor(_) => !topo.multistage(),
+                RoutingKind::MinAdaptive(_) => matches!(topo, TopologyKind::Hyperx(_)),
+                _ => topo.multistage(),
+            };
+            if !fits {
                 p.push(Problem::new(
                     "routing.algorithm",
                     quoted(c.s.routing.algorithm.name()),
-                    "'dor' on a mesh, torus or ring; 'adaptive', 'o1' or 'o4' on a fat_tree, sp16 or sp128",
-                    Some(format!("the network is a {}", c.s.network.topology.name())),
+                    crate::routing::FITS,
+                    Some(format!("the network is a {}", topo.name())),
                 ));
+            }
+        },
+    },
+    Rule {
+        text: "A `hyperx` has at least one dimension in `network.shape`, each of at least 2 routers, and routers of \
+               at most 64 ports: `network.terminals_per_router` + Σ (S − 1) · `network.parallel_links` ≤ 64.",
+        check: |c, p| {
+            if let TopologyKind::Hyperx(t) = &c.s.network.topology {
+                if let Some((key, value, allowed)) = t.problem() {
+                    fail(p, key, value, allowed);
+                }
+            }
+        },
+    },
+    Rule {
+        text: "`min_adaptive` needs `switch.vcs >= 2` (an escape VC and at least one adaptive VC) and offers at most \
+               8 candidates a hop: the dimensions of `network.shape` × `network.parallel_links` ≤ 8.",
+        check: |c, p| {
+            let (RoutingKind::MinAdaptive(_), TopologyKind::Hyperx(t)) = (&c.s.routing.algorithm, &c.s.network.topology)
+            else {
+                return;
+            };
+            let vcs = c.s.switch.model.vcs();
+            if vcs < 2 {
+                fail(p, "switch.vcs", vcs, "at least 2 with min_adaptive routing (an escape VC and an adaptive one)");
+            }
+            let most = crate::routing::min_adaptive::candidates(t.shape.len() as u32, t.parallel_links);
+            if most as usize > crate::routing::Candidates::MAX {
+                fail(
+                    p,
+                    "network.parallel_links",
+                    t.parallel_links,
+                    format!(
+                        "at most {} with min_adaptive on {} dimensions (a hop offers dimensions × parallel links ≤ {} \
+                         candidates)",
+                        crate::routing::Candidates::MAX / t.shape.len().max(1),
+                        t.shape.len(),
+                        crate::routing::Candidates::MAX
+                    ),
+                );
             }
         },
     },
@@ -235,7 +281,8 @@ const RULES: &[Rule] = &[
     },
     Rule {
         text: "The InfiniBand switch has at most 8 ports and forwards a packet by its table, one output per \
-               destination (study 003 §2): it takes `dor`, `o1` or `o4` routing, not `adaptive`.",
+               destination (study 003 §2): it takes `dor`, `o1` or `o4` routing, not `adaptive` or `min_adaptive`, \
+               and on a `hyperx` only `network.parallel_links = 1` (`dor` there offers every parallel link).",
         check: |c, p| {
             if !matches!(c.s.switch.model, SwitchKind::Infiniband(_)) {
                 return;
@@ -257,6 +304,16 @@ const RULES: &[Rule] = &[
                     "'o1' or 'o4' with the InfiniBand switch on a fat_tree, sp16 or sp128 (a forwarding table \
                      gives one output per destination)",
                 );
+            }
+            if let TopologyKind::Hyperx(t) = &c.s.network.topology {
+                if t.parallel_links > 1 {
+                    fail(
+                        p,
+                        "network.parallel_links",
+                        t.parallel_links,
+                        "1 with the InfiniBand switch (a forwarding table gives one output per destination)",
+                    );
+                }
             }
         },
     },

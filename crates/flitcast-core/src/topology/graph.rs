@@ -106,6 +106,8 @@ pub enum Geometry {
     /// A bidirectional multistage network (fat tree, SP boards): routed by source routes planned
     /// from the graph itself (`routing/source_route.rs`).
     Bmin,
+    /// A HyperX: all-to-all in every dimension (`hyperx.rs`).
+    Hyperx(super::hyperx::HyperxGeometry),
 }
 
 #[derive(Debug, Clone)]

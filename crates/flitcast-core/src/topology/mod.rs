@@ -5,6 +5,7 @@
 pub mod cube;
 pub mod fat_tree;
 pub mod graph;
+pub mod hyperx;
 pub mod mesh;
 pub mod ring;
 pub mod sp128;
@@ -25,6 +26,7 @@ kinds! {
         FatTree(fat_tree::FatTree),
         Sp16(sp16::Sp16),
         Sp128(sp128::Sp128),
+        Hyperx(hyperx::Hyperx),
     }
     static {
         fn graph(latency: u32) -> Result<Topology, Error>;

@@ -12,6 +12,7 @@ mod flat_memory;
 mod golden;
 mod hardware_multicast;
 mod host_adapter;
+mod hyperx;
 mod infiniband;
 mod prop_bmin;
 mod prop_metrics;
