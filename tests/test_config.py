@@ -55,6 +55,7 @@ COMPANIONS: dict[tuple[str, str], dict[str, Any]] = {
     ("algorithm", "adaptive"): {"network": {"topology": "sp16"}},  # ... and a MIN for a source routing
     ("algorithm", "o1"): {"network": {"topology": "sp16"}},
     ("algorithm", "o4"): {"network": {"topology": "sp16"}},
+    ("algorithm", "min_adaptive"): {"network": {"topology": "hyperx"}},  # minimal adaptive on a HyperX
     ("program", "hardware_multicast"): MULTIDESTINATION,  # switches that replicate
     ("program", "batch"): {**MULTIDESTINATION, "run": {"warmup_cycles": 0}},  # closed: measured from cycle 0
     ("program", "host_adapter"): {"workload": {"group": [0, 1, 2, 3]}},  # a fixed group
@@ -77,6 +78,7 @@ OTHER: dict[str, tuple[Any, dict[str, Any]]] = {
     "workload.message_flits_max": (16, {"workload": {"packet_flits": 16, "message_flits": 8}}),
     "workload.background_load": (0.5, {"workload": {"packet_flits": 4000}}),
     "workload.control_flits": (4, {}),
+    "network.shape": ([3, 2, 2], {}),  # (a HyperX's sizes are at least 2)
 }
 
 
@@ -184,11 +186,12 @@ def shown(value: Any) -> str:
 
 
 @functools.cache
-def documented() -> tuple[dict[tuple[str, ...], dict[str, str]], dict[str, tuple[str, list[str]]]]:
+def documented() -> tuple[dict[tuple[str, ...], dict[str, str]], dict[tuple[str, str], list[str]]]:
     """docs/config.md read back: the key rows by where they stand (("table", name) or ("kind", dotted
-    tag, kind)) -> {dotted key: the rest of the row}, and each tag's heading -> (its "with ..." text, kinds)."""
+    tag, kind)) -> {dotted key: the rest of the row}, and each tag's heading (dotted tag, its "with ..."
+    text: one tag name may serve two kinds, `routing.selection`) -> its kinds."""
     rows: dict[tuple[str, ...], dict[str, str]] = {}
-    tags: dict[str, tuple[str, list[str]]] = {}
+    tags: dict[tuple[str, str], list[str]] = {}
     where: tuple[str, ...] = ("preamble",)
     for line in (REPO / "docs" / "config.md").read_text(encoding="utf-8").splitlines():
         if m := re.fullmatch(r"## `\[(\w+)\]`", line):
@@ -196,13 +199,13 @@ def documented() -> tuple[dict[tuple[str, ...], dict[str, str]], dict[str, tuple
         elif line.startswith("## "):
             where = ("other", line)
         elif m := re.fullmatch(r"### `(\w+\.\w+)`(?: \(with (.+)\))?", line):
-            where = ("tag", m[1])
-            tags[m[1]] = (m[2] or "", [])
+            where = ("tag", m[1], m[2] or "")
+            tags[(m[1], m[2] or "")] = []
         elif m := re.fullmatch(r'Keys of `(\w+\.\w+) = "(\w+)"`:', line):
             where = ("kind", m[1], m[2])
         elif m := re.fullmatch(r"\| `([\w.]+)` \| (.*) \|", line):
             if where[0] == "tag":
-                tags[where[1]][1].append(m[1])
+                tags[(where[1], where[2])].append(m[1])
             elif where[0] in ("table", "kind"):
                 rows.setdefault(where, {})[m[1]] = m[2]
     return rows, tags
@@ -260,8 +263,9 @@ def test_a_key_said_once_reaches_everything(section: str, decl: dict[str, Any]) 
     # documented in docs/config.md
     doc_rows, doc_tags = documented()
     if decl["tag"]:
-        assert key in doc_tags, f"docs/config.md has a heading for {key}"
-        assert doc_tags[key] == (catalogue.kind_text(decl["within"]), decl["choices"])
+        heading = (key, catalogue.kind_text(decl["within"]))
+        assert heading in doc_tags, f"docs/config.md has a heading for {key}"
+        assert doc_tags[heading] == decl["choices"]
     else:
         where = ("table", section) if not pairs else ("kind", f"{TAG_TABLE[pairs[-1][0]]}.{pairs[-1][0]}", pairs[-1][1])
         row = doc_rows.get(where, {}).get(key)
@@ -287,7 +291,7 @@ def test_the_catalogue_and_its_views_have_the_same_keys() -> None:
     assert {f"{s}.{f}" for s, model in SECTIONS.items() for f in model.model_fields} == declared
     doc_rows, doc_tags = documented()
     assert sum(len(r) for r in doc_rows.values()) == sum(not d["tag"] for _, d in DECLS), "no stale rows"
-    assert set(doc_tags) == {dotted(s, d) for s, d in DECLS if d["tag"]}
+    assert set(doc_tags) == {(dotted(s, d), catalogue.kind_text(d["within"])) for s, d in DECLS if d["tag"]}
     # one section per table, in file order
     assert [s for s, _, _ in catalogue.sections()] == list(SECTIONS) == ["network", "switch", "routing", "workload", "run"]
 
@@ -577,8 +581,8 @@ FOREIGN = [
     ({"switch": {"model": "infiniband", "flow_control": "vct"}}, "switch.flow_control", "switch.model", "'input_buffered'", "infiniband"),
     ({"switch": {"route_cycles": 2}}, "switch.route_cycles", "switch.model", "'central_buffer' or 'input_fifo'", "input_buffered"),
     ({"switch": {"model": "input_fifo", "multicast_admission": "reserve"}}, "switch.multicast_admission", "switch.model", "'central_buffer'", "input_fifo"),
-    ({"routing": {"selection": "lru"}}, "routing.selection", "routing.algorithm", "'adaptive'", "dor"),
-    (merged(O1, {"routing": {"selection": "lru"}}), "routing.selection", "routing.algorithm", "'adaptive'", "o1"),
+    ({"routing": {"selection": "lru"}}, "routing.selection", "routing.algorithm", "'adaptive' or 'min_adaptive'", "dor"),
+    (merged(O1, {"routing": {"selection": "lru"}}), "routing.selection", "routing.algorithm", "'adaptive' or 'min_adaptive'", "o1"),
     (merged(SP, {"routing": {"lanes": "by_port"}}), "routing.lanes", "routing.algorithm", "'dor'", "adaptive"),
     (merged(SP, {"routing": {"oblivious_table": "d_mod_k"}}), "routing.oblivious_table", "routing.algorithm", "'o1' or 'o4'", "adaptive"),
     (merged(O1, {"routing": {"o4_spread": "every_stage"}}), "routing.o4_spread", "routing.algorithm", "'o4'", "o1"),
@@ -642,7 +646,6 @@ def test_unknown_keys_list_only_the_keys_of_the_chosen_kinds() -> None:
 
 #: each earlier key, with a value it used to take
 MOVED_GIVEN: dict[str, Any] = {
-    "network.terminals_per_router": 1,
     "workload.multicast_scheme": "software",
     "workload.multicast_destinations": 4,
     "workload.multicast_forward_cycles": 5,
@@ -728,6 +731,15 @@ RULES = [
     pytest.param("The routing fits the network", {"routing": {"algorithm": "adaptive"}},
                  "routing.algorithm", "'adaptive'", "'adaptive', 'o1' or 'o4' on a fat_tree, sp16 or sp128",
                  merged(SP, {"network": {"topology": "fat_tree"}}), id="routing-fits-network"),
+    pytest.param("A `hyperx` has at least one dimension", {"network": {"topology": "hyperx", "shape": [4, 1]}},
+                 "network.shape", "[4, 1]", "dimension sizes of at least 2 (not 1)",
+                 {"network": {"topology": "hyperx", "shape": [4, 2]}}, id="hyperx-shape"),
+    pytest.param("`min_adaptive` needs `switch.vcs >= 2`",
+                 {"network": {"topology": "hyperx", "shape": [2, 2, 2], "parallel_links": 3},
+                  "routing": {"algorithm": "min_adaptive"}},
+                 "network.parallel_links", "3", "at most 2 with min_adaptive on 3 dimensions",
+                 {"network": {"topology": "hyperx", "shape": [2, 2, 2], "parallel_links": 2},
+                  "routing": {"algorithm": "min_adaptive"}}, id="min-adaptive-candidates"),
     pytest.param("(two dateline classes)", {"network": {"topology": "ring"}, "switch": {"vcs": 1}},
                  "switch.vcs", "1", "at least 2 for dimension-order routing on a torus or ring",
                  {"network": {"topology": "ring"}, "switch": {"vcs": 1}, "routing": {"check_deadlock_free": False}},
@@ -843,7 +855,17 @@ def test_every_rule_is_checked_from_python(
 RULE_DETAILS = [
     # more cases per rule: (rule fragment, scenario, key, value, a piece of allowed)
     ("at most `run.max_nodes` nodes", {"network": {"k": 64, "n": 3}}, "network.k", "64", "run.max_nodes = 65536 nodes (this one has 262144)"),
-    ("The routing fits the network", {"network": {"topology": "sp16"}}, "routing.algorithm", "'dor'", "'dor' on a mesh, torus or ring"),
+    ("The routing fits the network", {"network": {"topology": "sp16"}}, "routing.algorithm", "'dor'", "'dor' on a mesh, torus, ring or hyperx"),
+    ("The routing fits the network", {"routing": {"algorithm": "min_adaptive"}}, "routing.algorithm", "'min_adaptive'", "'min_adaptive' on a hyperx"),
+    ("A `hyperx` has at least one dimension", {"network": {"topology": "hyperx", "shape": []}}, "network.shape", "[]", "at least one dimension"),
+    ("A `hyperx` has at least one dimension", {"network": {"topology": "hyperx", "shape": [8, 8, 8], "parallel_links": 3, "terminals_per_router": 2}},
+     "network.shape", "[8, 8, 8]", "= 2 + 21·3 = 65"),
+    ("`min_adaptive` needs `switch.vcs >= 2`", {"network": {"topology": "hyperx"}, "routing": {"algorithm": "min_adaptive"}, "switch": {"vcs": 1}},
+     "switch.vcs", "1", "at least 2 with min_adaptive"),
+    ("`min_adaptive` needs `switch.vcs >= 2`", {"network": {"topology": "hyperx"}, "routing": {"algorithm": "min_adaptive"}, "switch": {"model": "central_buffer"}},
+     "switch.model", "'central_buffer'", "'input_buffered' or 'infiniband' with min_adaptive"),
+    ("The InfiniBand switch has at most 8 ports", {"switch": {"model": "infiniband"}, "network": {"topology": "hyperx", "shape": [2, 2], "parallel_links": 2}},
+     "network.parallel_links", "2", "1 with the InfiniBand switch"),
     ("(two dateline classes)", {"network": {"topology": "torus"}, "switch": {"vcs": 1}}, "switch.vcs", "1", "routing.check_deadlock_free = false"),
     ('`routing.lanes = "by_port"` (or', {"network": {"topology": "torus"}, "routing": {"lanes": "by_port"}}, "routing.lanes", "'by_port'", "2-D mesh"),
     ('`routing.lanes = "by_port"` (or', {"network": {"n": 3, "k": 4}, "routing": {"lanes": "by_port"}}, "routing.lanes", "'by_port'", "2-D mesh"),

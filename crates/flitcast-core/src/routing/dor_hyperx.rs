@@ -1,8 +1,8 @@
 //! Dimension-order routing on a HyperX (`routing.algorithm = "dor"` there; Ahn et al., SC 2009, the
-//! routing section's baseline, docs/models/hyperx.md): correct the lowest dimension whose coordinate
-//! differs from the destination's, in one hop (a dimension is all-to-all, so one hop aligns it), then
-//! the next, …, then eject. Minimal: a packet takes as many hops as its source's router differs from its
-//! destination's in coordinates.
+//! routing section, whose deterministic baseline it is; docs/models/hyperx.md): correct the lowest
+//! dimension whose coordinate differs from the destination's, in one hop (a dimension is all-to-all,
+//! so one hop aligns it), then the next, …, then eject. Minimal: a packet takes as many hops as its
+//! source's router differs from its destination's in coordinates.
 //!
 //! Parallel links: all K links of the hop are offered, on every virtual channel; the routers take the
 //! lowest-numbered one with a free VC (`first_free`, the selection function of `dor`), so a second

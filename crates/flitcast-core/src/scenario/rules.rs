@@ -97,7 +97,21 @@ const RULES: &[Rule] = &[
             };
             let vcs = c.s.switch.model.vcs();
             if vcs < 2 {
-                fail(p, "switch.vcs", vcs, "at least 2 with min_adaptive routing (an escape VC and an adaptive one)");
+                let with_vcs = models_with_vcs();
+                if with_vcs.contains(&c.s.switch.model.name()) {
+                    fail(p, "switch.vcs", vcs, "at least 2 with min_adaptive routing (an escape VC and an adaptive one)");
+                } else {
+                    fail(
+                        p,
+                        "switch.model",
+                        quoted(c.s.switch.model.name()),
+                        format!(
+                            "{} with min_adaptive routing (it needs two virtual channels: an escape VC and an \
+                             adaptive one)",
+                            or_list(&with_vcs)
+                        ),
+                    );
+                }
             }
             let most = crate::routing::min_adaptive::candidates(t.shape.len() as u32, t.parallel_links);
             if most as usize > crate::routing::Candidates::MAX {
@@ -122,11 +136,7 @@ const RULES: &[Rule] = &[
         check: |c, p| {
             let vcs = c.s.switch.model.vcs();
             if c.s.network.topology.wraps() && c.s.routing.check_deadlock_free && vcs < 2 {
-                let with_vcs: Vec<&str> = SwitchKind::kind_keys()
-                    .into_iter()
-                    .filter(|(_, keys)| keys.contains(&"vcs"))
-                    .map(|(name, _)| name)
-                    .collect();
+                let with_vcs = models_with_vcs();
                 if with_vcs.contains(&c.s.switch.model.name()) {
                     fail(
                         p,
@@ -608,6 +618,11 @@ const RULES: &[Rule] = &[
         },
     },
 ];
+
+/// The switch models with virtual channels (a `switch.vcs` key).
+fn models_with_vcs() -> Vec<&'static str> {
+    SwitchKind::kind_keys().into_iter().filter(|(_, keys)| keys.contains(&"vcs")).map(|(name, _)| name).collect()
+}
 
 /// The network as traffic patterns see it.
 fn shape(c: &Ctx) -> Shape {

@@ -1,14 +1,15 @@
 //! HyperX (Ahn, Binkert, Davis, McLaren & Schreiber, "HyperX: Topology, Routing, and Packaging of
-//! Efficient Large-Scale Networks", SC 2009, §2): S₁ × … × S_L routers, each dimension all-to-all
-//! (every router linked to every other router that differs from it in that one coordinate only), K
-//! parallel links between each such pair, T terminals per router. L = 1 is a fully connected network;
-//! S = 2 in every dimension a hypercube; the flattened butterfly is a HyperX too.
+//! Efficient Large-Scale Networks", SC 2009, the topology section; docs/models/hyperx.md): S₁ × … × S_L
+//! routers, each dimension all-to-all (every router linked to every other router that differs from it
+//! in that one coordinate only), K parallel links between each such pair, T terminals per router. L = 1
+//! is a fully connected network, S = 2 in every dimension a hypercube; the paper presents HyperX as the
+//! extension of both and of the flattened butterfly.
 //!
 //! Reading choices:
-//! - The paper lets the link multiplicity K_k differ per dimension (its "regular" HyperX has one S and
+//! - The paper lets the link multiplicity K_k differ per dimension (its regular HyperX has one S and
 //!   one K). Here the shape may differ per dimension (`network.shape`), K is one value for all of them
-//!   (`network.parallel_links`): the routings treat every dimension alike, and one K is what the
-//!   paper's designs mostly use.
+//!   (`network.parallel_links`): the routings treat every dimension alike, and a per-dimension K is
+//!   left for when a study needs it.
 //! - Routers have at most 64 ports (T + Σ (S_d − 1)·K ≤ 64), what the switch models assume.
 //!
 //! Numbering. Dimension 0 varies fastest: router id = Σ_d c_d · Π_{e<d} S_e, c_d its coordinate in
