@@ -135,6 +135,8 @@ fn scenarios() -> Vec<Json> {
         json!({"network": {"topology": "torus", "k": 4, "unidirectional": true},
                "workload": {"program": "torus_multicast", "scheme": "mu_torus", "group_size": 8, "partition": 2},
                "run": short}),
+        json!({"network": {"topology": "hyperx", "shape": [3, 4], "parallel_links": 2, "terminals_per_router": 2},
+               "switch": {"vcs": 3}, "routing": {"algorithm": "min_adaptive", "selection": "lru"}}),
     ]
 }
 
