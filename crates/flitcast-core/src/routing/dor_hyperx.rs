@@ -13,7 +13,8 @@
 //! dependency graph is acyclic; the build-time check (`check/routes.rs`) confirms it.
 
 use super::candidates::{At, Candidate, Candidates};
-use crate::topology::hyperx::{HyperxGeometry, MAX_RADIX};
+use crate::topology::graph::MAX_RADIX;
+use crate::topology::HyperxGeometry;
 
 #[derive(Debug, Clone)]
 pub struct DorHyperx {

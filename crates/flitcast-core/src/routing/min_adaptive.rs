@@ -31,7 +31,7 @@ use super::candidates::{At, Candidate, Candidates};
 use super::dor_hyperx::DorHyperx;
 use crate::params::{params, Kind};
 use crate::selection::SelectionKind;
-use crate::topology::hyperx::HyperxGeometry;
+use crate::topology::HyperxGeometry;
 
 params! {
     /// Minimal adaptive routing with an escape VC.

@@ -12,7 +12,7 @@ pub mod sp128;
 pub mod sp16;
 pub mod torus;
 
-pub use graph::{Builder, Coords, CubeGeometry, Geometry, PortLink, Topology};
+pub use graph::{Builder, Coords, CubeGeometry, Geometry, HyperxGeometry, PortLink, Topology};
 
 use crate::error::Error;
 use crate::params::kinds;
