@@ -236,7 +236,8 @@ def test_ineffective_source_routing_key_on_a_mesh_is_an_error(tiny: dict[str, An
     out = tmp_path / "out"
     line = assert_clean_failure(invoke("run", write_toml(tiny), "--set", "routing.selection=lru", "--out", out), out)
     assert (
-        "routing.selection = 'lru' is not allowed (it belongs to routing.algorithm = 'adaptive' or 'up_down'; this scenario's "
+        "routing.selection = 'lru' is not allowed (it belongs to routing.algorithm = 'adaptive', 'up_down' or 'min_adaptive'; "
+        "this scenario's "
         "is 'dor')" in line
     )
 

@@ -62,6 +62,7 @@ COMPANIONS: dict[tuple[str, str], dict[str, Any]] = {
     ("algorithm", "o4"): {"network": {"topology": "sp16"}},
     ("topology", "irregular"): IRREGULAR,  # a file to read, routed up*/down*
     ("algorithm", "up_down"): IRREGULAR,
+    ("algorithm", "min_adaptive"): {"network": {"topology": "hyperx"}},  # minimal adaptive on a HyperX
     ("program", "hardware_multicast"): MULTIDESTINATION,  # switches that replicate
     ("program", "batch"): {**MULTIDESTINATION, "run": {"warmup_cycles": 0}},  # closed: measured from cycle 0
     ("program", "host_adapter"): {"workload": {"group": [0, 1, 2, 3]}},  # a fixed group
@@ -92,6 +93,7 @@ OTHER: dict[str, tuple[Any, dict[str, Any]]] = {
     "workload.control_flits": (4, {}),
     # (the same file by another path: another value, for the store too, which keys a point by the path)
     "network.file": (str(REPO / "examples" / "networks" / ".." / "networks" / "irregular_updown.csv"), {}),
+    "network.shape": ([3, 2, 2], {}),  # (a HyperX's sizes are at least 2)
 }
 
 
@@ -608,8 +610,8 @@ FOREIGN = [
     ({"switch": {"model": "infiniband", "flow_control": "vct"}}, "switch.flow_control", "switch.model", "'input_buffered'", "infiniband"),
     ({"switch": {"route_cycles": 2}}, "switch.route_cycles", "switch.model", "'central_buffer' or 'input_fifo'", "input_buffered"),
     ({"switch": {"model": "input_fifo", "multicast_admission": "reserve"}}, "switch.multicast_admission", "switch.model", "'central_buffer'", "input_fifo"),
-    ({"routing": {"selection": "lru"}}, "routing.selection", "routing.algorithm", "'adaptive' or 'up_down'", "dor"),
-    (merged(O1, {"routing": {"selection": "lru"}}), "routing.selection", "routing.algorithm", "'adaptive' or 'up_down'", "o1"),
+    ({"routing": {"selection": "lru"}}, "routing.selection", "routing.algorithm", "'adaptive', 'up_down' or 'min_adaptive'", "dor"),
+    (merged(O1, {"routing": {"selection": "lru"}}), "routing.selection", "routing.algorithm", "'adaptive', 'up_down' or 'min_adaptive'", "o1"),
     (merged(SP, {"routing": {"lanes": "by_port"}}), "routing.lanes", "routing.algorithm", "'dor'", "adaptive"),
     (merged(SP, {"routing": {"oblivious_table": "d_mod_k"}}), "routing.oblivious_table", "routing.algorithm", "'o1' or 'o4'", "adaptive"),
     (merged(O1, {"routing": {"o4_spread": "every_stage"}}), "routing.o4_spread", "routing.algorithm", "'o4'", "o1"),
@@ -673,7 +675,6 @@ def test_unknown_keys_list_only_the_keys_of_the_chosen_kinds() -> None:
 
 #: each earlier key, with a value it used to take
 MOVED_GIVEN: dict[str, Any] = {
-    "network.terminals_per_router": 1,
     "workload.multicast_scheme": "software",
     "workload.multicast_destinations": 4,
     "workload.multicast_forward_cycles": 5,
@@ -762,6 +763,15 @@ RULES = [
                  merged(SP, {"network": {"topology": "fat_tree"}}), id="routing-fits-network"),
     pytest.param("An `irregular` network's file", merged(IRREGULAR, {"network": {"file": "no/such/network.csv"}}),
                  "network.file", "'no/such/network.csv'", "the path of a network file", IRREGULAR, id="irregular-file"),
+    pytest.param("A `hyperx` has at least one dimension", {"network": {"topology": "hyperx", "shape": [4, 1]}},
+                 "network.shape", "[4, 1]", "dimension sizes of at least 2 (not 1)",
+                 {"network": {"topology": "hyperx", "shape": [4, 2]}}, id="hyperx-shape"),
+    pytest.param("`min_adaptive` needs `switch.vcs >= 2`",
+                 {"network": {"topology": "hyperx", "shape": [2, 2, 2], "parallel_links": 3},
+                  "routing": {"algorithm": "min_adaptive"}},
+                 "network.parallel_links", "3", "at most 2 with min_adaptive on 3 dimensions",
+                 {"network": {"topology": "hyperx", "shape": [2, 2, 2], "parallel_links": 2},
+                  "routing": {"algorithm": "min_adaptive"}}, id="min-adaptive-candidates"),
     pytest.param("(two dateline classes)", {"network": {"topology": "ring"}, "switch": {"vcs": 1}},
                  "switch.vcs", "1", "at least 2 for dimension-order routing on a torus or ring",
                  {"network": {"topology": "ring"}, "switch": {"vcs": 1}, "routing": {"check_deadlock_free": False}},
@@ -891,11 +901,11 @@ def test_every_rule_is_checked_from_python(
 RULE_DETAILS = [
     # more cases per rule: (rule fragment, scenario, key, value, a piece of allowed)
     ("at most `run.max_nodes` nodes", {"network": {"k": 64, "n": 3}}, "network.k", "64", "run.max_nodes = 65536 nodes (this one has 262144)"),
-    ("The routing fits the network", {"network": {"topology": "sp16"}}, "routing.algorithm", "'dor'", "'dor' on a mesh, torus or ring"),
+    ("The routing fits the network", {"network": {"topology": "sp16"}}, "routing.algorithm", "'dor'", "'dor' on a mesh, torus, ring or hyperx"),
     ("The routing fits the network", merged(IRREGULAR, {"routing": {"algorithm": "dor"}}), "routing.algorithm", "'dor'",
      "'up_down' on an irregular network"),
     ("The routing fits the network", {"routing": {"algorithm": "up_down"}}, "routing.algorithm", "'up_down'",
-     "'dor' on a mesh, torus or ring"),
+     "'dor' on a mesh, torus, ring or hyperx"),
     ("An `irregular` network's file", merged(IRREGULAR, {"routing": {"root": 9}}), "routing.root", "9",
      "a router id from 0 to 8 (the network has 9 routers)"),
     ("An `irregular` network's file", merged(IRREGULAR, {"network": {"file": str(REPO / "examples")}}),
@@ -916,6 +926,16 @@ RULE_DETAILS = [
     ("`valiant` and `ugal_l` need `switch.vcs >= 3`",
      {"network": {"topology": "dragonfly"}, "routing": {"algorithm": "minimal"}, "switch": {"model": "central_buffer"}},
      "switch.model", "'central_buffer'", "for minimal on a dragonfly (it needs virtual channels)"),
+    ("The routing fits the network", {"routing": {"algorithm": "min_adaptive"}}, "routing.algorithm", "'min_adaptive'", "'min_adaptive' on a hyperx"),
+    ("A `hyperx` has at least one dimension", {"network": {"topology": "hyperx", "shape": []}}, "network.shape", "[]", "at least one dimension"),
+    ("A `hyperx` has at least one dimension", {"network": {"topology": "hyperx", "shape": [8, 8, 8], "parallel_links": 3, "terminals_per_router": 2}},
+     "network.shape", "[8, 8, 8]", "= 2 + 21·3 = 65"),
+    ("`min_adaptive` needs `switch.vcs >= 2`", {"network": {"topology": "hyperx"}, "routing": {"algorithm": "min_adaptive"}, "switch": {"vcs": 1}},
+     "switch.vcs", "1", "at least 2 with min_adaptive"),
+    ("`min_adaptive` needs `switch.vcs >= 2`", {"network": {"topology": "hyperx"}, "routing": {"algorithm": "min_adaptive"}, "switch": {"model": "central_buffer"}},
+     "switch.model", "'central_buffer'", "'input_buffered' or 'infiniband' with min_adaptive"),
+    ("The InfiniBand switch has at most 8 ports", {"switch": {"model": "infiniband"}, "network": {"topology": "hyperx", "shape": [2, 2], "parallel_links": 2}},
+     "network.parallel_links", "2", "1 with the InfiniBand switch"),
     ("(two dateline classes)", {"network": {"topology": "torus"}, "switch": {"vcs": 1}}, "switch.vcs", "1", "routing.check_deadlock_free = false"),
     ('`routing.lanes = "by_port"` (or', {"network": {"topology": "torus"}, "routing": {"lanes": "by_port"}}, "routing.lanes", "'by_port'", "2-D mesh"),
     ('`routing.lanes = "by_port"` (or', {"network": {"n": 3, "k": 4}, "routing": {"lanes": "by_port"}}, "routing.lanes", "'by_port'", "2-D mesh"),
@@ -1126,7 +1146,7 @@ def test_with_overrides_judges_what_was_set_explicitly() -> None:
     rr = adaptive.with_overrides({"routing.selection": "rr"})
     with pytest.raises(ConfigError) as info:  # a key given explicitly stays given: it now belongs elsewhere
         rr.with_overrides({"routing.algorithm": "o4"})
-    assert info.value.key == "routing.selection" and "it belongs to routing.algorithm = 'adaptive' or 'up_down'" in str(info.value)
+    assert info.value.key == "routing.selection" and "it belongs to routing.algorithm = 'adaptive', 'up_down' or 'min_adaptive'" in str(info.value)
     # a key given with effect warns once an override takes its effect away
     ties = quiet({"network": {"topology": "torus"}, "routing": {"torus_ties": "positive"}})
     with pytest.warns(ConfigWarning, match="routing.torus_ties = 'positive' has no effect here"):

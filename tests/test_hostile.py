@@ -130,7 +130,7 @@ REQUIRED = {("network", "k"), ("run", "warmup_cycles"), ("run", "measure_cycles"
 UNKNOWN_NAME = st.text(alphabet="abcxyz_", min_size=1, max_size=6).map(lambda s: "x_" + s)
 UNKNOWN_KIND = st.sampled_from(["hypercube", "MESH", "central_buffer", "saf", "valiant", "all_to_all", "periodic", ""])
 
-#: keys of an earlier version (``network.terminals_per_router``, ``workload.multicast_scheme``, ``adapter.*``)
+#: keys of an earlier version (``workload.multicast_scheme``, ``adapter.*``)
 MOVED = [key.split(".", 1) for key, _ in catalogue.schema()["moved"]]
 
 CORRUPTIONS = [

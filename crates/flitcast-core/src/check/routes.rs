@@ -3,6 +3,13 @@
 //! channel dependency graph (Dally & Seitz) over (channel, virtual channel) pairs has no cycle. A
 //! routing with a multicast fan-out step adds its own checks and dependencies (`fan_out.rs`).
 //!
+//! A routing deadlock-free by Duato's protocol (`Routing::escape_vcs`: adaptive VCs on which cycles are
+//! allowed, escape VCs that always offer a way on) is checked by Duato's condition instead: the escape
+//! sub-network's *extended* channel dependency graph is acyclic. Its edges are the direct dependencies
+//! between escape VCs and the indirect ones: escape VC a, then only adaptive VCs, then escape VC b, all
+//! asked for by packets for one destination (Duato, IEEE TPDS 4(12), 1993). The walks below collect
+//! each destination's dependencies and `escape_dependencies` adds what they imply.
+//!
 //! For each destination the checker explores every state (router, input port, input VC) a packet
 //! for it can reach from any injection VC, following *all* candidates the routing returns, so it is
 //! exact for deterministic routings and conservative (all choices) for adaptive ones. It walks every
@@ -44,6 +51,11 @@ pub fn verify(topo: &Topology, routing: &Routing, vcs: u8, acyclic: bool) -> Res
     // Per state: the walk that last saw it and whether it is on the DFS stack (1) or done (2).
     let mut seen = vec![(u32::MAX, 0u8); states];
     let mut cands = Candidates::default();
+    let escape = routing.escape_vcs();
+    // (Duato's extended graph over the escape VCs; this walk's dependencies; a visit stamp per VC)
+    let mut escape_deps: Vec<Vec<u32>> = vec![Vec::new(); if escape.is_some() { deps.len() } else { 0 }];
+    let mut walk_deps: Vec<(u32, u32)> = Vec::new();
+    let (mut stamp, mut searches) = (vec![0u64; escape_deps.len()], 0u64);
     let terminals = topo.terminals() as u32;
     let mut walk = 0u32;
     for dst in (0..terminals).filter(|&d| routing.checks_destination(d)) {
@@ -98,6 +110,18 @@ pub fn verify(topo: &Topology, routing: &Routing, vcs: u8, acyclic: bool) -> Res
                                 message: format!("{}: no route from router {r} to terminal {dst}", routing.name()),
                             });
                         }
+                        if let Some((lo, hi)) = escape {
+                            // (Duato: a packet anywhere may always go on by an escape VC)
+                            let escapes = cands.as_slice().iter().any(|c| c.vc_lo < hi && lo < c.vc_hi);
+                            if !escapes {
+                                return Err(Error::Routing {
+                                    message: format!(
+                                        "{}: router {r} offers packets for terminal {dst} no escape virtual channel",
+                                        routing.name()
+                                    ),
+                                });
+                            }
+                        }
                         let incoming = match topo.input(r, p) {
                             PortLink::Router { router: up, port: up_port } => Some((up, up_port)),
                             _ => None,
@@ -130,6 +154,9 @@ pub fn verify(topo: &Topology, routing: &Routing, vcs: u8, acyclic: bool) -> Res
                                             if !deps[from].contains(&to_node) {
                                                 deps[from].push(to_node);
                                             }
+                                            if escape.is_some() {
+                                                walk_deps.push((from as u32, to_node));
+                                            }
                                         }
                                         if seen[state(to, in_port, w)] != (walk, 2) {
                                             stack.push((to, in_port, w, hops + 1, false));
@@ -141,15 +168,23 @@ pub fn verify(topo: &Topology, routing: &Routing, vcs: u8, acyclic: bool) -> Res
                     }
                 }
             }
+            if let Some((lo, hi)) = escape {
+                let is_escape = |node: u32| (lo..hi).contains(&((node % vcs as u32) as u8));
+                escape_dependencies(&mut walk_deps, is_escape, &mut stamp, &mut searches, &mut escape_deps);
+            }
         }
     }
     super::fan_out::check(topo, routing, vcs, &mut deps)?;
     if acyclic {
-        if let Some(cycle) = find_cycle(&deps) {
+        let (graph, what) = match escape {
+            Some(_) => (&escape_deps, "the escape VCs' extended channel dependency graph"),
+            None => (&deps, "the channel dependency graph"),
+        };
+        if let Some(cycle) = find_cycle(graph) {
             let names: Vec<String> = cycle.iter().map(|&n| describe(topo, vcs, n)).collect();
             return Err(Error::Routing {
                 message: format!(
-                    "{}: the channel dependency graph has a cycle, so the network can deadlock: {}",
+                    "{}: {what} has a cycle, so the network can deadlock: {}",
                     routing.name(),
                     names.join(" -> ")
                 ),
@@ -157,6 +192,51 @@ pub fn verify(topo: &Topology, routing: &Routing, vcs: u8, acyclic: bool) -> Res
         }
     }
     Ok(())
+}
+
+/// Adds to `extended` the escape-to-escape dependencies of one destination's walk, whose dependencies
+/// are `walk` (emptied): a direct one, a → b, and an indirect one for every path a → adaptive VCs → b.
+/// `stamp` marks the VCs a search has visited with the search's number (`searches` counts them).
+fn escape_dependencies(
+    walk: &mut Vec<(u32, u32)>,
+    is_escape: impl Fn(u32) -> bool,
+    stamp: &mut [u64],
+    searches: &mut u64,
+    extended: &mut [Vec<u32>],
+) {
+    walk.sort_unstable();
+    walk.dedup();
+    let after = |node: u32| {
+        let lo = walk.partition_point(|&(f, _)| f < node);
+        let hi = walk.partition_point(|&(f, _)| f <= node);
+        walk[lo..hi].iter().map(|&(_, t)| t)
+    };
+    let mut stack = Vec::new();
+    let mut i = 0;
+    while i < walk.len() {
+        let a = walk[i].0;
+        i = walk.partition_point(|&(f, _)| f <= a);
+        if !is_escape(a) {
+            continue;
+        }
+        *searches += 1;
+        let mark = *searches;
+        stack.extend(after(a));
+        while let Some(b) = stack.pop() {
+            if stamp[b as usize] == mark {
+                continue;
+            }
+            stamp[b as usize] = mark;
+            if is_escape(b) {
+                if !extended[a as usize].contains(&b) {
+                    extended[a as usize].push(b);
+                }
+            } else {
+                stack.extend(after(b));
+            }
+        }
+    }
+    walk.clear();
 }
 
 /// A cycle of the directed graph, if there is one (iterative three-colour DFS).
@@ -213,5 +293,31 @@ mod tests {
         let c = find_cycle(&[vec![1], vec![2], vec![0]]).unwrap();
         assert_eq!(c.first(), c.last());
         assert_eq!(c.len(), 4);
+    }
+
+    #[test]
+    fn escape_dependencies_follow_adaptive_detours() {
+        // VCs of 2 classes: odd nodes escape, even adaptive. One destination's packets go escape 1 →
+        // adaptive 2 → escape 3 and escape 3 → adaptive 4 → escape 1: no direct dependency between the
+        // escape VCs, an indirect cycle 1 → 3 → 1.
+        let is_escape = |n: u32| n % 2 == 1;
+        let mut extended = vec![Vec::new(); 6];
+        let mut stamp = vec![0; 6];
+        let mut searches = 0;
+        let mut walk = vec![(1, 2), (2, 3), (3, 4), (4, 1)];
+        escape_dependencies(&mut walk, is_escape, &mut stamp, &mut searches, &mut extended);
+        assert!(walk.is_empty());
+        assert_eq!(extended[1], vec![3]);
+        assert_eq!(extended[3], vec![1]);
+        assert!(find_cycle(&extended).is_some());
+        // the same channels used for two destinations, one path each: no path of one destination
+        // closes the cycle
+        let mut extended = vec![Vec::new(); 6];
+        for mut walk in [vec![(1, 2), (2, 3)], vec![(3, 5), (0, 4)]] {
+            escape_dependencies(&mut walk, is_escape, &mut stamp, &mut searches, &mut extended);
+        }
+        assert_eq!(extended[1], vec![3]);
+        assert_eq!(extended[3], vec![5]);
+        assert!(find_cycle(&extended).is_none());
     }
 }

@@ -6,7 +6,9 @@ pub mod algorithm;
 pub mod candidates;
 pub mod dor;
 pub mod dor_dateline;
+pub mod dor_hyperx;
 pub mod dragonfly;
+pub mod min_adaptive;
 pub mod minimal;
 pub mod source_route;
 pub mod tree_multicast;
@@ -36,6 +38,7 @@ kinds! {
         Minimal(minimal::Minimal),
         Valiant(valiant::Valiant),
         UgalL(ugal_l::UgalL),
+        MinAdaptive(min_adaptive::MinAdaptive),
     }
     static {
         fn adaptive() -> bool;
@@ -45,8 +48,9 @@ kinds! {
 }
 
 /// Which routing runs on which network (the routing-fits rule and `Routing::build` say it alike).
-pub const FITS: &str = "'dor' on a mesh, torus or ring; 'adaptive', 'o1' or 'o4' on a fat_tree, sp16 or sp128; \
-                        'minimal', 'valiant' or 'ugal_l' on a dragonfly; 'up_down' on an irregular network";
+pub const FITS: &str = "'dor' on a mesh, torus, ring or hyperx; 'min_adaptive' on a hyperx; 'adaptive', 'o1' or \
+                        'o4' on a fat_tree, sp16 or sp128; 'minimal', 'valiant' or 'ugal_l' on a dragonfly; \
+                        'up_down' on an irregular network";
 
 #[derive(Debug, Clone)]
 pub enum Routing {
@@ -55,6 +59,8 @@ pub enum Routing {
     Source(source_route::SourceRouting),
     UpDown(up_down::UpDown),
     Dragonfly(dragonfly::Dragonfly),
+    DorHyperx(dor_hyperx::DorHyperx),
+    MinAdaptive(min_adaptive::MinAdaptive),
 }
 
 impl Routing {
@@ -83,6 +89,20 @@ impl Routing {
                 let mode = dragonfly::Mode::UgalL { threshold: p.ugal_threshold };
                 dragonfly::Dragonfly::new(g, vcs, mode, kind.name()).map(Routing::Dragonfly)
             }
+            (RoutingKind::Dor(_), Geometry::Hyperx(g)) => Ok(Routing::DorHyperx(dor_hyperx::DorHyperx::new(g, vcs))),
+            (RoutingKind::MinAdaptive(_), Geometry::Hyperx(g)) => {
+                let most = min_adaptive::candidates(g.dims.into(), g.links.into());
+                if vcs < 2 || most as usize > Candidates::MAX {
+                    return Err(Error::Routing {
+                        message: format!(
+                            "min_adaptive needs 2 virtual channels or more (it has {vcs}) and at most {} candidates \
+                             a hop (it would offer {most})",
+                            Candidates::MAX
+                        ),
+                    });
+                }
+                Ok(Routing::MinAdaptive(min_adaptive::MinAdaptive::new(g, vcs)))
+            }
             (kind, _) => Err(Error::config("routing.algorithm", format!("'{}'", kind.name()), FITS)),
         }
     }
@@ -95,6 +115,8 @@ impl Routing {
             Routing::Dor(r) => r.route(at, header.dst(), out),
             Routing::DorDateline(r) => r.route(at, header.dst(), header.variant, out),
             Routing::Source(r) => r.route(at, header, out),
+            Routing::DorHyperx(r) => r.route(at, header.dst(), out),
+            Routing::MinAdaptive(r) => r.route(at, header.dst(), out),
             Routing::UpDown(r) => r.route(at, header.dst(), out),
             Routing::Dragonfly(r) => r.route(at, header, out),
         }
@@ -181,6 +203,18 @@ impl Routing {
             Routing::Source(r) => r.vcs(),
             Routing::UpDown(r) => r.vcs,
             Routing::Dragonfly(r) => r.vcs,
+            Routing::DorHyperx(r) => r.vcs,
+            Routing::MinAdaptive(r) => r.vcs(),
+        }
+    }
+
+    /// The escape virtual channels `lo..hi` of a routing deadlock-free by Duato's protocol: the
+    /// build-time check asks the escape sub-network's extended channel dependency graph, not the whole
+    /// network's, to be acyclic (`check/routes.rs`).
+    pub fn escape_vcs(&self) -> Option<(u8, u8)> {
+        match self {
+            Routing::MinAdaptive(r) => Some(r.escape_vcs()),
+            _ => None,
         }
     }
 
@@ -200,6 +234,8 @@ impl Routing {
             Routing::Source(r) => (0, r.vcs()),
             Routing::UpDown(r) => (0, r.vcs),
             Routing::Dragonfly(r) => (0, r.vcs),
+            Routing::DorHyperx(r) => (0, r.vcs),
+            Routing::MinAdaptive(r) => (0, r.vcs()),
         }
     }
 
@@ -236,7 +272,7 @@ impl Routing {
             Routing::Source(r) => r.variants(),
             Routing::DorDateline(r) => r.variants(),
             Routing::Dragonfly(r) => r.variants(),
-            Routing::Dor(_) | Routing::UpDown(_) => 1,
+            Routing::Dor(_) | Routing::UpDown(_) | Routing::DorHyperx(_) | Routing::MinAdaptive(_) => 1,
         }
     }
 
@@ -245,6 +281,8 @@ impl Routing {
             Routing::Dor(_) => "dor",
             Routing::DorDateline(_) => "dor_dateline",
             Routing::UpDown(_) => "up_down",
+            Routing::DorHyperx(_) => "dor_hyperx",
+            Routing::MinAdaptive(_) => "min_adaptive",
             Routing::Source(r) => match r.mode {
                 source_route::Mode::Adaptive => "adaptive",
                 source_route::Mode::O1 => "o1",

@@ -3,7 +3,6 @@
 //! place.
 
 const MOVED: &[(&str, &str)] = &[
-    ("network.terminals_per_router", "nowhere: every router has one terminal (leave it out)"),
     (
         "workload.multicast_scheme",
         "workload.program ('software_multicast', 'hardware_multicast', 'batch', 'host_adapter' or \

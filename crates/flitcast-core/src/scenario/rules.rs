@@ -50,6 +50,7 @@ const RULES: &[Rule] = &[
                     TopologyKind::Ring(t) => fail(p, "network.k", t.k, sized),
                     TopologyKind::FatTree(t) => fail(p, "network.k", t.k, sized),
                     TopologyKind::Dragonfly(t) => fail(p, "network.a", t.a, sized),
+                    TopologyKind::Hyperx(t) => fail(p, "network.shape", format!("{:?}", t.shape), sized),
                     fixed => fail(
                         p,
                         "run.max_nodes",
@@ -61,15 +62,17 @@ const RULES: &[Rule] = &[
         },
     },
     Rule {
-        text: "The routing fits the network: `dor` on a `mesh`, `torus` or `ring`; `adaptive`, `o1` or `o4` on a \
-               `fat_tree`, `sp16` or `sp128`; `minimal`, `valiant` or `ugal_l` on a `dragonfly`; `up_down` on an \
-               `irregular` network.",
+        text: "The routing fits the network: `dor` on a `mesh`, `torus`, `ring` or `hyperx`; `min_adaptive` on a \
+               `hyperx`; `adaptive`, `o1` or `o4` on a `fat_tree`, `sp16` or `sp128`; `minimal`, `valiant` or \
+               `ugal_l` on a `dragonfly`; `up_down` on an `irregular` network.",
         check: |c, p| {
-            // (0: a k-ary n-cube, 1: a multistage network, 2: a dragonfly, 3: an irregular network)
+            // (0: a k-ary n-cube, 1: a multistage network, 2: a dragonfly, 3: an irregular network, 4: a
+            // HyperX, which dor routes too)
             let net = &c.s.network.topology;
             let family = match net {
                 TopologyKind::Dragonfly(_) => 2,
                 TopologyKind::Irregular(_) => 3,
+                TopologyKind::Hyperx(_) => 4,
                 _ => u8::from(net.multistage()),
             };
             let wants = match c.s.routing.algorithm {
@@ -77,8 +80,9 @@ const RULES: &[Rule] = &[
                 RoutingKind::Adaptive(_) | RoutingKind::O1(_) | RoutingKind::O4(_) => 1,
                 RoutingKind::Minimal(_) | RoutingKind::Valiant(_) | RoutingKind::UgalL(_) => 2,
                 RoutingKind::UpDown(_) => 3,
+                RoutingKind::MinAdaptive(_) => 4,
             };
-            if family != wants {
+            if family != wants && !(family == 4 && wants == 0) {
                 p.push(Problem::new(
                     "routing.algorithm",
                     quoted(c.s.routing.algorithm.name()),
@@ -174,16 +178,66 @@ const RULES: &[Rule] = &[
         },
     },
     Rule {
+        text: "A `hyperx` has at least one dimension in `network.shape`, each of at least 2 routers, and routers of \
+               at most 64 ports: `network.terminals_per_router` + Σ (S − 1) · `network.parallel_links` ≤ 64.",
+        check: |c, p| {
+            if let TopologyKind::Hyperx(t) = &c.s.network.topology {
+                if let Some((key, value, allowed)) = t.problem() {
+                    fail(p, key, value, allowed);
+                }
+            }
+        },
+    },
+    Rule {
+        text: "`min_adaptive` needs `switch.vcs >= 2` (an escape VC and at least one adaptive VC) and offers at most \
+               8 candidates a hop: the dimensions of `network.shape` × `network.parallel_links` ≤ 8.",
+        check: |c, p| {
+            let (RoutingKind::MinAdaptive(_), TopologyKind::Hyperx(t)) = (&c.s.routing.algorithm, &c.s.network.topology)
+            else {
+                return;
+            };
+            let vcs = c.s.switch.model.vcs();
+            if vcs < 2 {
+                let with_vcs = models_with_vcs();
+                if with_vcs.contains(&c.s.switch.model.name()) {
+                    fail(p, "switch.vcs", vcs, "at least 2 with min_adaptive routing (an escape VC and an adaptive one)");
+                } else {
+                    fail(
+                        p,
+                        "switch.model",
+                        quoted(c.s.switch.model.name()),
+                        format!(
+                            "{} with min_adaptive routing (it needs two virtual channels: an escape VC and an \
+                             adaptive one)",
+                            or_list(&with_vcs)
+                        ),
+                    );
+                }
+            }
+            let most = crate::routing::min_adaptive::candidates(t.shape.len() as u32, t.parallel_links);
+            if most as usize > crate::routing::Candidates::MAX {
+                fail(
+                    p,
+                    "network.parallel_links",
+                    t.parallel_links,
+                    format!(
+                        "at most {} with min_adaptive on {} dimensions (a hop offers dimensions × parallel links ≤ {} \
+                         candidates)",
+                        crate::routing::Candidates::MAX / t.shape.len().max(1),
+                        t.shape.len(),
+                        crate::routing::Candidates::MAX
+                    ),
+                );
+            }
+        },
+    },
+    Rule {
         text: "Dimension-order routing on a `torus` or `ring` with `routing.check_deadlock_free = true` needs \
                `switch.vcs >= 2` (two dateline classes).",
         check: |c, p| {
             let vcs = c.s.switch.model.vcs();
             if c.s.network.topology.wraps() && c.s.routing.check_deadlock_free && vcs < 2 {
-                let with_vcs: Vec<&str> = SwitchKind::kind_keys()
-                    .into_iter()
-                    .filter(|(_, keys)| keys.contains(&"vcs"))
-                    .map(|(name, _)| name)
-                    .collect();
+                let with_vcs = models_with_vcs();
                 if with_vcs.contains(&c.s.switch.model.name()) {
                     fail(
                         p,
@@ -338,7 +392,8 @@ const RULES: &[Rule] = &[
     },
     Rule {
         text: "The InfiniBand switch has at most 8 ports and forwards a packet by its table, one output per \
-               destination (study 003 §2): it takes `dor`, `o1` or `o4` routing, not `adaptive`.",
+               destination (study 003 §2): it takes `dor`, `o1` or `o4` routing, not `adaptive` or `min_adaptive`, \
+               and on a `hyperx` only `network.parallel_links = 1` (`dor` there offers every parallel link).",
         check: |c, p| {
             if !matches!(c.s.switch.model, SwitchKind::Infiniband(_)) {
                 return;
@@ -360,6 +415,16 @@ const RULES: &[Rule] = &[
                     "'o1' or 'o4' with the InfiniBand switch on a fat_tree, sp16 or sp128 (a forwarding table \
                      gives one output per destination)",
                 );
+            }
+            if let TopologyKind::Hyperx(t) = &c.s.network.topology {
+                if t.parallel_links > 1 {
+                    fail(
+                        p,
+                        "network.parallel_links",
+                        t.parallel_links,
+                        "1 with the InfiniBand switch (a forwarding table gives one output per destination)",
+                    );
+                }
             }
         },
     },
@@ -682,6 +747,11 @@ const RULES: &[Rule] = &[
         },
     },
 ];
+
+/// The switch models with virtual channels (a `switch.vcs` key).
+fn models_with_vcs() -> Vec<&'static str> {
+    SwitchKind::kind_keys().into_iter().filter(|(_, keys)| keys.contains(&"vcs")).map(|(name, _)| name).collect()
+}
 
 /// The network as traffic patterns see it.
 fn shape(c: &Ctx) -> Shape {

@@ -89,6 +89,59 @@ impl CubeGeometry {
     }
 }
 
+/// Most ports of a HyperX router, the most the switch models handle (their port masks are 64 bits).
+pub const MAX_RADIX: u32 = 64;
+
+/// The shape of a HyperX (`hyperx.rs`, which documents its numbering), as the routings read it (a fixed
+/// array: `Geometry` is `Copy`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HyperxGeometry {
+    /// Dimensions L.
+    pub dims: u8,
+    /// S_d for d < L (every S_d < 64: a router has at most 64 ports).
+    pub shape: [u8; MAX_RADIX as usize],
+    /// Parallel links K per router pair of a dimension.
+    pub links: u8,
+    /// Terminals T per router.
+    pub terminals: u8,
+}
+
+impl HyperxGeometry {
+    pub fn routers(&self) -> u32 {
+        self.sizes().iter().map(|&s| u32::from(s)).product()
+    }
+    /// S_0 … S_{L−1}.
+    pub fn sizes(&self) -> &[u8] {
+        &self.shape[..self.dims as usize]
+    }
+    pub fn radix(&self) -> u32 {
+        u32::from(self.terminals) + self.sizes().iter().map(|&s| u32::from(s) - 1).sum::<u32>() * u32::from(self.links)
+    }
+    /// Every router's coordinates, L bytes each.
+    pub fn coords(&self) -> Vec<u8> {
+        let mut table = Vec::with_capacity(self.routers() as usize * self.dims as usize);
+        for r in 0..self.routers() {
+            let mut rest = r;
+            for &s in self.sizes() {
+                table.push((rest % u32::from(s)) as u8);
+                rest /= u32::from(s);
+            }
+        }
+        table
+    }
+    /// The first port of dimension `dim` (T + B_d).
+    pub fn dim_base(&self, dim: usize) -> u8 {
+        let before: u32 = self.sizes()[..dim].iter().map(|&s| u32::from(s) - 1).sum();
+        (u32::from(self.terminals) + before * u32::from(self.links)) as u8
+    }
+    /// The port of parallel link `link` towards the router `offset` steps on in `dim`, from its
+    /// dimension's first port `base` (`dim_base`).
+    #[inline]
+    pub fn port(&self, base: u8, offset: u8, link: u8) -> u8 {
+        base + (offset - 1) * self.links + link
+    }
+}
+
 /// Precomputed coordinates of every router of a k-ary n-cube.
 #[derive(Debug, Clone)]
 pub struct Coords {
@@ -215,6 +268,8 @@ pub enum Geometry {
     Graph,
     /// A dragonfly: groups of fully connected routers joined by global channels (`dragonfly.rs`).
     Dragonfly(DragonflyGeometry),
+    /// A HyperX: all-to-all in every dimension (`hyperx.rs`).
+    Hyperx(HyperxGeometry),
 }
 
 #[derive(Debug, Clone)]

@@ -7,6 +7,7 @@ pub mod distances;
 pub mod dragonfly;
 pub mod fat_tree;
 pub mod graph;
+pub mod hyperx;
 pub mod irregular;
 pub mod mesh;
 pub mod ring;
@@ -14,7 +15,9 @@ pub mod sp128;
 pub mod sp16;
 pub mod torus;
 
-pub use graph::{Arrangement, Builder, Coords, CubeGeometry, DragonflyGeometry, Geometry, PortLink, Topology};
+pub use graph::{
+    Arrangement, Builder, Coords, CubeGeometry, DragonflyGeometry, Geometry, HyperxGeometry, PortLink, Topology,
+};
 
 use crate::error::Error;
 use crate::params::kinds;
@@ -30,6 +33,7 @@ kinds! {
         Sp128(sp128::Sp128),
         Irregular(irregular::Irregular),
         Dragonfly(dragonfly::Dragonfly),
+        Hyperx(hyperx::Hyperx),
     }
     static {
         fn graph(latency: u32) -> Result<Topology, Error>;

@@ -14,6 +14,7 @@ mod flat_memory;
 mod golden;
 mod hardware_multicast;
 mod host_adapter;
+mod hyperx;
 mod infiniband;
 mod irregular;
 mod prop_bmin;

@@ -1,0 +1,125 @@
+//! Minimal adaptive routing across dimensions on a HyperX, deadlock-free by an escape virtual channel
+//! (Duato, "A New Theory of Deadlock-Free Adaptive Routing in Wormhole Networks", IEEE TPDS 4(12),
+//! 1993; the HyperX of Ahn et al., SC 2009, docs/models/hyperx.md).
+//!
+//! At each router a packet may correct any dimension in which its router differs from its
+//! destination's, in one hop (each dimension is all-to-all): every such hop is minimal, on any of its
+//! K parallel links. The virtual channels are split in two classes:
+//!
+//! - **adaptive**: VCs `0 … vcs−2`, offered on every minimal hop's every parallel link;
+//! - **escape**: VC `vcs−1`, offered only on the hop dimension-order routing takes (the lowest
+//!   unaligned dimension, all K links): the escape sub-network routes by DOR (`dor_hyperx.rs`).
+//!
+//! The DOR hop's links are offered on VCs `0 … vcs−1`, so a router takes an adaptive VC there when
+//! one is free (lowest first) and the escape VC only when none is; a packet on the escape VC may go back
+//! to adaptive VCs at its next hop (Duato's protocol, not the variant where escape is absorbing). The
+//! selection function (`routing.selection`) picks among the ports with a free VC.
+//!
+//! Deadlock freedom (Duato's theorem): the routing is connected and the escape sub-network's
+//! *extended* channel dependency graph — direct dependencies between escape VCs, and indirect ones
+//! through adaptive VCs a packet for the same destination takes in between — is acyclic. A packet
+//! leaves an escape VC of dimension d with dimensions 0 … d aligned, and minimal hops never unalign a
+//! dimension, so its next escape VC is of a higher dimension: every dependency leads upwards. The
+//! build-time check (`check/routes.rs`) builds that graph and confirms it; the adaptive VCs' own
+//! dependencies may form cycles, and do.
+//!
+//! The paper's own adaptive routing, DAL (dimensionally-adaptive, load-balanced: at most one
+//! non-minimal hop per dimension), is not implemented; docs/models/hyperx.md says how the two differ.
+
+use super::algorithm::Algorithm;
+use super::candidates::{At, Candidate, Candidates};
+use super::dor_hyperx::DorHyperx;
+use crate::params::{params, Kind};
+use crate::selection::SelectionKind;
+use crate::topology::HyperxGeometry;
+
+params! {
+    /// Minimal adaptive routing with an escape VC.
+    pub struct Params {
+        /// Which port among the minimal hops with a free virtual channel a packet takes: `rnd` (at
+        /// random, from the router's own stream), `first_free` (lowest port: lowest dimension first),
+        /// `lru`, `mru`, `rr`, `lruc`, `lrud` or `lfu` (docs/models/selection.md).
+        selection: SelectionKind = SelectionKind::Rnd(Default::default());
+    }
+}
+
+impl Kind for MinAdaptive {
+    const NAME: &'static str = "min_adaptive";
+    const DOC: &'static str = "on a hyperx: any minimal hop on VCs 0..vcs-2, dimension order on the escape VC \
+                               vcs-1 (Duato; needs switch.vcs >= 2)";
+    type Params = Params;
+}
+
+impl Algorithm for MinAdaptive {
+    fn adaptive(_: &Params) -> bool {
+        true
+    }
+    fn selection(p: &Params) -> SelectionKind {
+        p.selection.clone()
+    }
+}
+
+/// Most candidates a hop offers: L·K (every parallel link of every unaligned dimension).
+pub fn candidates(dims: u32, links: u32) -> u32 {
+    dims * links
+}
+
+#[derive(Debug, Clone)]
+pub struct MinAdaptive {
+    dor: DorHyperx,
+}
+
+impl MinAdaptive {
+    /// On `geo` with `vcs` ≥ 2 virtual channels and at most `Candidates::MAX` candidates a hop (the
+    /// scenario rules refuse other setups).
+    pub fn new(geo: HyperxGeometry, vcs: u8) -> MinAdaptive {
+        MinAdaptive { dor: DorHyperx::new(geo, vcs) }
+    }
+
+    pub fn vcs(&self) -> u8 {
+        self.dor.vcs
+    }
+
+    /// The escape class: the last VC.
+    pub fn escape_vcs(&self) -> (u8, u8) {
+        (self.dor.vcs - 1, self.dor.vcs)
+    }
+
+    #[inline]
+    pub fn route(&self, at: At, dst: u32, out: &mut Candidates) {
+        let (target, eject) = self.dor.home(dst);
+        let vcs = self.dor.vcs;
+        let mut hops = self.dor.hops(at.router, target);
+        match hops.next() {
+            // the dimension-order hop, with the escape VC last
+            Some(first) => self.dor.push_links(first, 0, vcs, out),
+            None => return out.push(Candidate { port: eject, vc_lo: 0, vc_hi: vcs }),
+        }
+        for hop in hops {
+            self.dor.push_links(hop, 0, vcs - 1, out);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::topology::hyperx::Params as Shape;
+
+    #[test]
+    fn offers_every_minimal_hop_and_the_escape_vc_on_the_dor_hop_only() {
+        // 3 x 4 x 2, K = 2, T = 1, 3 VCs: router 0 = (0,0,0) to terminal 23 = (2,3,1)
+        let geo = Shape { shape: vec![3, 4, 2], parallel_links: 2, terminals_per_router: 1 }.geometry();
+        let r = MinAdaptive::new(geo, 3);
+        let mut out = Candidates::default();
+        r.route(At { router: 0, in_port: 0, in_vc: 0, hops: 0 }, 23, &mut out);
+        // dimension 0 (ports 1..5), offset 2: 3, 4 with the escape VC; dimension 1 (ports 5..11),
+        // offset 3: 9, 10; dimension 2 (ports 11, 12), offset 1: 11, 12
+        let c = |port, hi| Candidate { port, vc_lo: 0, vc_hi: hi };
+        assert_eq!(out.as_slice(), &[c(3, 3), c(4, 3), c(9, 2), c(10, 2), c(11, 2), c(12, 2)]);
+        assert_eq!(r.escape_vcs(), (2, 3));
+        out.clear();
+        r.route(At { router: 23, in_port: 9, in_vc: 2, hops: 3 }, 23, &mut out);
+        assert_eq!(out.as_slice(), &[c(0, 3)]);
+    }
+}
