@@ -8,8 +8,9 @@
 //! * `sp128_bit_reversal_1KB`: the 128-node SP network of study 002 at load 0.5.
 //! * `sp128_uniform_128B`: the same network per switch model (central buffer, input FIFO) at load 0.3
 //!   and saturated, throughput in flit-hops (`flitcast bench` has the 4 KB and bit-reversal points too).
-//! * `big_on_threads`: one run of a 64x64 mesh and of a 4,096-node fat tree at load 0.3 on 1 and 2
-//!   threads (`run.threads`), throughput in flit-hops, the build (route checks) left out.
+//! * `big_on_threads`: one run of a 64x64 mesh, a 4,096-node fat tree and a 1,056-node dragonfly (UGAL-L)
+//!   at load 0.3 on 1 and 2 threads (`run.threads`), throughput in flit-hops, the build (route checks)
+//!   left out.
 
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
 use flitcast_core::credits::Lanes;
@@ -134,6 +135,13 @@ pub fn big(network: &str) -> Scenario {
     ]);
     match network {
         "mesh64" => s.set(&[("network.k", json!(64))]),
+        "dragonfly1056" => Scenario::of(json!({
+            "network": {"topology": "dragonfly", "p": 4, "a": 8, "h": 4},
+            "switch": {"vcs": 3},
+            "routing": {"algorithm": "ugal_l"},
+            "workload": {"load": 0.3},
+            "run": {"warmup_cycles": 300, "measure_cycles": 700, "saturation_stop": "off", "drain_max_cycles": 0},
+        })),
         _ => s.set(&[
             ("network.topology", json!("fat_tree")),
             ("network.k", json!(8)),
@@ -146,7 +154,7 @@ pub fn big(network: &str) -> Scenario {
 fn big_on_threads(c: &mut Criterion) {
     let mut g = c.benchmark_group("big_on_threads");
     g.sample_size(10);
-    for network in ["mesh64", "fat_tree4096"] {
+    for network in ["mesh64", "fat_tree4096", "dragonfly1056"] {
         let s = big(network);
         let hops = flitcast_core::run(&s).expect("bench scenario runs").flit_hops;
         g.throughput(Throughput::Elements(hops));

@@ -85,8 +85,9 @@ def bench_scenarios(quick: bool) -> list[tuple[str, Scenario]]:
 
 def big_scenarios() -> list[tuple[str, Scenario]]:
     """The big networks one run is split across threads for (run.threads, docs/engine.md "Regions"): a
-    64x64 mesh (uniform, load 0.3: past saturation, no drain) and a 4,096-node 8-ary 4-tree (adaptive
-    routing, load 0.3), input-buffered routers, 300 + 1,000 cycles (as cargo bench's big_on_threads)."""
+    64x64 mesh (uniform, load 0.3: past saturation, no drain), a 4,096-node 8-ary 4-tree (adaptive
+    routing, load 0.3) and a 1,056-node dragonfly (p = h = 4, a = 8, UGAL-L, 3 VCs, load 0.3),
+    input-buffered routers, 300 + 1,000 cycles (as cargo bench's big_on_threads)."""
     from flitcast.config import Scenario
 
     run = {"warmup_cycles": 300, "measure_cycles": 1_000, "drain_max_cycles": 0, "saturation_stop": "off", "seed": 1}
@@ -99,6 +100,18 @@ def big_scenarios() -> list[tuple[str, Scenario]]:
                 {
                     "network": {"topology": "fat_tree", "k": 8, "n": 4},
                     "routing": {"algorithm": "adaptive"},
+                    "workload": workload,
+                    "run": run,
+                }
+            ),
+        ),
+        (
+            "dragonfly 1056",
+            Scenario.model_validate(
+                {
+                    "network": {"topology": "dragonfly", "p": 4, "a": 8, "h": 4},
+                    "switch": {"vcs": 3},
+                    "routing": {"algorithm": "ugal_l"},
                     "workload": workload,
                     "run": run,
                 }
