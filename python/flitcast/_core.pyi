@@ -1,6 +1,6 @@
 """Private extension built from crates/flitcast-py (docs/core-interface.md). Use flitcast.run / sweep."""
 
-__all__ = ["Control", "version", "run", "schema", "check", "memory_estimate", "torus_multicast", "_panic_for_test"]
+__all__ = ["Control", "version", "run", "schema", "check", "memory_estimate", "torus_multicast", "collective_estimate", "_panic_for_test"]
 
 class Control:
     """Handle on running simulations: interrupt() stops every run it was passed to within one cycle."""
@@ -26,6 +26,10 @@ def memory_estimate(scenario_json: str) -> str:
 def torus_multicast(request_json: str) -> str:
     """A study-004 multicast plan on a unidirectional torus: {"ok": {"nodes", "parent", "children", "step",
     "relays", "hops"}} or {"error": ...}."""
+
+def collective_estimate(scenario_json: str) -> str:
+    """The alpha-beta-gamma estimate of a scenario's collective, without simulating it: {"ok": {"members",
+    "rank_cycles", "completion_cycles"}} or {"error": ...}."""
 
 def schema() -> str:
     """JSON: the key catalogue, {"sections": [[name, doc, [key declaration, ...]]], "rules", "conditional",

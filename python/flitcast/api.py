@@ -25,7 +25,7 @@ ScenarioLike = Scenario | Mapping[str, Any] | str | os.PathLike[str]
 #: progress callback of one run: called with (cycle reached, cycle at which the measurement window ends)
 CycleProgress = Callable[[int, int], None]
 
-__all__ = ["core_outcome", "payload", "result_of", "run"]
+__all__ = ["collective_estimate", "core_outcome", "payload", "result_of", "run"]
 
 
 def core() -> Any:
@@ -53,6 +53,19 @@ def result_of(scenario: Scenario, outcome_text: Any, wall_seconds: float) -> Res
     if isinstance(outcome, dict) and "error" in outcome:
         raise from_core(outcome["error"], scenario.to_core_dict())
     raise InternalError(f"the core returned an outcome that is neither ok nor error: {outcome_text!r:.200}")
+
+
+def collective_estimate(scenario: Scenario) -> dict[str, Any]:
+    """The α-β-γ estimate of ``scenario``'s collective without simulating it (docs/models/collectives.md,
+    "The estimate"): ``{"members", "rank_cycles", "completion_cycles"}``; the matching flitcast error
+    otherwise (a scenario of another program: a ConfigError on ``workload.program``)."""
+    document = scenario.to_core_dict()
+    outcome = json.loads(core().collective_estimate(json.dumps(document)))
+    if isinstance(outcome, dict) and isinstance(outcome.get("ok"), dict):
+        return outcome["ok"]
+    if isinstance(outcome, dict) and "error" in outcome:
+        raise from_core(outcome["error"], document)
+    raise InternalError(f"the core returned an outcome that is neither ok nor error: {outcome!r:.200}")
 
 
 def run(scenario: ScenarioLike, progress: CycleProgress | None = None) -> Result:

@@ -371,3 +371,32 @@ def model_plot(frame: pd.DataFrame, path: str | os.PathLike[str]) -> None:
         fig.savefig(path, dpi=110)
     finally:
         plt.close(fig)
+
+
+def estimate_plot(frame: pd.DataFrame, varied: Sequence[str], path: str | os.PathLike[str]) -> None:
+    """A collective's α-β-γ estimate (``flitcast model --collective``): completion against the first varied
+    key with numbers (``x_key``), one line per value of the other varied keys."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4.5), layout="constrained")
+    try:
+        x = x_key(frame, varied) if varied else None
+        others = [k for k in varied if k != x]
+        groups = frame.groupby(others, sort=False) if others else [((), frame)]
+        for i, (values, part) in enumerate(groups):
+            values = values if isinstance(values, tuple) else (values,)
+            label = ", ".join(f"{k.split('.', 1)[-1]}={v}" for k, v in zip(others, values, strict=True)) or "estimate"
+            part = part.sort_values(x) if x else part
+            xs = part[x] if x else range(len(part))
+            ax.plot(xs, part["estimate_cycles"], marker="os^Dv"[i % 5], markersize=3, label=label)
+        ax.set_yscale("log")
+        ax.set_xlabel(x.split(".", 1)[-1] if x else "")
+        ax.set_ylabel("completion, α-β-γ estimate (cycles)")
+        ax.set_title("collective: α-β-γ estimate (no contention)", fontsize=9)
+        ax.legend(fontsize=7)
+        fig.savefig(path, dpi=110)
+    finally:
+        plt.close(fig)

@@ -14,7 +14,6 @@ use crate::credits::Lanes;
 use crate::dest_set::DestSets;
 use crate::error::Error;
 use crate::host::hosts::{Hosts, Limits, Net};
-use crate::host::program::Site as ProgramSite;
 use crate::host::programs::Programs;
 use crate::host::Nic;
 use crate::memory;
@@ -30,7 +29,6 @@ use crate::switch::{FlowControl, MoveCounters, Router, Site, StepCtx};
 use crate::time::Cycle;
 use crate::topology::Topology;
 use crate::wheel::{Arrival, Wheel, ROUTERS, TERMINALS, TO_TERMINAL};
-use crate::workload::Shape;
 use std::cmp::Reverse;
 use std::sync::Arc;
 
@@ -81,7 +79,7 @@ enum Ended {
 impl Simulation {
     pub fn build(scenario: &Scenario) -> Result<Simulation, Error> {
         scenario.validate()?;
-        let (net, run) = (&scenario.network, &scenario.run);
+        let run = &scenario.run;
         let topo = scenario.topology()?;
         memory::estimate(scenario, &topo).check(memory::limit_bytes(run.memory_limit_mb), run.memory_limit_mb)?;
         let (sw, program) = (&scenario.switch.model, &scenario.workload.program);
@@ -118,17 +116,7 @@ impl Simulation {
             max_live_packets: memory::max_live_packets(scenario, terminals as u64),
             max_live_operations: memory::max_live_operations_of(scenario, terminals as u64),
         };
-        let site = ProgramSite {
-            topo: &topo,
-            shape: Shape { nodes: terminals as u32, digits: net.topology.digits(), groups: net.topology.groups() },
-            wraps: net.topology.wraps(),
-            hop_cycles: net.channel_latency_cycles + sw.router_delay_cycles(),
-            router_delay_cycles: sw.router_delay_cycles(),
-            seed: run.seed,
-            message_flits,
-            packet_flits,
-            header_flits: scenario.header_flits(),
-        };
+        let site = scenario.program_site(&topo);
         Ok(Simulation {
             hosts: Hosts::new(Programs::build(program, &site), nics, regions_for(run.threads), limits),
             stats: Collector::new(run.warmup_cycles, run.measure_cycles, run.batches).for_run(

@@ -53,6 +53,25 @@ pub fn memory_estimate(scenario: &Scenario) -> Result<(memory::Estimate, u64), E
     Ok((memory::estimate(scenario, &topo), memory::limit_bytes(scenario.run.memory_limit_mb)))
 }
 
+/// The α-β-γ estimate of `scenario`'s collective without simulating it (docs/models/collectives.md, "The
+/// estimate"): the group's members in rank order, and one collective's completion per member.
+pub fn collective_estimate(scenario: &Scenario) -> Result<(Vec<u32>, collective::estimate::Estimate), Error> {
+    use host::program::Program;
+    scenario.validate()?;
+    let host::programs::ProgramKind::Collective(p) = &scenario.workload.program else {
+        return Err(Error::config(
+            "workload.program",
+            format!("'{}'", scenario.workload.program.name()),
+            "'collective' (the estimate is of a collective operation)",
+        ));
+    };
+    let topo = scenario.topology()?;
+    memory::estimate(scenario, &topo)
+        .check(memory::limit_bytes(scenario.run.memory_limit_mb), scenario.run.memory_limit_mb)?;
+    let c = host::programs::collective::Collective::new(p, &scenario.program_site(&topo));
+    Ok((c.members().to_vec(), c.estimate().clone()))
+}
+
 /// Builds and runs one scenario under `control` (stop on request, progress reported).
 pub fn run_with(scenario: &Scenario, control: &Control) -> Result<RunResult, Error> {
     Simulation::build(scenario)?.run_with(control)

@@ -122,6 +122,17 @@ fn memory_estimate(scenario_json: &str) -> String {
     })
 }
 
+/// The α-β-γ estimate of a scenario's collective without simulating it: `{"ok": {"members",
+/// "rank_cycles", "completion_cycles"}}` or an error outcome (`collective/estimate.rs`).
+#[pyfunction]
+fn collective_estimate(scenario_json: &str) -> String {
+    guarded(|| {
+        let s = Scenario::from_json(scenario_json)?;
+        let (members, estimate) = flitcast_core::collective_estimate(&s)?;
+        Ok(json!({ "members": members, "rank_cycles": estimate.ranks, "completion_cycles": estimate.completion() }))
+    })
+}
+
 /// A study-004 multicast plan on a unidirectional torus: `{"ok": {"nodes", "parent", "children", "step",
 /// "relays", "hops"}}` or an error outcome (`multicast/torus.rs`).
 #[pyfunction]
@@ -181,6 +192,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(memory_estimate, m)?)?;
     m.add_function(wrap_pyfunction!(torus_multicast, m)?)?;
+    m.add_function(wrap_pyfunction!(collective_estimate, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     Ok(())
 }

@@ -1,4 +1,5 @@
-"""``flitcast model``: study 004's small-message multicast latency model, printed (and written with --out)."""
+"""``flitcast model``: study 004's small-message multicast latency model, or with ``--collective FILE`` the
+α-β-γ estimate of a collective scenario (``model_collective.py``), printed (and written with --out)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Annotated
 import typer
 
 from flitcast.cli.app import app, console, guard
-from flitcast.cli.options import check_distinct, parse_list, parse_range
+from flitcast.cli.options import SetOption, check_distinct, parse_list, parse_range
 from flitcast.errors import ConfigError, Shown
 
 #: what --out receives
@@ -67,11 +68,42 @@ def model_command(
             "are left as they are.",
         ),
     ] = False,
+    collective: Annotated[
+        str | None,
+        typer.Option(
+            "--collective",
+            metavar="FILE",
+            help="Instead: the α-β-γ estimate (cycles) of the collective scenario FILE (workload.program = "
+            "'collective'), over its --vary keys (else its [sweep] table), without simulating "
+            "(docs/models/collectives.md). The torus model's options do not apply.",
+        ),
+    ] = None,
+    vary: Annotated[
+        list[str] | None,
+        typer.Option("--vary", metavar="KEY=A,B,C", help="With --collective: vary a key over a range or a list (repeatable)."),
+    ] = None,
+    set_: SetOption = None,
 ) -> None:
-    """Evaluate study 004's small-message multicast latency model (µs) for any k, group size and message size."""
+    """Evaluate study 004's small-message multicast latency model (µs) for any k, group size and message size,
+    or with --collective the α-β-γ estimate of a collective."""
     from rich.table import Table
 
     from flitcast import analytic
+
+    torus_options = {"--k": (k, 4), "--group": (group, "4:16:1"), "--bytes": (message_bytes, "128"),
+                     "--algorithm": (algorithm, "separate,u_torus,s_torus,md_torus,mu_torus"), "--r": (r, "4"),
+                     "--h-i": (h_i, "closed"), "--t-process-unit": (t_process_unit, "us")}
+    if collective is not None:
+        from flitcast.cli.model_collective import collective_model
+
+        for option, (value, default) in torus_options.items():
+            if value != default:
+                raise ConfigError(option, value, "its default with --collective (an option of the torus model)")
+        collective_model(collective, vary, set_, out, force)
+        return
+    for option, given in (("--vary", vary), ("--set", set_)):
+        if given:
+            raise ConfigError(option, ",".join(given), "only with --collective FILE")
 
     algorithms = [a.strip() for a in algorithm.split(",") if a.strip()]
     if not algorithms:

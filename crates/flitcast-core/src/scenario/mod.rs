@@ -22,6 +22,7 @@ use crate::params::Section;
 use crate::routing::Routing as Router;
 use crate::switch::{FlowControl, Site, SwitchKind};
 use crate::topology::Topology;
+use crate::workload::Shape;
 
 /// The tables of a scenario, in the order of a scenario file.
 pub const SECTIONS: [&str; 5] = ["network", "switch", "routing", "workload", "run"];
@@ -66,6 +67,26 @@ impl Scenario {
             seed: self.run.seed,
             largest_worm: routing.multicast().and(self.largest_worm()),
             node_switches: topo.node_switches().len(),
+        }
+    }
+
+    /// What the hosts' program of this scenario is built for on `topo`.
+    pub fn program_site<'a>(&self, topo: &'a Topology) -> crate::host::program::Site<'a> {
+        let (net, sw) = (&self.network, &self.switch.model);
+        crate::host::program::Site {
+            topo,
+            shape: Shape {
+                nodes: topo.terminals() as u32,
+                digits: net.topology.digits(),
+                groups: net.topology.groups(),
+            },
+            wraps: net.topology.wraps(),
+            hop_cycles: net.channel_latency_cycles + sw.router_delay_cycles(),
+            router_delay_cycles: sw.router_delay_cycles(),
+            seed: self.run.seed,
+            message_flits: self.message_flits(),
+            packet_flits: self.packet_flits(),
+            header_flits: self.header_flits(),
         }
     }
 

@@ -226,3 +226,21 @@ fn collectives_at_a_rate_give_a_latency_load_curve() {
     let over = flitcast_core::run(&repeated(1.0)).unwrap();
     assert!(over.saturated, "{} {}", over.latency_mean, over.accepted_load);
 }
+
+#[test]
+fn the_estimate_without_a_run_is_the_one_a_run_reports() {
+    let tree = (json!({"topology": "fat_tree", "k": 4, "n": 2}), "central_buffer", "adaptive");
+    for (operation, algorithm) in software() {
+        let s = collective(
+            &tree,
+            operation,
+            algorithm,
+            json!({"group_size": 11, "members": "random", "message_flits": 40}),
+        );
+        let (members, estimate) = flitcast_core::collective_estimate(&s).unwrap();
+        assert_eq!(members.len(), 11);
+        assert_eq!(estimate.completion() as f64, run(&s).estimate_cycles, "{operation:?} {algorithm:?}");
+    }
+    let err = flitcast_core::collective_estimate(&Scenario::default()).unwrap_err().to_string();
+    assert!(err.contains("workload.program") && err.contains("'collective'"), "{err}");
+}

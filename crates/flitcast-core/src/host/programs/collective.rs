@@ -17,7 +17,7 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use rand::seq::SliceRandom;
 
-use crate::collective::estimate::{self, Costs, Trip};
+use crate::collective::estimate::{self, Costs, Estimate, Trip};
 use crate::collective::schedule::{Message, Rank, Schedule, Step};
 use crate::collective::{algorithms, schedule, Algorithm, Operation, Spec};
 use crate::host::program::{Delivered, Outbox, Priority, Program, Report, Send, Serves, Site, Target};
@@ -119,7 +119,7 @@ pub struct Collective {
     arrived: BTreeSet<(Rank, u64, u32)>,
     /// Members done before their collective's operation had its id: served as it arrives (same cycle).
     done_early: Vec<(u32, u64)>,
-    estimate: u64,
+    estimate: Estimate,
 }
 
 impl Program for Collective {
@@ -148,8 +148,7 @@ impl Program for Collective {
         let header_flits = if p.algorithm() == Algorithm::Hardware { site.header_flits } else { 0 };
         let trips = Trips::new(site, &hosts, header_flits);
         let estimate = estimate::run(&schedule, &costs, |m, to| trips.trip(m, to))
-            .expect("every algorithm's schedule runs to the end (tested)")
-            .completion();
+            .expect("every algorithm's schedule runs to the end (tested)");
         let payload: u64 = schedule.messages.iter().map(|m| m.flits as u64).sum();
         // (collectives per cycle: the load's flits over the network's nodes, a collective's payload each)
         let rate = p.load * nodes as f64 / payload as f64;
@@ -246,11 +245,21 @@ impl Program for Collective {
     }
 
     fn report(&self) -> Option<Report> {
-        Some(Report { estimate: Some(self.estimate), ..Report::default() })
+        Some(Report { estimate: Some(self.estimate.completion()), ..Report::default() })
     }
 }
 
 impl Collective {
+    /// The group's nodes, in rank order.
+    pub fn members(&self) -> &[u32] {
+        &self.hosts
+    }
+
+    /// The α-β-γ estimate of one collective on its members.
+    pub fn estimate(&self) -> &Estimate {
+        &self.estimate
+    }
+
     /// A collective begins now: its operation opens, and every member that was waiting for it starts it.
     fn begin(&mut self, now: Cycle, out: &mut Outbox) {
         let k = self.first + self.instances.len() as u64;
