@@ -426,3 +426,17 @@ def test_bench_quick() -> None:
     # the saturated points per SP switch model, and the cost of their flit-hops against load 0.3
     assert "sp128 CB uniform 128B" in proc.stdout and "sp128 IF bit-rev 4KB" in proc.stdout
     assert "yes" in proc.stdout and "saturated / at load 0.3: sp128 CB uniform 128B" in proc.stdout
+
+
+def test_the_process_ends_only_after_its_background_imports() -> None:
+    # a daemon thread still importing while the interpreter tears down can crash it (seen as a segmentation
+    # fault after a config error that ended `flitcast run` at once): the end of the process waits for it
+    import importlib
+    import threading
+    import time
+
+    cli_app = importlib.import_module("flitcast.cli.app")  # (the module: flitcast.cli.app is also the Typer app)
+    importer = threading.Thread(target=time.sleep, args=(0.2,), name=cli_app.IMPORTER, daemon=True)
+    importer.start()
+    cli_app._end_of_process()
+    assert not importer.is_alive()

@@ -200,12 +200,22 @@ def main(argv: Sequence[str] | None = None) -> None:
             _end_of_process()
 
 
-def _end_of_process() -> None:
-    """Spare the interpreter's teardown its garbage collections over every object the imports made
-    (pydantic's schemas, typer, rich): a third of a second's run spent 25-40 ms there. Frozen objects are
-    still released as the modules are cleared; only reference cycles among them are left to the end of
-    the process, and the commands close their files and clusters themselves (docs/engine.md, "A single
-    run, end to end")."""
-    import gc
+#: the name of the thread that imports what a command needs later while the core simulates (feedback.py)
+IMPORTER = "flitcast-imports"
 
+
+def _end_of_process() -> None:
+    """Let background imports finish — a daemon thread still importing while the interpreter tears down can
+    crash it (a segmentation fault after a config error that ends the command at once, about 1 run in 30)
+    — and spare the teardown its garbage collections over every object the imports made (pydantic's
+    schemas, typer, rich): a third of a second's run spent 25-40 ms there. Frozen objects are still
+    released as the modules are cleared; only reference cycles among them are left to the end of the
+    process, and the commands close their files and clusters themselves (docs/engine.md, "A single run,
+    end to end")."""
+    import gc
+    import threading
+
+    for thread in threading.enumerate():
+        if thread.name == IMPORTER:
+            thread.join()
     gc.freeze()

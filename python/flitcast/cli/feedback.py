@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from flitcast.cli.app import EXIT_POINTS_FAILED, console
+from flitcast.cli.app import EXIT_POINTS_FAILED, IMPORTER, console
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -32,7 +32,7 @@ def import_in_background(*modules: str) -> None:
             except Exception:  # noqa: BLE001, S112 - the import where the module is used reports it
                 continue
 
-    threading.Thread(target=load, name="flitcast-imports", daemon=True).start()
+    threading.Thread(target=load, name=IMPORTER, daemon=True).start()
 
 
 def with_cycle_progress(window_end: int, work: Callable[[Callable[[int, int], None] | None], Any]) -> Any:
