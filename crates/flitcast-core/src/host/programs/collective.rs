@@ -86,7 +86,7 @@ impl Kind for Collective {
 /// The root's timer tag of a collective's arrival; members' processors use tag 0.
 const ARRIVAL: u32 = 1;
 
-/// One collective begun: when, its operation's id once opened, and the members done with it.
+/// One collective begun: its operation's id once opened, and the members done with it.
 #[derive(Debug, Clone)]
 struct Instance {
     operation: Option<u32>,
@@ -185,6 +185,12 @@ impl Program for Collective {
 
     fn multidestination(p: &Params) -> bool {
         p.algorithm() == Algorithm::Hardware
+    }
+
+    /// Each collective is an operation of the group's members (every node where the group is left out):
+    /// what bounds the collectives alive at once before a run at a rate stops as saturated.
+    fn multicast_degree(p: &Params) -> Option<u32> {
+        Some(p.group_size.unwrap_or(u32::MAX))
     }
 
     fn start(&mut self, out: &mut Outbox) {
