@@ -40,32 +40,33 @@ def payload(scenario: Scenario) -> str:
     return json.dumps(scenario.to_core_dict())
 
 
-def result_of(scenario: Scenario, outcome_text: Any, wall_seconds: float) -> Result:
-    """Turn one core outcome into a Result, or raise the matching flitcast error."""
+def ok_outcome(scenario: Scenario, outcome_text: Any) -> dict[str, Any]:
+    """One core outcome of ``scenario`` that is ``{"ok": ...}`` (docs/core-interface.md), or raise the
+    matching flitcast error."""
     try:
         outcome = json.loads(outcome_text)
     except (TypeError, ValueError):
         raise InternalError(f"the core returned an unreadable outcome: {outcome_text!r:.200}") from None
     if isinstance(outcome, dict) and isinstance(outcome.get("ok"), dict):
-        # the core times each point itself; the caller's timing is the fallback
-        wall = outcome.get("wall_seconds")
-        return Result.from_core(scenario, outcome["ok"], wall if isinstance(wall, float) else wall_seconds)
+        return outcome
     if isinstance(outcome, dict) and "error" in outcome:
         raise from_core(outcome["error"], scenario.to_core_dict())
     raise InternalError(f"the core returned an outcome that is neither ok nor error: {outcome_text!r:.200}")
+
+
+def result_of(scenario: Scenario, outcome_text: Any, wall_seconds: float) -> Result:
+    """Turn one core outcome into a Result, or raise the matching flitcast error."""
+    outcome = ok_outcome(scenario, outcome_text)
+    # the core times each point itself; the caller's timing is the fallback
+    wall = outcome.get("wall_seconds")
+    return Result.from_core(scenario, outcome["ok"], wall if isinstance(wall, float) else wall_seconds)
 
 
 def collective_estimate(scenario: Scenario) -> dict[str, Any]:
     """The α-β-γ estimate of ``scenario``'s collective without simulating it (docs/models/collectives.md,
     "The estimate"): ``{"members", "rank_cycles", "completion_cycles"}``; the matching flitcast error
     otherwise (a scenario of another program: a ConfigError on ``workload.program``)."""
-    document = scenario.to_core_dict()
-    outcome = json.loads(core().collective_estimate(json.dumps(document)))
-    if isinstance(outcome, dict) and isinstance(outcome.get("ok"), dict):
-        return outcome["ok"]
-    if isinstance(outcome, dict) and "error" in outcome:
-        raise from_core(outcome["error"], document)
-    raise InternalError(f"the core returned an outcome that is neither ok nor error: {outcome!r:.200}")
+    return ok_outcome(scenario, core().collective_estimate(payload(scenario)))["ok"]
 
 
 def run(scenario: ScenarioLike, progress: CycleProgress | None = None) -> Result:

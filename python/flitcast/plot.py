@@ -8,9 +8,9 @@ A sweep's plot (:func:`plot_sweep`) depends on its workload:
   else ``offered_load`` (they are equal for unicast traffic). The grey dotted line is what every
   delivered flit would give: accepted = effective, times (M + ⌈M/P⌉·H)/M where multidestination worms
   carry H header flits per packet (``accepted_load`` counts every flit ejected, headers too);
-- a closed workload (program ``batch`` or ``torus_multicast``: a fixed set of operations run to
-  completion, no load axis): ``completion_cycles`` and ``latency_mean`` against the first varied key —
-  ``completion_vs_<key>.png``.
+- a closed workload (``batch``, ``torus_multicast``, one ``collective``: a fixed set of operations run to
+  completion, no load axis; the table tells it by its empty ``source_queue_flits``): ``completion_cycles``
+  and ``latency_mean`` against the first varied key — ``completion_vs_<key>.png``.
 
 Every latency, delay or completion time any plot of the project draws (these sweep plots and every
 experiment's figures) goes through :func:`draw_latency`, which keeps three rules (docs/results.md, "Past
@@ -62,17 +62,14 @@ __all__ = [
 ]
 
 LOAD_KEY = "workload.load"
-#: programs that run a fixed set of operations to completion (a collective: unless at a rate,
-#: workload.load > 0): their load columns are empty
-CLOSED_PROGRAMS = ("batch", "torus_multicast", "collective")
-
-
 def closed_workload(frame: pd.DataFrame) -> bool:
-    """Every point of ``frame`` runs a closed workload (it has no load axis)."""
-    if "workload.program" in frame.columns and len(frame):
-        at_a_rate = frame["workload.load"].fillna(0) > 0 if "workload.load" in frame.columns else False
-        return bool((frame["workload.program"].isin(CLOSED_PROGRAMS) & ~at_a_rate).all())
-    return False
+    """Every point of ``frame`` that ran ran a closed workload (it has no load axis): the core leaves a closed
+    workload's ``source_queue_flits`` empty and an open one's never (docs/results.md), whichever program it
+    is and whatever its keys."""
+    if "source_queue_flits" not in frame.columns:
+        return False
+    ran = frame[frame["error"] == ""] if "error" in frame.columns else frame
+    return len(ran) > 0 and bool(ran["source_queue_flits"].isna().all())
 
 
 def load_column(frame: pd.DataFrame) -> str:

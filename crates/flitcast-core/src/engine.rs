@@ -81,7 +81,7 @@ impl Simulation {
         scenario.validate()?;
         let run = &scenario.run;
         let topo = scenario.topology()?;
-        memory::estimate(scenario, &topo).check(memory::limit_bytes(run.memory_limit_mb), run.memory_limit_mb)?;
+        memory::check(scenario, &topo)?;
         let (sw, program) = (&scenario.switch.model, &scenario.workload.program);
         let vcs = sw.vcs();
         let routing = scenario.routing(&topo)?;

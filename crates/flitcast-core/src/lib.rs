@@ -66,8 +66,7 @@ pub fn collective_estimate(scenario: &Scenario) -> Result<(Vec<u32>, collective:
         ));
     };
     let topo = scenario.topology()?;
-    memory::estimate(scenario, &topo)
-        .check(memory::limit_bytes(scenario.run.memory_limit_mb), scenario.run.memory_limit_mb)?;
+    memory::check(scenario, &topo)?;
     let c = host::programs::collective::Collective::new(p, &scenario.program_site(&topo));
     Ok((c.members().to_vec(), c.estimate().clone()))
 }

@@ -219,6 +219,12 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
     Estimate { parts }
 }
 
+/// Refuses `s` on `topo` if it needs more than its budget (`run.memory_limit_mb`), before anything large
+/// is allocated.
+pub fn check(s: &Scenario, topo: &Topology) -> Result<(), Error> {
+    estimate(s, topo).check(limit_bytes(s.run.memory_limit_mb), s.run.memory_limit_mb)
+}
+
 /// The budget in bytes: `run.memory_limit_mb`, or with 0 half the machine's memory (4 GB where it
 /// cannot be read).
 pub fn limit_bytes(memory_limit_mb: u64) -> u64 {

@@ -42,6 +42,7 @@ def _int_list(raw: str, option: str) -> list[int]:
 @app.command("model")
 @guard
 def model_command(
+    ctx: typer.Context,
     k: Annotated[int, typer.Option("--k", help="Nodes per dimension of the k × k unidirectional torus.")] = 4,
     group: Annotated[str, typer.Option("--group", help="Group sizes G (root included): A,B,C or START:STOP:STEP.")] = "4:16:1",
     message_bytes: Annotated[str, typer.Option("--bytes", help="Message sizes in bytes: A,B,C or START:STOP:STEP.")] = "128",
@@ -90,15 +91,15 @@ def model_command(
 
     from flitcast import analytic
 
-    torus_options = {"--k": (k, 4), "--group": (group, "4:16:1"), "--bytes": (message_bytes, "128"),
-                     "--algorithm": (algorithm, "separate,u_torus,s_torus,md_torus,mu_torus"), "--r": (r, "4"),
-                     "--h-i": (h_i, "closed"), "--t-process-unit": (t_process_unit, "us")}
     if collective is not None:
         from flitcast.cli.model_collective import collective_model
 
-        for option, (value, default) in torus_options.items():
-            if value != default:
-                raise ConfigError(option, value, "its default with --collective (an option of the torus model)")
+        for name, value in (("k", k), ("group", group), ("message_bytes", message_bytes), ("algorithm", algorithm),
+                            ("r", r), ("h_i", h_i), ("t_process_unit", t_process_unit)):
+            # (by name: typer may bring its own copy of click's ParameterSource)
+            if getattr(ctx.get_parameter_source(name), "name", "DEFAULT") != "DEFAULT":
+                option = next(p.opts[0] for p in ctx.command.params if p.name == name)
+                raise ConfigError(option, value, "left out with --collective (an option of the torus model)")
         collective_model(collective, vary, set_, out, force)
         return
     for option, given in (("--vary", vary), ("--set", set_)):

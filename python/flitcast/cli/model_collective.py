@@ -30,8 +30,6 @@ def collective_model(path: str, vary: Sequence[str] | None, sets: Sequence[str] 
     from flitcast.sweeps import grid
 
     base, table_of_file = load(path, sets)
-    if base.workload.program != "collective":
-        raise ConfigError("workload.program", f"'{base.workload.program}'", f"'collective' for flitcast model --collective ({path})")
     if vary:
         varied = parse_vary(vary)
         check_set_not_varied(sets, varied, "--vary")

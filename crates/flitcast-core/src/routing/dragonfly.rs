@@ -96,11 +96,12 @@ impl Dragonfly {
                 ),
             ));
         }
-        let mut class_of = [0u8; 16];
-        for (v, c) in class_of.iter_mut().enumerate().take(vcs as usize) {
-            *c = (0..classes).find(|&c| (v as u32) < (c as u32 + 1) * vcs as u32 / classes as u32).unwrap_or(0);
+        let mut r = Dragonfly { geo, vcs, mode, classes, class_of: [0; 16] };
+        for class in 0..classes {
+            let (lo, hi) = r.class_vcs(class);
+            r.class_of[lo as usize..hi as usize].fill(class);
         }
-        Ok(Dragonfly { geo, vcs, mode, classes, class_of })
+        Ok(r)
     }
 
     /// The virtual channels of class `class`.
