@@ -51,7 +51,10 @@ use crate::topology::DragonflyGeometry;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
     Minimal,
-    Valiant,
+    /// Valiant, drawing its intermediate group among all g groups or among the g − 2 others.
+    Valiant {
+        all_groups: bool,
+    },
     /// UGAL-L with its threshold (flits).
     UgalL {
         threshold: u32,
@@ -111,8 +114,8 @@ impl Dragonfly {
         ((class as u32 * v / c) as u8, ((class as u32 + 1) * v / c) as u8)
     }
 
-    /// Route variants: Valiant's and UGAL-L's intermediate group (one per group; the draw excludes the
-    /// source's and destination's groups, `variants.rs`).
+    /// Route variants: Valiant's and UGAL-L's intermediate group (one per group; the draw,
+    /// `intermediate`, is made in `variants.rs`).
     pub fn variants(&self) -> u8 {
         match self.mode {
             Mode::Minimal => 1,
@@ -121,13 +124,18 @@ impl Dragonfly {
     }
 
     /// The intermediate group of a new packet from terminal `src` to `dst`, from `draw` uniform in
-    /// 0..u32::MAX: uniform among the groups other than the two ends; the destination's group (a
-    /// minimal route) where there is none.
+    /// 0..u32::MAX: uniform among the groups other than the two ends (UGAL-L, whose minimal path is the
+    /// other candidate, and Valiant's `others`), or among all g groups (Valiant's `all`: an end group
+    /// drawn means the minimal route); the destination's group (a minimal route) where there is none.
     pub fn intermediate(&self, src: u32, dst: u32, draw: u32) -> u8 {
         let geo = &self.geo;
         let (gs, gd) = (geo.group(geo.router_of(src)), geo.group(geo.router_of(dst)));
         if gs == gd || geo.g < 3 {
             return gd as u8;
+        }
+        if self.mode == (Mode::Valiant { all_groups: true }) {
+            let i = ((draw as u64 * geo.g as u64) >> 32) as u32;
+            return if i == gs { gd as u8 } else { i as u8 };
         }
         let (lo, hi) = (gs.min(gd), gs.max(gd));
         let mut i = ((draw as u64 * (geo.g - 2) as u64) >> 32) as u32;
@@ -230,28 +238,38 @@ mod tests {
 
     #[test]
     fn classes_split_the_vcs_evenly_and_too_few_are_refused() {
-        let r = Dragonfly::new(geo(), 3, Mode::Valiant, "valiant").unwrap();
+        let r = Dragonfly::new(geo(), 3, Mode::Valiant { all_groups: false }, "valiant").unwrap();
         assert_eq!([r.class_vcs(0), r.class_vcs(1), r.class_vcs(2)], [(0, 1), (1, 2), (2, 3)]);
         assert_eq!(r.class_of[..3], [0, 1, 2]);
-        let r = Dragonfly::new(geo(), 7, Mode::Valiant, "valiant").unwrap();
+        let r = Dragonfly::new(geo(), 7, Mode::Valiant { all_groups: false }, "valiant").unwrap();
         assert_eq!([r.class_vcs(0), r.class_vcs(1), r.class_vcs(2)], [(0, 2), (2, 4), (4, 7)]);
         assert_eq!(r.class_of[..7], [0, 0, 1, 1, 2, 2, 2]);
         let r = Dragonfly::new(geo(), 2, Mode::Minimal, "minimal").unwrap();
         assert_eq!([r.class_vcs(0), r.class_vcs(1)], [(0, 1), (1, 2)]);
-        assert!(Dragonfly::new(geo(), 2, Mode::Valiant, "valiant").is_err());
+        assert!(Dragonfly::new(geo(), 2, Mode::Valiant { all_groups: false }, "valiant").is_err());
         assert!(Dragonfly::new(geo(), 1, Mode::Minimal, "minimal").is_err());
     }
 
     #[test]
-    fn intermediate_groups_are_uniform_over_the_others() {
-        let r = Dragonfly::new(geo(), 3, Mode::Valiant, "valiant").unwrap();
+    fn intermediate_groups_are_uniform_over_the_others_or_over_all_groups() {
         // terminal 0 is in group 0, terminal 8·3 = 24 in group 3.
+        let draws = |n: u32| (0..n).map(move |k| ((k as u64 * (1u64 << 32)) / n as u64 + 1) as u32);
+        for mode in [Mode::Valiant { all_groups: false }, Mode::UgalL { threshold: 0 }] {
+            let r = Dragonfly::new(geo(), 3, mode, "valiant").unwrap();
+            let mut seen = [0u32; 9];
+            for draw in draws(7) {
+                seen[r.intermediate(0, 24, draw) as usize] += 1;
+            }
+            assert_eq!(seen, [0, 1, 1, 0, 1, 1, 1, 1, 1], "{mode:?}");
+            assert_eq!(r.intermediate(0, 7, 12345), 0, "same group: minimal");
+        }
+        // all groups: each of the 9 once, the source's group given as the destination's (minimal)
+        let r = Dragonfly::new(geo(), 3, Mode::Valiant { all_groups: true }, "valiant").unwrap();
         let mut seen = [0u32; 9];
-        for k in 0..7u32 {
-            let draw = ((k as u64 * (1u64 << 32)) / 7 + 1) as u32;
+        for draw in draws(9) {
             seen[r.intermediate(0, 24, draw) as usize] += 1;
         }
-        assert_eq!(seen, [0, 1, 1, 0, 1, 1, 1, 1, 1]);
+        assert_eq!(seen, [0, 1, 1, 2, 1, 1, 1, 1, 1]);
         assert_eq!(r.intermediate(0, 7, 12345), 0, "same group: minimal");
     }
 

@@ -82,8 +82,10 @@ impl Routing {
             (RoutingKind::Minimal(_), Geometry::Dragonfly(g)) => {
                 dragonfly::Dragonfly::new(g, vcs, dragonfly::Mode::Minimal, kind.name()).map(Routing::Dragonfly)
             }
-            (RoutingKind::Valiant(_), Geometry::Dragonfly(g)) => {
-                dragonfly::Dragonfly::new(g, vcs, dragonfly::Mode::Valiant, kind.name()).map(Routing::Dragonfly)
+            (RoutingKind::Valiant(p), Geometry::Dragonfly(g)) => {
+                let mode =
+                    dragonfly::Mode::Valiant { all_groups: p.intermediate_groups == valiant::IntermediateGroups::All };
+                dragonfly::Dragonfly::new(g, vcs, mode, kind.name()).map(Routing::Dragonfly)
             }
             (RoutingKind::UgalL(p), Geometry::Dragonfly(g)) => {
                 let mode = dragonfly::Mode::UgalL { threshold: p.ugal_threshold };
@@ -290,7 +292,7 @@ impl Routing {
             },
             Routing::Dragonfly(r) => match r.mode {
                 dragonfly::Mode::Minimal => "minimal",
-                dragonfly::Mode::Valiant => "valiant",
+                dragonfly::Mode::Valiant { .. } => "valiant",
                 dragonfly::Mode::UgalL { .. } => "ugal_l",
             },
         }

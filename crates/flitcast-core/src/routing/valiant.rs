@@ -4,7 +4,29 @@
 //! `dragonfly.rs`; docs/models/dragonfly.md.
 
 use super::algorithm::Algorithm;
-use crate::params::{Kind, NoParams};
+use crate::params::{choice, params, Kind};
+
+choice! {
+    /// Which groups Valiant routing draws a packet's intermediate group from.
+    pub enum IntermediateGroups {
+        /// The g − 2 groups that are neither the source's nor the destination's (every packet between
+        /// two groups takes two global hops).
+        Others = "others",
+        /// All g groups, either end group meaning the minimal route (Valiant & Brebner's draw over all
+        /// nodes; BookSim 2's dragonfly).
+        All = "all",
+    }
+}
+
+params! {
+    /// Valiant routing.
+    pub struct Params {
+        /// Where a packet's intermediate group is drawn, uniformly: `others`, among the groups that are
+        /// neither its source's nor its destination's; `all`, among all g groups, an end group meaning
+        /// the minimal route (docs/models/dragonfly.md, "Routing").
+        intermediate_groups: IntermediateGroups = IntermediateGroups::Others;
+    }
+}
 
 /// Valiant routing through a random intermediate group.
 pub struct Valiant;
@@ -13,7 +35,7 @@ impl Kind for Valiant {
     const NAME: &'static str = "valiant";
     const DOC: &'static str = "dragonfly Valiant routing: minimal to a random intermediate group, then minimal \
                                (three VC classes, needs switch.vcs >= 3)";
-    type Params = NoParams;
+    type Params = Params;
 }
 
 impl Algorithm for Valiant {}

@@ -6,8 +6,9 @@
 //!   is exactly k/2 goes + or − with probability 1/2, a fair bit drawn per packet from the source's
 //!   own stream (so the choice never depends on other sources or on visit order).
 //! - Valiant and UGAL-L on a dragonfly (docs/models/dragonfly.md): the packet's intermediate group,
-//!   uniform among the groups other than its source's and destination's, drawn from the source's own
-//!   stream.
+//!   drawn from the source's own stream: uniform among the groups other than its source's and
+//!   destination's, or for Valiant with `routing.intermediate_groups = "all"` among all groups (an end
+//!   group meaning the minimal route).
 //! - Everything else has one route: variant 0.
 
 use rand::Rng;

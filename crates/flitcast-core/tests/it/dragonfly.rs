@@ -227,6 +227,53 @@ fn the_worst_case_needs_a_non_minimal_routing() {
     assert!(ugal > 0.25, "ugal_l accepts {ugal}");
 }
 
+/// Mean utilisation of the worst case's direct global channels (group i to i + 1) and of the other
+/// global channels of the 72-node dragonfly, and the accepted load, under Valiant drawing from `groups`.
+fn worst_case_global_channels(groups: &str) -> (f64, f64, f64) {
+    let s = dragonfly(2, 4, 2, 9, "absolute", "valiant").set(&[
+        ("routing.intermediate_groups", json!(groups)),
+        ("workload.pattern", json!("dragonfly_worst_case")),
+        ("workload.load", json!(0.2)),
+        ("run.warmup_cycles", json!(2_000)),
+        ("run.measure_cycles", json!(8_000)),
+    ]);
+    let r = flitcast_core::run(&s).unwrap();
+    let (mut direct, mut other) = (vec![], vec![]);
+    for (name, &u) in r.channel_names.iter().zip(&r.channel_utilisation) {
+        // "rA.pK->rB": global ports are 5 and 6 (p + a − 1 = 5 on); groups are routers / 4.
+        let Some((from, to)) = name.split_once("->") else { continue };
+        let Some((ra, port)) = from.trim_start_matches('r').split_once(".p") else { continue };
+        let (ra, port): (u32, u32) = (ra.parse().unwrap(), port.parse().unwrap());
+        let Ok(rb) = to.trim_start_matches('r').parse::<u32>() else { continue };
+        if port >= 5 {
+            if rb / 4 == (ra / 4 + 1) % 9 {
+                direct.push(u)
+            } else {
+                other.push(u)
+            }
+        }
+    }
+    assert_eq!((direct.len(), other.len()), (9, 63));
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
+    (mean(&direct), mean(&other), r.accepted_load)
+}
+
+#[test]
+fn valiant_loads_the_global_channels_as_its_draw_says_under_the_worst_case() {
+    // Group i sends to group i + 1. Drawing among the 7 other groups, Valiant leaves the direct
+    // channels idle and every other global channel carries a seventh of a group's traffic twice (into
+    // and out of the intermediate group): 16/7 of the per-node load. Drawing among all 9, an end group
+    // (2 draws in 9) takes the direct channel: every global channel 16/9 of it.
+    let (direct, other, accepted) = worst_case_global_channels("others");
+    assert!(direct < 0.01, "direct channels {direct}");
+    let expect = 16.0 / 7.0 * accepted;
+    assert!((other - expect).abs() < 0.1 * expect, "other global channels {other}, expected {expect}");
+    let (direct, other, accepted) = worst_case_global_channels("all");
+    let expect = 16.0 / 9.0 * accepted;
+    assert!((direct - expect).abs() < 0.1 * expect, "direct channels {direct}, expected {expect}");
+    assert!((other - expect).abs() < 0.1 * expect, "other global channels {other}, expected {expect}");
+}
+
 #[test]
 fn ugal_stays_minimal_where_minimal_queues_are_short() {
     // Uniform traffic at a light load: the minimal output's queue is rarely longer than the Valiant
