@@ -41,6 +41,7 @@ PANELS = {
         f"zhou-{name}": [f"fig{first + i}{panel}.png" for i in range(6) for panel in "ab"]
         for name, first in (("one-source", 10), ("multi-source", 16), ("all-source", 22))
     },
+    "dragonfly-routing": ["uniform_72.png", "worst_case_72.png"],  # (quick: the 72-node network only)
 }
 
 
@@ -115,6 +116,11 @@ def test_quick_reproduction_writes_the_contract(experiment_id: str, tmp_path: Pa
         assert (results["network.topology"] == "torus").all() and (results["switch.flow_control"] == "stop_go").all()
         assert (results["workload.program"] == "host_adapter").all()
         assert (results["workload.scheme"] == results["scheme"].map(casetti.SCHEMES)).all()
+        return
+    if experiment_id == "dragonfly-routing":  # ours: open loop on input-buffered routers, one VC per hop class
+        assert (results["network.topology"] == "dragonfly").all() and (results["switch.model"] == "input_buffered").all()
+        assert (results["switch.vcs"] == results["routing"].map({"minimal": 2, "valiant": 3, "ugal_l": 3})).all()
+        assert (results["routing.algorithm"] == results["routing"]).all()
         return
     assert {"variant", "message_bytes", "accepted_load", "latency_mean", "switch.model"} <= set(results.columns)
     if experiment_id.startswith("banikazemi"):

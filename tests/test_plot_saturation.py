@@ -157,7 +157,7 @@ def test_experiment_plots_draw_no_latency_past_saturation(experiment_id: str, dr
 MARKED = [
     "banikazemi-fig5", "casetti-fig6", "casetti-fig7", "casetti-fig10", "casetti-fig11", "oral-fig2", "oral-fig3",
     "oral-fig5", "oral-model", "oral-fig14", "sivaram-fig14", "sivaram-fig16", "sivaram-fig17", "sivaram-fig18", "sivaram-fig19",
-    "zhou-one-source", "zhou-multi-source", "zhou-all-source",
+    "zhou-one-source", "zhou-multi-source", "zhou-all-source", "dragonfly-routing",
 ]
 
 

@@ -109,16 +109,44 @@ def test_a_directory_holding_other_files_is_refused_before_anything_runs(cheap: 
     assert sorted(p.name for p in out.iterdir()) == ["notes.txt"]
 
 
-def test_every_experiment_belongs_to_a_study_with_its_data_file() -> None:
-    assert set(studies()) == set(STUDY_IDS)
+def test_every_experiment_belongs_to_a_source_with_its_data_file() -> None:
+    from flitcast.studies import DATA, OWN_IDS, SOURCE_IDS
+
+    assert set(studies()) == set(SOURCE_IDS) == {p.stem for p in DATA.glob("*.toml")}
+    assert [i for i, s in studies().items() if s.ours] == list(OWN_IDS)
+    assert not set(STUDY_IDS) & set(OWN_IDS)
     for e in EXPERIMENTS.values():
         s = study(e.study)
-        assert s.citation and s.system
+        assert s.citation and s.system and e.source == s.id
+    assert {e.source for e in EXPERIMENTS.values()} == set(SOURCE_IDS)  # every source has an experiment
     for s in studies().values():
         for v in s.values.values():
             assert v.where, v.name
             if v.experiment:
                 assert v.experiment in EXPERIMENTS, (s.id, v.name)
+
+
+def test_our_experiments_follow_the_studies_under_their_own_heading(tmp_path: Path) -> None:
+    from flitcast.report import ExperimentRun, write_report
+
+    def run(experiment_id: str) -> ExperimentRun:
+        claims = pd.DataFrame([{"claim": f"a claim of {experiment_id}", "study": "s", "ours": "o", "holds": True, "status": "holds", "margin": 0.1, "note": ""}])
+        return ExperimentRun(EXPERIMENTS[experiment_id], experiment_id, claims, 1, 1.0, 1.0, (), {})
+
+    write_report(tmp_path, [run("dragonfly-routing"), run("oral-fig4")], quick=False)  # (ours given first)
+    page = (tmp_path / "index.html").read_text()
+    summary = (tmp_path / "summary.md").read_text()
+    kim = study("kim2008")
+    assert page.index('id="study-004"') < page.index('id="study-kim2008"')
+    assert f"Our experiment, after kim2008 Kim et al.: {kim.title}" in page and "Study 004: " in page
+    assert "kim2008 Kim et al. (ours)</a>" in page and "| kim2008 Kim et al. (ours) |" in summary
+    assert summary.index("## Study 004") < summary.index("## Our experiment, after kim2008")
+    assert "An experiment of our own" in page and "Readings of kim2008 Kim et al." in page
+
+
+def test_the_study_option_selects_our_experiments_by_their_sources_id() -> None:
+    assert [e.id for e in reproduce_all.selected(["kim2008"])] == ["dragonfly-routing"]
+    assert all(e.source == "004" for e in reproduce_all.selected(["004"]))
 
 
 def test_differing_parameters_lists_the_keys_points_set_away_from_defaults() -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from flitcast.experiments.experiment import DEVIATES, HOLDS, INCONSISTENT, NOT_JUDGED
-from flitcast.studies import StudyValue, study, values_of
+from flitcast.studies import SOURCE_IDS, StudyValue, study, values_of
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -87,10 +87,26 @@ def _shown_number(v: StudyValue) -> str:
 
 
 def _by_study(runs: Sequence[ExperimentRun]) -> dict[str, list[ExperimentRun]]:
+    """The runs by source: the studies first, then the papers behind our own experiments."""
     grouped: dict[str, list[ExperimentRun]] = {}
     for run in runs:
-        grouped.setdefault(run.experiment.study[:3], []).append(run)
-    return dict(sorted(grouped.items()))
+        grouped.setdefault(run.experiment.source, []).append(run)
+    return {i: grouped[i] for i in SOURCE_IDS if i in grouped}
+
+
+def _heading(study_id: str) -> str:
+    """A source's section title: a study we reproduce, or the paper an experiment of our own is judged against."""
+    s = study(study_id)
+    return f"Our experiment, after {s.name}: {s.title}" if s.ours else f"Study {study_id}: {s.title}"
+
+
+def _stater(e: Experiment) -> str:
+    return "the paper" if study(e.study).ours else "the study"
+
+
+def _front_name(study_id: str) -> str:
+    s = study(study_id)
+    return f"{s.name} (ours)" if s.ours else s.name
 
 
 def _front_rows(runs: Sequence[ExperimentRun]) -> list[tuple[str, int, int, Counter[str], float, float]]:
@@ -150,13 +166,13 @@ def _html(runs: Sequence[ExperimentRun], quick: bool) -> str:
         '<p class="legend">' + "".join(f'<span style="background:{COLOURS[s]}">{_esc(s)}</span>' for s in STATUSES) + "</p>",
         "<p>Each claim is one number or ordering a study states, judged against our runs. <b>study inconsistent</b>: "
         "the study's own numbers contradict its statement (the note cites both places). <b>not judged</b>: the runs "
-        "cannot decide it (the note says why)" + ("; a quick run judges only what the full run would judge the same way." if quick else ".") + "</p>",
+        "cannot decide it (the note says why). An experiment marked <b>ours</b> is one of our own, judged against "
+        "the statements of the paper it is after" + ("; a quick run judges only what the full run would judge the same way." if quick else ".") + "</p>",
         "<table><tr><th>study</th><th>figures</th><th>claims</th>" + "".join(f"<th>{_esc(s)}</th>" for s in STATUSES) + "<th>wall time (s)</th><th>simulated, summed over points (s)</th><th>runs</th></tr>",
     ]
     for study_id, figures, total, by, wall, simulated in _front_rows(runs):
-        s = study(study_id)
         cells = "".join(f'<td class="n">{by.get(status, 0)}</td>' for status in STATUSES)
-        out.append(f'<tr><td><a href="#study-{study_id}">{study_id} {_esc(s.authors.split(",")[0].split()[-1])} et al.</a></td><td class="n">{figures}</td><td class="n">{total}</td>{cells}<td class="n">{wall:,.0f}</td><td class="n">{simulated:,.0f}</td><td>{mode}</td></tr>')
+        out.append(f'<tr><td><a href="#study-{study_id}">{_esc(_front_name(study_id))}</a></td><td class="n">{figures}</td><td class="n">{total}</td>{cells}<td class="n">{wall:,.0f}</td><td class="n">{simulated:,.0f}</td><td>{mode}</td></tr>')
     out.append("</table>")
     for study_id, group in _by_study(runs).items():
         out.extend(_html_study(study_id, group))
@@ -167,12 +183,15 @@ def _html(runs: Sequence[ExperimentRun], quick: bool) -> str:
 
 def _html_study(study_id: str, group: Sequence[ExperimentRun]) -> list[str]:
     s = study(study_id)
-    out = [f'<h2 id="study-{study_id}">Study {study_id}: {_esc(s.title)}</h2>', f"<p>{_esc(s.citation)}</p>", f"<p>{_esc(s.system)}</p>"]
+    out = [f'<h2 id="study-{study_id}">{_esc(_heading(study_id))}</h2>', f"<p>{_esc(s.citation)}</p>", f"<p>{_esc(s.system)}</p>"]
     readings = {r.name: r.text for run in group for r in run.experiment.readings}
-    out.append(f'<p>Each experiment runs the reading of what the study leaves open that its text supports best; the other readings (<a href="#readings-{study_id}">below</a>) are options, each argued in {_esc(s.experiments)}.</p>')
+    if s.ours:
+        out.append(f'<p>An experiment of our own: its networks and set-up are ours, the statements it judges are this paper\'s (or the classic results the field states). Other readings (<a href="#readings-{study_id}">below</a>) are options, each argued in {_esc(s.experiments)}.</p>')
+    else:
+        out.append(f'<p>Each experiment runs the reading of what the study leaves open that its text supports best; the other readings (<a href="#readings-{study_id}">below</a>) are options, each argued in {_esc(s.experiments)}.</p>')
     for run in group:
         out.extend(_html_figure(run))
-    out.append(f'<h3 id="readings-{study_id}">Readings of study {study_id}</h3>')
+    out.append(f'<h3 id="readings-{study_id}">Readings of {_esc(s.name)}</h3>')
     if readings:
         out.append("<table><tr><th>reading</th><th>what it changes (and our default)</th></tr>")
         out.extend(f"<tr><td><code>{_esc(name)}</code></td><td>{_esc(text)}</td></tr>" for name, text in readings.items())
@@ -193,7 +212,7 @@ def _html_figure(run: ExperimentRun) -> list[str]:
     ]
     stated = values_of(e.id)
     if stated:
-        out.append("<p>Numbers the study states for this figure:</p><table><tr><th>quantity</th><th>series</th><th>study</th><th>where</th></tr>")
+        out.append(f"<p>Numbers {_stater(e)} states for this figure:</p><table><tr><th>quantity</th><th>series</th><th>study</th><th>where</th></tr>")
         out.extend(f"<tr><td>{_esc(v.quantity)}</td><td>{_esc(v.series)}</td><td>{_esc(_shown_number(v))}</td><td>{_esc(v.where)}</td></tr>" for v in stated)
         out.append("</table>")
     out.append("<table><tr><th>claim</th><th>study</th><th>ours</th><th>status</th><th>note</th></tr>")
@@ -219,17 +238,17 @@ def _markdown(runs: Sequence[ExperimentRun], quick: bool) -> str:
     mode = "quick" if quick else "full"
     out = [f"# flitcast: reproduction of the studies ({mode} runs)", "", "| study | figures | claims | " + " | ".join(STATUSES) + " | wall time (s) | simulated (s) |", "|---|---|---|" + "---|" * len(STATUSES) + "---|---|"]
     for study_id, figures, total, by, wall, simulated in _front_rows(runs):
-        out.append(f"| {study_id} | {figures} | {total} | " + " | ".join(str(by.get(s, 0)) for s in STATUSES) + f" | {wall:,.0f} | {simulated:,.0f} |")
+        out.append(f"| {_front_name(study_id)} | {figures} | {total} | " + " | ".join(str(by.get(s, 0)) for s in STATUSES) + f" | {wall:,.0f} | {simulated:,.0f} |")
     for study_id, group in _by_study(runs).items():
         s = study(study_id)
-        out += ["", f"## Study {study_id}: {s.title}", "", s.citation, "", s.system]
+        out += ["", f"## {_heading(study_id)}", "", s.citation, "", s.system]
         for run in group:
             e = run.experiment
             out += ["", f"### {e.figure}: {e.title} (`{e.id}`)", ""]
             out += [f"![{e.figure}, {p}]({run.directory}/{p})" for p in run.panels]
             stated = values_of(e.id)
             if stated:
-                out += ["", "Numbers the study states for this figure:", "", "| quantity | series | study | where |", "|---|---|---|---|"]
+                out += ["", f"Numbers {_stater(e)} states for this figure:", "", "| quantity | series | study | where |", "|---|---|---|---|"]
                 out += [f"| {_md_cell(v.quantity)} | {_md_cell(v.series)} | {_md_cell(_shown_number(v))} | {_md_cell(v.where)} |" for v in stated]
             out += ["", "| claim | study | ours | status | note |", "|---|---|---|---|---|"]
             out += [f"| {_md_cell(r.claim)} | {_md_cell(r.study)} | {_md_cell(r.ours)} | {_md_cell(r.status)} | {_md_cell(r.note)} |" for r in run.claims.itertuples(index=False)]

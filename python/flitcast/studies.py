@@ -1,6 +1,11 @@
-"""The five studies: what each is (citation, its system in two sentences) and the numbers it states, one
-data file per study (``study_data/<id>.toml``). The claims, ``flitcast.analytic``'s default
+"""The sources of the experiments: what each is (citation, its system in two sentences) and the numbers it
+states, one data file per source (``study_data/<id>.toml``). The claims, ``flitcast.analytic``'s default
 parameters and the reproduction report read the numbers from there, so each is written once.
+
+A source is one of the five studies flitcast reproduces (ids ``000`` … ``004``: the experiment rebuilds
+the study's own figure), or the paper behind an experiment of our own (``ours = true``, ids such as
+``kim2008``: the network and figure are ours, the statements judged are the paper's, docs/experiments.md).
+An experiment names its source by the first word of its ``study`` text.
 
 A value is one number the study states (``y``, or ``x`` for a position on the load axis) or a range
 (``[low, high]``), where it is stated (``where``), and, where it belongs to a figure, the experiment and
@@ -16,10 +21,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-__all__ = ["STUDY_IDS", "Study", "StudyValue", "studies", "study", "value", "values_of"]
+__all__ = ["OWN_IDS", "SOURCE_IDS", "STUDY_IDS", "Study", "StudyValue", "source_id", "studies", "study", "value", "values_of"]
 
 DATA = Path(__file__).with_name("study_data")
+#: the studies flitcast reproduces
 STUDY_IDS = ("000", "001", "002", "003", "004")
+#: the papers behind experiments of our own (their data files say ``ours = true``)
+OWN_IDS = ("kim2008",)
+SOURCE_IDS = STUDY_IDS + OWN_IDS
 
 
 @dataclass(frozen=True)
@@ -55,7 +64,7 @@ class StudyValue:
 
 @dataclass(frozen=True)
 class Study:
-    """One study: its citation, its system in two sentences, and the numbers it states."""
+    """One source: its citation, its system in two sentences, and the numbers it states."""
 
     id: str
     authors: str
@@ -64,6 +73,14 @@ class Study:
     system: str
     experiments: str
     values: dict[str, StudyValue]
+    #: the paper behind an experiment of our own, not a study whose figures we rebuild
+    ours: bool = False
+
+    @property
+    def name(self) -> str:
+        """How the report names it: the id and the first author ("000 Sivaram et al.")."""
+        first = self.authors.split(",")[0].split()[-1]
+        return f"{self.id} {first} et al."
 
     @property
     def citation(self) -> str:
@@ -91,6 +108,8 @@ def _load(study_id: str) -> Study:
     with path.open("rb") as f:
         data = tomllib.load(f)
     head = data["study"]
+    if head["id"] != study_id or bool(head.get("ours", False)) != (study_id in OWN_IDS):
+        raise ValueError(f"{path.name}: id {head['id']!r} and ours = {head.get('ours', False)} disagree with its file name and OWN_IDS")
     values = {}
     for name, raw in data.get("values", {}).items():
         where = f"{path.name}, values.{name}"
@@ -115,18 +134,24 @@ def _load(study_id: str) -> Study:
         system=" ".join(head["system"].split()),
         experiments=head["experiments"],
         values=values,
+        ours=bool(head.get("ours", False)),
     )
 
 
 @functools.cache
 def studies() -> dict[str, Study]:
-    """Every study, by id."""
-    return {i: _load(i) for i in STUDY_IDS}
+    """Every source, by id: the studies, then the papers behind our own experiments."""
+    return {i: _load(i) for i in SOURCE_IDS}
 
 
-def study(study_id: str) -> Study:
-    """One study by id ("000" … "004"); an experiment's ``study`` text starts with it."""
-    return studies()[study_id[:3]]
+def source_id(text: str) -> str:
+    """The source id an experiment's ``study`` text starts with ("003 Zhou, …" -> "003")."""
+    return text.split(maxsplit=1)[0]
+
+
+def study(text: str) -> Study:
+    """One source by id ("000", "kim2008"), or by an experiment's ``study`` text, which starts with it."""
+    return studies()[source_id(text)]
 
 
 def value(study_id: str, name: str) -> StudyValue:

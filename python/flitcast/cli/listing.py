@@ -41,7 +41,7 @@ def list_command(
         from flitcast.experiments import EXPERIMENTS
 
         rows = [
-            (e.id, e.study.split()[0], e.figure, e.title, ", ".join(r.name for r in e.readings))
+            (e.id, e.source, e.figure, e.title, ", ".join(r.name for r in e.readings))
             for e in EXPERIMENTS.values()
         ]
         columns = ("id", "study", "figure", "what", "other readings")

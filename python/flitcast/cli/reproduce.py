@@ -37,7 +37,7 @@ def reproduce_command(
     ] = False,
     study_ids: Annotated[
         list[str] | None,
-        typer.Option("--study", metavar="ID", help="With --all: only this study's experiments (000 … 004; repeatable)."),
+        typer.Option("--study", metavar="ID", help="With --all: only the experiments of this study (000 … 004) or of the paper behind our own (kim2008 …; `flitcast list experiments`; repeatable)."),
     ] = None,
     quick: Annotated[
         bool,
@@ -120,8 +120,11 @@ def reproduce_command(
                 points=points,
             ),
         )
+    from flitcast.studies import study
+
     read = f", reading {exp.reading}" if exp.reading else ""
-    table = Table(title=f"{exp.id}: {exp.figure} of study {exp.study}{read}" + (" (quick)" if quick else ""))
+    whose = f"our experiment, judged against {exp.study}" if study(exp.study).ours else f"of study {exp.study}"
+    table = Table(title=f"{exp.id}: {exp.figure} {whose}{read}" + (" (quick)" if quick else ""))
     for column in CLAIM_COLUMNS:
         table.add_column(column)
     for _, row in claims.iterrows():

@@ -23,16 +23,17 @@ EXPERIMENT_FILES = ("results.csv", "claims.csv")
 
 
 def selected(study_ids: Sequence[str]) -> list[Experiment]:
-    """The experiments of the named studies (all of them when none is named), in registry order."""
+    """The experiments of the named sources — studies or the papers behind our own experiments — (all of
+    them when none is named), in registry order."""
     from flitcast.experiments import EXPERIMENTS
-    from flitcast.studies import STUDY_IDS
+    from flitcast.studies import SOURCE_IDS
 
     for s in study_ids:
-        if s not in STUDY_IDS:
-            raise ConfigError("--study", s, "one of " + ", ".join(STUDY_IDS))
+        if s not in SOURCE_IDS:
+            raise ConfigError("--study", s, "one of " + ", ".join(SOURCE_IDS))
     if len(set(study_ids)) != len(study_ids):
         raise ConfigError("--study", ",".join(study_ids), "each study once")
-    return [e for e in EXPERIMENTS.values() if not study_ids or e.study[:3] in study_ids]
+    return [e for e in EXPERIMENTS.values() if not study_ids or e.source in study_ids]
 
 
 def check_report_dir(out: str, force: bool) -> Path:

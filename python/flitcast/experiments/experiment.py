@@ -90,9 +90,10 @@ class Reading:
 
 @dataclass(frozen=True)
 class Experiment:
-    """A reproduction of one figure (or evaluation) of a study."""
+    """A reproduction of one figure (or evaluation) of a study, or an experiment of our own."""
 
     id: str
+    #: the source's id, then who and what ("003 Zhou, Liu, Chung (…)"); flitcast/studies.py
     study: str
     figure: str
     title: str
@@ -120,6 +121,11 @@ class Experiment:
     readings: tuple[Reading, ...] = ()
     #: the reading this experiment runs under (None: the default)
     reading: str | None = None
+
+    @property
+    def source(self) -> str:
+        """The id of its source (the first word of ``study``: "003", "kim2008"; flitcast/studies.py)."""
+        return self.study.split(maxsplit=1)[0]
 
     def run_points(self, quick: bool) -> list[Point]:
         """The points a run simulates: the quick ones, unless the quick run is the full run."""
@@ -266,6 +272,8 @@ def quick_verdict(claim: Claim, resolution: Mapping[str, float]) -> Claim:
     same verdict), else ``holds`` None with a note saying why."""
     from dataclasses import replace
 
+    if claim.holds is None:  # unjudged whatever the mode: its own note says why
+        return replace(claim, note="not judged in quick mode" + (f"; {claim.note}" if claim.note else ""))
     if claim.margin is None:
         why = "it has no margin (its verdict is a latency ratio or a count of cases, not a distance in throughput)"
     elif not claim.reads or any(key not in resolution for key in claim.reads):
