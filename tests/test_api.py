@@ -26,7 +26,7 @@ REQUIRED = {
     "operations_measured", "cycles", "measured_cycles", "cycles_skipped", "saturated", "saturation_reason", "seed", "flit_hops",
     "channel_util_mean", "channel_util_max", "source_queue_flits", "multicast_throughput", "multicast_offered",
     "worms_refused", "completion_cycles", "completion_dest_mean", "completion_dest_p50", "completion_dest_p99",
-    "root_busy_cycles", "link_concentration", "link_concurrency", "estimate_cycles", "wall_seconds",
+    "root_busy_cycles", "link_concentration", "link_concurrency", "estimate_cycles", "link_flits_max", "link_flits_mean", "wall_seconds",
 }
 
 

@@ -54,6 +54,8 @@ METRIC_COLUMNS = (
     "link_concentration",
     "link_concurrency",
     "estimate_cycles",
+    "link_flits_max",
+    "link_flits_mean",
     "wall_seconds",
 )
 

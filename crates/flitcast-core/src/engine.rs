@@ -27,7 +27,7 @@ use crate::stop_go::{self, StopGo};
 use crate::switch::visit::{accept_arrivals, step_active};
 use crate::switch::{FlowControl, MoveCounters, Router, Site, StepCtx};
 use crate::time::Cycle;
-use crate::topology::Topology;
+use crate::topology::{PortLink, Topology};
 use crate::wheel::{Arrival, Wheel, ROUTERS, TERMINALS, TO_TERMINAL};
 use std::cmp::Reverse;
 use std::sync::Arc;
@@ -433,11 +433,16 @@ impl Simulation {
     fn finish(mut self, drained: bool) -> RunResult {
         let mut names = Vec::new();
         let mut flits = Vec::new();
+        let mut link_flits = Vec::new();
         for r in 0..self.topo.routers() as u32 {
             for p in 0..self.topo.radix(r) as u8 {
                 if let Some(name) = self.topo.channel_name(r, p) {
+                    let carried = self.routers[r as usize].window_flits(p);
+                    if matches!(self.topo.link(r, p), PortLink::Router { .. }) {
+                        link_flits.push(carried);
+                    }
                     names.push(name);
-                    flits.push(self.routers[r as usize].window_flits(p));
+                    flits.push(carried);
                 }
             }
         }
@@ -457,6 +462,7 @@ impl Simulation {
             flit_hops: self.counters.flit_hops,
             channel_names: names,
             channel_flits: flits,
+            link_flits,
             program: self.hosts.programs().report(),
         })
     }

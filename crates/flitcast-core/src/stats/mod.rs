@@ -105,6 +105,11 @@ pub struct RunResult {
     /// A collective (NaN elsewhere): the α-β-γ estimate of its completion, in cycles, beside
     /// `completion_cycles`.
     pub estimate_cycles: f64,
+    /// A closed workload (NaN elsewhere, and unless every operation completed): the most flits one
+    /// link between two routers carried over the run, and the mean over every such link; their ratio
+    /// is how concentrated the traffic was (1: spread evenly over the network's links).
+    pub link_flits_max: f64,
+    pub link_flits_mean: f64,
     pub channel_names: Vec<String>,
     pub channel_utilisation: Vec<f64>,
 }
@@ -414,6 +419,15 @@ impl Collector {
             link_concentration: program.link_concentration.unwrap_or(f64::NAN),
             link_concurrency: program.concurrency.map_or(f64::NAN, |c| c as f64),
             estimate_cycles: program.estimate.map_or(f64::NAN, |c| c as f64),
+            link_flits_max: match f.link_flits.iter().max() {
+                Some(&most) if complete => most as f64,
+                _ => f64::NAN,
+            },
+            link_flits_mean: if complete && !f.link_flits.is_empty() {
+                f.link_flits.iter().sum::<u64>() as f64 / f.link_flits.len() as f64
+            } else {
+                f64::NAN
+            },
             channel_names: f.channel_names,
             channel_utilisation: util,
         }
@@ -440,6 +454,8 @@ pub struct Finish {
     pub flit_hops: u64,
     pub channel_names: Vec<String>,
     pub channel_flits: Vec<u64>,
+    /// The flits of each link between two routers, counted as `channel_flits` (all of a closed run).
+    pub link_flits: Vec<u64>,
     /// What the host programs measured (study 004's program only).
     pub program: Option<crate::host::program::Report>,
 }
@@ -473,6 +489,7 @@ mod tests {
             flit_hops: 0,
             channel_names: vec![],
             channel_flits: vec![],
+            link_flits: vec![],
             program: None,
         });
         assert_eq!(r.operations_measured, 100);

@@ -244,3 +244,25 @@ fn the_estimate_without_a_run_is_the_one_a_run_reports() {
     let err = flitcast_core::collective_estimate(&Scenario::default()).unwrap_err().to_string();
     assert!(err.contains("workload.program") && err.contains("'collective'"), "{err}");
 }
+
+#[test]
+fn a_closed_run_counts_the_flits_each_link_between_routers_carried() {
+    // A pipelined chain broadcast on a line of 4 routers, one member each: the links 0→1, 1→2, 2→3
+    // each carry the message once, the 3 links back carry nothing: the most is the message, the mean
+    // over the 6 links half of it.
+    let line = (json!({"topology": "mesh", "k": 4, "n": 1}), "input_buffered", "dor");
+    let s = collective(
+        &line,
+        Operation::Broadcast,
+        Algorithm::Chain,
+        json!({"message_flits": 64, "segment_flits": 16, "packet_flits": 16}),
+    );
+    let r = run(&s);
+    assert_eq!((r.link_flits_max, r.link_flits_mean), (64.0, 32.0));
+    assert!(r.channel_util_max.is_nan(), "a closed run has no rates");
+    // an open workload has no such counts (its channel_util_* say it per cycle of its window)
+    let open = Scenario::of(json!({"network": {"topology": "mesh", "k": 4, "n": 1}, "workload": {"load": 0.1},
+        "run": {"warmup_cycles": 100, "measure_cycles": 1_000}}));
+    let r = flitcast_core::run(&open).unwrap();
+    assert!(r.link_flits_max.is_nan() && r.link_flits_mean.is_nan() && r.channel_util_max > 0.0);
+}
