@@ -51,7 +51,7 @@ pub fn reduce(s: &mut Schedule, root: Rank, flits: u32, reduce: bool) {
 }
 
 /// The lowest set bit of `v`, or for the root (0) the first power of two at or above `p`.
-fn lowest_bit_or_beyond(v: u32, p: u32) -> u32 {
+pub(super) fn lowest_bit_or_beyond(v: u32, p: u32) -> u32 {
     if v == 0 {
         p.next_power_of_two()
     } else {

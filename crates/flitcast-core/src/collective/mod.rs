@@ -12,6 +12,7 @@ pub mod pairwise;
 pub mod rabenseifner;
 pub mod recursive_doubling;
 pub mod ring;
+pub mod scatter_allgather;
 pub mod schedule;
 
 pub use schedule::{Rank, Schedule};
@@ -41,6 +42,9 @@ choice! {
         Binomial = "binomial",
         /// Pipelined chain in segments (broadcast).
         Chain = "chain",
+        /// Scatter down the binomial tree, then allgather by recursive doubling (P a power of two) or
+        /// the ring (broadcast; MPICH's for long messages).
+        ScatterAllgather = "scatter_allgather",
         /// Recursive doubling (allreduce, barrier).
         RecursiveDoubling = "recursive_doubling",
         /// Ring reduce-scatter then allgather (allreduce).
@@ -60,7 +64,7 @@ choice! {
 pub fn algorithms(operation: Operation) -> &'static [Algorithm] {
     use Algorithm::*;
     match operation {
-        Operation::Broadcast => &[Binomial, Chain, Hardware],
+        Operation::Broadcast => &[Binomial, Chain, ScatterAllgather, Hardware],
         Operation::Reduce => &[Binomial],
         Operation::Allreduce => &[RecursiveDoubling, Ring, Rabenseifner, Binomial, Hardware],
         Operation::Barrier => &[RecursiveDoubling, Binomial],
@@ -93,6 +97,7 @@ pub fn schedule(spec: &Spec) -> Schedule {
     match (operation, algorithm) {
         (Broadcast, Binomial) => binomial::broadcast(&mut s, root, flits),
         (Broadcast, Chain) => chain::broadcast(&mut s, root, flits, segment_flits),
+        (Broadcast, ScatterAllgather) => scatter_allgather::broadcast(&mut s, root, flits),
         (Broadcast, Hardware) => hardware::broadcast(&mut s, root, flits),
         (Reduce, _) => binomial::reduce(&mut s, root, flits, reduce),
         (Allreduce | Barrier, RecursiveDoubling) => recursive_doubling::allreduce(&mut s, flits, reduce),
@@ -120,6 +125,7 @@ pub fn messages(spec: &Spec) -> u64 {
     match (spec.operation, spec.algorithm) {
         (Broadcast, Chain) => (p - 1) * chain::segments(spec.flits, spec.segment_flits).count() as u64,
         (Broadcast, Hardware) => 1,
+        (Broadcast, ScatterAllgather) => scatter_allgather::messages(p),
         (Broadcast | Reduce, _) => p - 1,
         (Allreduce | Barrier, RecursiveDoubling) => folded,
         (Allreduce, Rabenseifner) => 2 * folded - 2 * (p - pof2),
@@ -141,7 +147,7 @@ mod tests {
         /// of its receivers and runs to the end.
         #[test]
         fn every_schedule_is_exactly_once_and_runs_to_the_end(
-            op in 0..Operation::ALL.len(), alg in 0..7usize, ranks in 2u32..40, root in 0u32..40,
+            op in 0..Operation::ALL.len(), alg in 0..8usize, ranks in 2u32..40, root in 0u32..40,
             flits in 1u32..300, segment in 1u32..64,
         ) {
             let operation = Operation::ALL[op];
