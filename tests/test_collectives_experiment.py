@@ -80,7 +80,9 @@ def test_points_are_those_the_docs_describe() -> None:
     full, quick = EXPERIMENT.points(False), EXPERIMENT.points(True)
     # 3 networks × (2 broadcast + 3 allreduce algorithms) + the fat tree's 2 hardware ones = 17 series
     assert len(collectives.combinations()) == 17
-    assert len(full) == 17 * 10 and len(quick) == 17 * 4
+    # recursive doubling up to 128 KB: not at 512 KB and 1 MB on the three networks
+    assert len(full) == 17 * 10 - 3 * 2 and len(quick) == 17 * 4
+    assert max(p.labels["message_bytes"] for p in full if p.labels["algorithm"] == "recursive_doubling") == 128 * 1024
     assert collectives.SIZES[0] == 8 and collectives.SIZES[-1] == 2**20
     hardware = {p.labels["network"] for p in full if p.labels["algorithm"] == "hardware"}
     assert hardware == {"fat tree"}
@@ -141,7 +143,7 @@ CASES = [
     # (claim, change that must make it fail): a 0.5% gap is not "faster"
     ("torus: recursive doubling is the faster allreduce for short vectors", at("torus", "allreduce", "rabenseifner", 128, 0.5)),
     ("fat tree: recursive doubling is the faster allreduce for short vectors", at("fat tree", "allreduce", "recursive_doubling", 8, 2470 / 1210 * 0.995)),
-    ("dragonfly: Rabenseifner's algorithm is the faster allreduce for long vectors", at("dragonfly", "allreduce", "rabenseifner", 2**20, 10)),
+    ("dragonfly: Rabenseifner's algorithm is the faster allreduce for long vectors", at("dragonfly", "allreduce", "rabenseifner", 128 * 1024, 10)),
     ("fat tree: Rabenseifner's algorithm is the faster allreduce for long vectors", at("fat tree", "allreduce", "rabenseifner", 8192, 2.2)),
     # Rabenseifner's faster only from 32 KB: four times past one grid step from 2 KB
     ("torus: the allreduce's switch from recursive doubling to Rabenseifner's algorithm lies near 2 KB",
@@ -169,13 +171,13 @@ def test_a_switch_never_reached_fails() -> None:
 
 
 def test_the_estimates_verdict_is_shown_beside() -> None:
-    found = claims(frame(at("torus", "allreduce", "rabenseifner", 2**20, 10)))
+    found = claims(frame(at("torus", "allreduce", "rabenseifner", 128 * 1024, 10)))
     claim = found["torus: Rabenseifner's algorithm is the faster allreduce for long vectors"]
     assert claim.holds is False and "α-β-γ: holds" in claim.ours
 
 
 def test_a_point_without_a_completion_leaves_its_claims_unjudged() -> None:
-    found = claims(frame(at("torus", "allreduce", "recursive_doubling", 2**20, math.nan)))
+    found = claims(frame(at("torus", "allreduce", "recursive_doubling", 128 * 1024, math.nan)))
     assert found["torus: Rabenseifner's algorithm is the faster allreduce for long vectors"].holds is None
     assert found["torus: the allreduce's switch from recursive doubling to Rabenseifner's algorithm lies near 2 KB"].holds is None
     assert found["torus: recursive doubling is the faster allreduce for short vectors"].holds

@@ -43,6 +43,10 @@ MAX_PACKET_BYTES = 4096
 #: between them
 SIZES = [8 * 4**i for i in range(9)] + [2**20]
 QUICK_SIZES = [8, 32, 128, 512]
+#: recursive doubling sends the whole vector log₂P = 10 times: at 512 KB and 1 MB a point took 5 minutes
+#: and more on the torus (1 MB: 4.5 million cycles, 310 s) and the dragonfly, which the full run's
+#: budget cannot hold; it runs up to 128 KB, 64 times MPICH's switch to Rabenseifner's algorithm
+RECURSIVE_DOUBLING_MAX_BYTES = 128 * 1024
 #: host costs (docs/experiments.md, "Collectives": α/β near the paper's clusters', so the α-β-γ
 #: switch point of the allreduce falls near MPICH's 2 KB)
 SEND_OVERHEAD = 50
@@ -106,11 +110,17 @@ def combinations() -> list[tuple[str, str, str]]:
     ]
 
 
+def sizes_of(algorithm: str, quick: bool = False) -> list[int]:
+    """The message sizes ``algorithm`` runs at."""
+    top = RECURSIVE_DOUBLING_MAX_BYTES if algorithm == "recursive_doubling" else max(SIZES)
+    return [s for s in (QUICK_SIZES if quick else SIZES) if s <= top]
+
+
 def points(quick: bool) -> list[Point]:
     return [
         Point({"network": network, "operation": operation, "algorithm": algorithm, "message_bytes": size}, scenario(network, operation, algorithm, size))
         for network, operation, algorithm in combinations()
-        for size in (QUICK_SIZES if quick else SIZES)
+        for size in sizes_of(algorithm, quick)
     ]
 
 
@@ -189,10 +199,17 @@ def _table(results: pd.DataFrame, network: str, operation: str, column: str = "c
     return data.pivot_table(index="message_bytes", columns="algorithm", values=column, aggfunc="first", dropna=False)
 
 
+def _both(results: pd.DataFrame, network: str, operation: str, a: str, b: str, sizes: list[int]) -> list[int]:
+    """The sizes of ``sizes`` at which both algorithms ran (completed or not)."""
+    data = results[(results["network"] == network) & (results["operation"] == operation)]
+    ran = [set(data.loc[data["algorithm"] == x, "message_bytes"]) for x in (a, b)]
+    return [s for s in sizes if s in ran[0] and s in ran[1]]
+
+
 def _faster(t: pd.DataFrame, fast: str, slow: str, sizes: list[int], factor: float = 1 + VISIBLE) -> tuple[bool | None, float | None, list[float]]:
     """Is ``fast`` faster than ``slow`` by ``factor`` at every size? (verdict, margin, ratios slow/fast).
     The margin is the smallest ratio's distance from ``factor`` in the ratio's units, positive when it
-    holds; None (and no verdict) where a size has no time for either."""
+    holds; None (and no verdict) where a size has no time for either (a point that did not complete)."""
     import math
 
     if not sizes or fast not in t or slow not in t:
@@ -215,12 +232,9 @@ def _estimate_says(results: pd.DataFrame, network: str, operation: str, fast: st
     return f"α-β-γ: {'holds' if verdict else 'does not hold'} ({_ratios(sizes, ratios)})"
 
 
-def _switch_size(t: pd.DataFrame, short: str, long: str) -> int | None:
-    """The smallest size from which ``long`` is faster than ``short`` at every size of the table
-    (None: never, or a size has no time)."""
-    sizes = sorted(t.index)
-    if t[[short, long]].isna().any().any():
-        return None
+def _switch_size(t: pd.DataFrame, short: str, long: str, sizes: list[int]) -> int | None:
+    """The smallest of ``sizes`` from which ``long`` is faster than ``short`` at every larger one
+    (None: at none)."""
     switch = None
     for s in reversed(sizes):
         if t.at[s, long] < t.at[s, short]:
@@ -231,13 +245,16 @@ def _switch_size(t: pd.DataFrame, short: str, long: str) -> int | None:
 
 
 def _allreduce_claims(results: pd.DataFrame, network: str, sizes: list[int]) -> list[Claim]:
+    import math
+
     threshold = stated("allreduce_short_max_bytes")
     short, long = Sizes(min(SIZES), int(threshold) // STEP), Sizes(int(threshold) * STEP, max(SIZES))
     t = _table(results, network, "allreduce")
     claims = []
     where = f"MPICH: recursive doubling for short vectors (≤ {_bytes(threshold)}), Rabenseifner's algorithm for long ones (allreduce, by topic)"
+    both = _both(results, network, "allreduce", "recursive_doubling", "rabenseifner", sizes)
     for side, fast, slow in ((short, "recursive_doubling", "rabenseifner"), (long, "rabenseifner", "recursive_doubling")):
-        at = side.of(sizes)
+        at = side.of(both)
         verdict, margin, ratios = _faster(t, fast, slow, at)
         word = "short" if fast == "recursive_doubling" else "long"
         names = {"recursive_doubling": "recursive doubling", "rabenseifner": "Rabenseifner's algorithm"}
@@ -247,13 +264,15 @@ def _allreduce_claims(results: pd.DataFrame, network: str, sizes: list[int]) -> 
                 where,
                 (f"{names[slow]} / {names[fast]}: {_ratios(at, ratios)}" if ratios else "no point") + "; " + _estimate_says(results, network, "allreduce", fast, slow, at),
                 verdict,
-                f"holds if {names[fast]} takes more than {VISIBLE:.0%} less time at every {word} size run ({side.span}: "
-                f"a factor {STEP} from MPICH's switch point, a tuned parameter of the paper's clusters)",
+                f"holds if {names[fast]} takes more than {VISIBLE:.0%} less time at every {word} size both ran ({side.span}, recursive doubling up to "
+                f"{_bytes(RECURSIVE_DOUBLING_MAX_BYTES)}: a factor {STEP} from MPICH's switch point, a tuned parameter of the paper's clusters)",
                 margin=margin,
                 reads=(side.key,),
             )
         )
-    switch, est_switch = _switch_size(t, "recursive_doubling", "rabenseifner"), _switch_size(_table(results, network, "allreduce", "estimate_cycles"), "recursive_doubling", "rabenseifner")
+    estimate = _table(results, network, "allreduce", "estimate_cycles")
+    switch, est_switch = (_switch_size(x, "recursive_doubling", "rabenseifner", both) for x in (t, estimate))
+    incomplete = any(math.isnan(t.at[s, a]) for s in both for a in ("recursive_doubling", "rabenseifner"))
     near = Sizes(int(threshold) // STEP, int(threshold) * STEP)
     whole = Sizes(min(SIZES), max(SIZES))
     claims.append(
@@ -261,7 +280,7 @@ def _allreduce_claims(results: pd.DataFrame, network: str, sizes: list[int]) -> 
             f"{network}: the allreduce's switch from recursive doubling to Rabenseifner's algorithm lies near 2 KB",
             f"MPICH switches at {_bytes(threshold)} (allreduce, by topic)",
             f"Rabenseifner's faster from {_bytes(switch) if switch else 'no size'} on (α-β-γ: from {_bytes(est_switch) if est_switch else 'no size'} on)",
-            None if t.isna().any().any() else switch is not None and near.low <= switch <= near.high,
+            None if incomplete or not both else switch is not None and near.low <= switch <= near.high,
             f"holds if the smallest size from which Rabenseifner's algorithm is faster at every larger size lies within one grid step (a factor {STEP}) of {_bytes(threshold)}, i.e. in {near.span}: "
             "the paper tuned its switch on its clusters, whose α/β our host costs match only to its order",
             reads=(whole.key,),
@@ -274,6 +293,7 @@ def _broadcast_claims(results: pd.DataFrame, network: str, sizes: list[int]) -> 
     threshold = stated("bcast_short_max_bytes")
     short, long = Sizes(min(SIZES), int(threshold) - 1), Sizes(int(threshold), max(SIZES))
     t = _table(results, network, "broadcast")
+    sizes = _both(results, network, "broadcast", "binomial", "chain", sizes)
     claims = []
     at = short.of(sizes)
     verdict, margin, ratios = _faster(t, "binomial", "chain", at)
@@ -309,6 +329,7 @@ def _hardware_claim(results: pd.DataFrame, sizes: list[int]) -> Claim:
     network = HARDWARE_NETWORKS[0]
     whole = Sizes(min(SIZES), max(SIZES))
     t = _table(results, network, "broadcast")
+    sizes = _both(results, network, "broadcast", "hardware", "binomial", sizes)
     verdict, margin, ratios = _faster(t, "hardware", "binomial", sizes, MUCH)
     return Claim(
         f"{network}: hardware broadcast much faster than the binomial software broadcast",
