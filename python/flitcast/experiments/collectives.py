@@ -60,6 +60,12 @@ NETWORKS: dict[str, tuple[dict[str, Any], dict[str, Any], dict[str, Any]]] = {
     "torus": ({"topology": "torus", "k": 32, "n": 2}, {"model": "input_buffered", "vcs": 2}, {"algorithm": "dor"}),
     "dragonfly": ({"topology": "dragonfly", "p": 4, "h": 4, "a": 8}, {"model": "input_buffered", "vcs": 2}, {"algorithm": "minimal"}),
 }
+#: how a panel's title names each network
+TITLES = {
+    "fat tree": "4-ary 5-tree, central-buffer switches, adaptive routing",
+    "torus": "32×32 torus, dimension order",
+    "dragonfly": "dragonfly p = h = 4, a = 8, minimal routing",
+}
 #: operation -> its algorithms (``workload.scheme``); ``hardware`` only where switches replicate worms
 ALGORITHMS: dict[str, tuple[str, ...]] = {
     "broadcast": ("binomial", "chain", "hardware"),
@@ -378,7 +384,8 @@ def panel_name(operation: str, network: str) -> str:
 
 def plot(results: pd.DataFrame, out: Path) -> None:
     """One PNG per (operation, network): completion against message size, one colour per algorithm, the
-    simulation solid with markers, its α-β-γ estimate dashed in the same colour."""
+    simulation solid with markers, its α-β-γ estimate dashed in the same colour; a point that did not
+    complete has no completion: a ▲ at the top instead."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -398,14 +405,17 @@ def plot(results: pd.DataFrame, out: Path) -> None:
                     style = series_style(i)
                     incomplete = part["saturated"].fillna(False).astype(bool) if "saturated" in part else False
                     draw_latency(ax, part["message_bytes"], part["completion_cycles"].astype(float), incomplete, note=INCOMPLETE_NOTE, log=True,
-                                 color=style["color"], marker=style["marker"], markersize=4, linestyle="-", label=f"{NAMES[algorithm]}, simulated")
-                    ax.plot(part["message_bytes"], part["estimate_cycles"].astype(float), color=style["color"], linestyle="--", linewidth=1,
-                            label=f"{NAMES[algorithm]}, α-β-γ")
+                                 color=style["color"], marker=style["marker"], markersize=4, linestyle="-", label=NAMES[algorithm])
+                    ax.plot(part["message_bytes"], part["estimate_cycles"].astype(float), color=style["color"], linestyle="--", linewidth=1, label="_nolegend_")
+                # one legend entry for every dashed line: each is its algorithm's estimate, in its colour
+                ax.plot([], [], color="grey", linestyle="--", linewidth=1, label="α-β-γ estimate (dashed, same colour)")
                 ax.set_xscale("log", base=2)
                 ax.set_yscale("log")
-                ax.set_xlabel("message size (bytes)")
+                ticks = sorted(data["message_bytes"].unique())
+                ax.set_xticks(ticks, [_bytes(t) for t in ticks], fontsize=7)
+                ax.set_xlabel("message size")
                 ax.set_ylabel("completion (cycles)")
-                ax.set_title(f"{operation}, {MEMBERS} members, {network}", fontsize=9)
+                ax.set_title(f"{operation} over {MEMBERS:,} members: {TITLES[network]}", fontsize=9)
                 ax.grid(True, alpha=0.3, which="both")
                 latency_legend(ax, fontsize=7)
                 fig.tight_layout()
