@@ -43,10 +43,6 @@ MAX_PACKET_BYTES = 4096
 #: between them
 SIZES = [8 * 4**i for i in range(9)] + [2**20]
 QUICK_SIZES = [8, 32, 128, 512]
-#: recursive doubling sends the whole vector log₂P = 10 times: at 512 KB and 1 MB a point took 5 minutes
-#: and more on the torus (1 MB: 4.5 million cycles, 310 s) and the dragonfly, which the full run's
-#: budget cannot hold; it runs up to 128 KB, 64 times MPICH's switch to Rabenseifner's algorithm
-RECURSIVE_DOUBLING_MAX_BYTES = 128 * 1024
 #: host costs (docs/experiments.md, "Collectives": α/β near the paper's clusters', so the α-β-γ
 #: switch point of the allreduce falls near MPICH's 2 KB)
 SEND_OVERHEAD = 50
@@ -116,17 +112,11 @@ def combinations() -> list[tuple[str, str, str]]:
     ]
 
 
-def sizes_of(algorithm: str, quick: bool = False) -> list[int]:
-    """The message sizes ``algorithm`` runs at."""
-    top = RECURSIVE_DOUBLING_MAX_BYTES if algorithm == "recursive_doubling" else max(SIZES)
-    return [s for s in (QUICK_SIZES if quick else SIZES) if s <= top]
-
-
 def points(quick: bool) -> list[Point]:
     return [
         Point({"network": network, "operation": operation, "algorithm": algorithm, "message_bytes": size}, scenario(network, operation, algorithm, size))
         for network, operation, algorithm in combinations()
-        for size in sizes_of(algorithm, quick)
+        for size in (QUICK_SIZES if quick else SIZES)
     ]
 
 
@@ -270,8 +260,8 @@ def _allreduce_claims(results: pd.DataFrame, network: str, sizes: list[int]) -> 
                 where,
                 (f"{names[slow]} / {names[fast]}: {_ratios(at, ratios)}" if ratios else "no point") + "; " + _estimate_says(results, network, "allreduce", fast, slow, at),
                 verdict,
-                f"holds if {names[fast]} takes more than {VISIBLE:.0%} less time at every {word} size both ran ({side.span}, recursive doubling up to "
-                f"{_bytes(RECURSIVE_DOUBLING_MAX_BYTES)}: a factor {STEP} from MPICH's switch point, a tuned parameter of the paper's clusters)",
+                f"holds if {names[fast]} takes more than {VISIBLE:.0%} less time at every {word} size ({side.span}: "
+                f"a factor {STEP} from MPICH's switch point, a tuned parameter of the paper's clusters)",
                 margin=margin,
                 reads=(side.key,),
             )
