@@ -394,15 +394,18 @@ def plot(results: pd.DataFrame, out: Path) -> None:
                     part = data[data["algorithm"] == algorithm].sort_values("message_bytes")
                     style = series_style(i)
                     incomplete = part["saturated"].fillna(False).astype(bool) if "saturated" in part else False
-                    draw_latency(ax, part["message_bytes"], part["completion_cycles"].astype(float), incomplete, note=INCOMPLETE_NOTE, log=True,
-                                 color=style["color"], marker=style["marker"], markersize=4, linestyle="-", label=NAMES[algorithm])
-                    ax.plot(part["message_bytes"], part["estimate_cycles"].astype(float), color=style["color"], linestyle="--", linewidth=1, label="_nolegend_")
+                    simulated, estimate = part["completion_cycles"].astype(float), part["estimate_cycles"].astype(float)
+                    # where the simulation is its estimate at every size, the dashed line hides under it: say so
+                    same = bool((simulated == estimate).all())
+                    draw_latency(ax, part["message_bytes"], simulated, incomplete, note=INCOMPLETE_NOTE, log=True, color=style["color"],
+                                 marker=style["marker"], markersize=4, linestyle="-", label=NAMES[algorithm] + (" (= its α-β-γ estimate)" if same else ""))
+                    ax.plot(part["message_bytes"], estimate, color=style["color"], linestyle="--", linewidth=1, label="_nolegend_")
                 # one legend entry for every dashed line: each is its algorithm's estimate, in its colour
                 ax.plot([], [], color="grey", linestyle="--", linewidth=1, label="α-β-γ estimate (dashed, same colour)")
                 ax.set_xscale("log", base=2)
                 ax.set_yscale("log")
                 ticks = sorted(data["message_bytes"].unique())
-                ax.set_xticks(ticks, [_bytes(t) for t in ticks], fontsize=7)
+                ax.set_xticks(ticks, [_bytes(t) for t in ticks], fontsize=7, rotation=35, ha="right")
                 ax.set_xlabel("message size")
                 ax.set_ylabel("completion (cycles)")
                 ax.set_title(f"{operation} over {MEMBERS:,} members: {TITLES[network]}", fontsize=9)
