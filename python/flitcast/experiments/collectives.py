@@ -123,6 +123,8 @@ def points(quick: bool) -> list[Point]:
 def _derive(results: pd.DataFrame) -> pd.DataFrame:
     """results.csv carries what contention cost: simulated completion / α-β-γ estimate (empty where the
     collective did not complete)."""
+    if "estimate_cycles" not in results:  # (a table of another program's points: nothing to divide by)
+        return results
     return results.assign(contention=results["completion_cycles"] / results["estimate_cycles"])
 
 
@@ -394,14 +396,17 @@ def plot(results: pd.DataFrame, out: Path) -> None:
                     part = data[data["algorithm"] == algorithm].sort_values("message_bytes")
                     style = series_style(i)
                     incomplete = part["saturated"].fillna(False).astype(bool) if "saturated" in part else False
-                    simulated, estimate = part["completion_cycles"].astype(float), part["estimate_cycles"].astype(float)
+                    simulated = part["completion_cycles"].astype(float)
+                    estimate = part["estimate_cycles"].astype(float) if "estimate_cycles" in part else None
                     # where the simulation is its estimate at every size, the dashed line hides under it: say so
-                    same = bool((simulated == estimate).all())
+                    same = estimate is not None and bool((simulated == estimate).all())
                     draw_latency(ax, part["message_bytes"], simulated, incomplete, note=INCOMPLETE_NOTE, log=True, color=style["color"],
                                  marker=style["marker"], markersize=4, linestyle="-", label=NAMES[algorithm] + (" (= its α-β-γ estimate)" if same else ""))
-                    ax.plot(part["message_bytes"], estimate, color=style["color"], linestyle="--", linewidth=1, label="_nolegend_")
-                # one legend entry for every dashed line: each is its algorithm's estimate, in its colour
-                ax.plot([], [], color="grey", linestyle="--", linewidth=1, label="α-β-γ estimate (dashed, same colour)")
+                    if estimate is not None:
+                        ax.plot(part["message_bytes"], estimate, color=style["color"], linestyle="--", linewidth=1, label="_nolegend_")
+                if "estimate_cycles" in data:
+                    # one legend entry for every dashed line: each is its algorithm's estimate, in its colour
+                    ax.plot([], [], color="grey", linestyle="--", linewidth=1, label="α-β-γ estimate (dashed, same colour)")
                 ax.set_xscale("log", base=2)
                 ax.set_yscale("log")
                 ticks = sorted(data["message_bytes"].unique())
