@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from flitcast.cli import app
-from flitcast.experiments import EXPERIMENTS, banikazemi, casetti, oral, peak_throughput, run_experiment, sivaram, zhou
+from flitcast.experiments import EXPERIMENTS, banikazemi, casetti, collectives, oral, peak_throughput, run_experiment, sivaram, zhou
 from flitcast.experiments.experiment import claims_summary, coincidence_labels, series_style
 
 #: panels each experiment must draw
@@ -42,6 +42,7 @@ PANELS = {
         for name, first in (("one-source", 10), ("multi-source", 16), ("all-source", 22))
     },
     "dragonfly-routing": ["uniform_72.png", "worst_case_72.png"],  # (quick: the 72-node network only)
+    "collectives": [collectives.panel_name(op, net) for op in collectives.ALGORITHMS for net in collectives.NETWORKS],
 }
 
 
@@ -64,6 +65,7 @@ def test_quick_reproduction_writes_the_contract(experiment_id: str, tmp_path: Pa
     monkeypatch.setattr(sivaram, "QUICK_RUN", SMOKE_RUN)
     monkeypatch.setattr(sivaram, "LOADS", [0.2, 0.6, 1.0])
     monkeypatch.setattr(zhou, "QUICK_SIZES", [32, 256])
+    monkeypatch.setattr(collectives, "QUICK_SIZES", [8])  # (the fat tree's points take seconds each)
     monkeypatch.setattr(casetti, "QUICK_LOADS", [0.05, 0.5])
     monkeypatch.setattr(casetti, "LOADS", [0.02, 0.05, 0.5, 1.0])
     monkeypatch.setattr(casetti, "RUN", {"warmup_cycles": 2_000, "measure_cycles": 20_000, "drain_max_cycles": 20_000})
@@ -111,6 +113,10 @@ def test_quick_reproduction_writes_the_contract(experiment_id: str, tmp_path: Pa
         assert (results["workload.group_size"] == results["group"]).all()
         assert (results["completion_us"] == results["completion_cycles"] * oral.CYCLE_NS / 1000).all()
         assert results["model_us"].notna().all()
+        return
+    if experiment_id == "collectives":  # ours: one collective over 1,024 members at cycle 0
+        assert (results["workload.program"] == "collective").all() and (results["workload.group_size"] == 1024).all()
+        assert (results["contention"] == results["completion_cycles"] / results["estimate_cycles"]).all()
         return
     if experiment_id.startswith("casetti"):  # study 001: host adapters on the 8×8 torus, one fixed group
         assert (results["network.topology"] == "torus").all() and (results["switch.flow_control"] == "stop_go").all()

@@ -27,7 +27,7 @@ DATA = Path(__file__).with_name("study_data")
 #: the studies flitcast reproduces
 STUDY_IDS = ("000", "001", "002", "003", "004")
 #: the papers behind experiments of our own (their data files say ``ours = true``)
-OWN_IDS = ("kim2008",)
+OWN_IDS = ("kim2008", "thakur2005")
 SOURCE_IDS = STUDY_IDS + OWN_IDS
 
 
