@@ -133,18 +133,9 @@ def _derive(results: pd.DataFrame) -> pd.DataFrame:
 
 def stated(name: str) -> float:
     """A number the paper states, from its data file (study_data/thakur2005.toml)."""
-    from flitcast import studies
+    from flitcast.studies import value
 
-    return _study(studies).values[name].number
-
-
-def _study(studies: Any) -> Any:
-    # (the data file of an experiment of our own is looked up by its id; until the registry knows such
-    # ids, read it straight from its file)
-    try:
-        return studies.study(DATA_ID)
-    except KeyError:
-        return studies._load(DATA_ID)
+    return value(DATA_ID, name).number
 
 
 # --- claims ---------------------------------------------------------------------------------------------
