@@ -10,6 +10,13 @@ use super::schedule::{Rank, Schedule};
 
 /// Appends a binomial broadcast of `flits` from `root` to `s`.
 pub fn broadcast(s: &mut Schedule, root: Rank, flits: u32) {
+    down_the_tree(s, root, |_, _| flits);
+}
+
+/// Appends the binomial tree from `root` downwards to `s`: each rank receives from its parent, then
+/// sends to its children, farthest first; `flits(child, subtree)` is what the message to the child (a
+/// rank relative to the root) carries, `subtree` the number of ranks the child's subtree holds.
+pub(super) fn down_the_tree(s: &mut Schedule, root: Rank, flits: impl Fn(u32, u32) -> u32) {
     let p = s.size();
     let real = |v: u32| (v + root) % p;
     // (parents before children: a rank's message exists before its child waits for it)
@@ -20,8 +27,9 @@ pub fn broadcast(s: &mut Schedule, root: Rank, flits: u32) {
         }
         let mut mask = lowest_bit_or_beyond(v, p) >> 1;
         while mask > 0 {
-            if v + mask < p {
-                from_parent[(v + mask) as usize] = Some(s.send(real(v), real(v + mask), flits));
+            let child = v + mask;
+            if child < p {
+                from_parent[child as usize] = Some(s.send(real(v), real(child), flits(child, mask.min(p - child))));
             }
             mask >>= 1;
         }
@@ -51,7 +59,7 @@ pub fn reduce(s: &mut Schedule, root: Rank, flits: u32, reduce: bool) {
 }
 
 /// The lowest set bit of `v`, or for the root (0) the first power of two at or above `p`.
-pub(super) fn lowest_bit_or_beyond(v: u32, p: u32) -> u32 {
+fn lowest_bit_or_beyond(v: u32, p: u32) -> u32 {
     if v == 0 {
         p.next_power_of_two()
     } else {

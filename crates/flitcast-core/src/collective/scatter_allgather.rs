@@ -7,30 +7,15 @@
 //! messages. Scatter log₂ P·α + (P − 1)/P·n·β, then log₂ P·α (doubling) or (P − 1)·α (ring) +
 //! (P − 1)/P·n·β: the vector crosses each rank's link twice instead of log₂ P times.
 
-use super::binomial::lowest_bit_or_beyond;
+use super::binomial::down_the_tree;
 use super::schedule::{block, blocks, Rank, Schedule};
 
 /// Appends a scatter + allgather broadcast of `flits` from `root` to `s`.
 pub fn broadcast(s: &mut Schedule, root: Rank, flits: u32) {
     let p = s.size();
     let real = |v: u32| (v + root) % p;
-    // Scatter: relative rank v ends with block v; its subtree is v … v + lowest bit of v (the root's:
-    // all), so its parent sends it the blocks of that range (parents before children).
-    let mut from_parent = vec![None; p as usize];
-    for v in 0..p {
-        if let Some(id) = from_parent[v as usize] {
-            s.recv(real(v), id);
-        }
-        let mut mask = lowest_bit_or_beyond(v, p) >> 1;
-        while mask > 0 {
-            let child = v + mask;
-            if child < p {
-                let subtree = mask.min(p - child);
-                from_parent[child as usize] = Some(s.send(real(v), real(child), blocks(flits, p, child, subtree)));
-            }
-            mask >>= 1;
-        }
-    }
+    // Scatter: relative rank v ends with block v; its parent sends it the blocks of its subtree.
+    down_the_tree(s, root, |child, subtree| blocks(flits, p, child, subtree));
     if p.is_power_of_two() {
         // Recursive doubling: before the round of `mask`, v holds the `mask` blocks from v rounded down
         // to a multiple of `mask`, and swaps them with v XOR mask.
