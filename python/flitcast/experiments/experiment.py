@@ -125,7 +125,9 @@ class Experiment:
     @property
     def source(self) -> str:
         """The id of its source (the first word of ``study``: "003", "kim2008"; flitcast/studies.py)."""
-        return self.study.split(maxsplit=1)[0]
+        from flitcast.studies import source_id
+
+        return source_id(self.study)
 
     def run_points(self, quick: bool) -> list[Point]:
         """The points a run simulates: the quick ones, unless the quick run is the full run."""
