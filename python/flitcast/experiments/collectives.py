@@ -7,7 +7,7 @@ System (docs/models/collectives.md): one collective over 1,024 members at cycle 
 input-buffered routers (dimension order with dateline VC classes) and the 1,056-node dragonfly p = h = 4,
 a = 8 (minimal routing, its first 1,024 nodes as members). Flits are 16 bytes, so a size under a flit is
 one flit (its envelope), and a message is cut into packets of at most 4 KB (256 flits). Every host pays
-o_s = o_r = 50 cycles per message and γ = 0.25 cycles per flit it reduces (docs/experiments.md, "Collectives").
+o_s = o_r = 50 cycles per message and γ = 0.25 cycles per flit it reduces (docs/experiments.md, "Experiments of our own").
 
 The paper states which algorithm MPICH uses for which message size; those are the claims, judged on the
 simulated completion (``completion_cycles``), with the estimate's verdict beside. A third claim, that the
