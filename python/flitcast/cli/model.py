@@ -9,11 +9,9 @@ from typing import Annotated
 import typer
 
 from flitcast.cli.app import app, console, guard
+from flitcast.cli.model_collective import MODEL_FILES, collective_model
 from flitcast.cli.options import SetOption, check_distinct, parse_list, parse_range
 from flitcast.errors import ConfigError, Shown
-
-#: what --out receives
-MODEL_FILES = ("model.csv", "model.png")
 
 #: most model rows one command evaluates
 MAX_MODEL_ROWS = 100_000
@@ -92,8 +90,6 @@ def model_command(
     from flitcast import analytic
 
     if collective is not None:
-        from flitcast.cli.model_collective import collective_model
-
         for name, value in (("k", k), ("group", group), ("message_bytes", message_bytes), ("algorithm", algorithm),
                             ("r", r), ("h_i", h_i), ("t_process_unit", t_process_unit)):
             # (by name: typer may bring its own copy of click's ParameterSource)

@@ -13,7 +13,7 @@ from flitcast.cli.app import console
 from flitcast.cli.options import check_set_not_varied, load, parse_vary, sweep_table
 from flitcast.errors import ConfigError, Shown
 
-#: what --out receives (as the torus model's)
+#: what --out receives, from either model (the torus model's and this one)
 MODEL_FILES = ("model.csv", "model.png")
 
 #: most estimates one command evaluates

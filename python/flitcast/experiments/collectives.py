@@ -237,28 +237,11 @@ def _allreduce_claims(results: pd.DataFrame, network: str, sizes: list[int]) -> 
     import math
 
     threshold = stated("allreduce_short_max_bytes")
-    short, long = Sizes(min(SIZES), int(threshold) // STEP), Sizes(int(threshold) * STEP, max(SIZES))
     t = _table(results, network, "allreduce")
-    claims = []
     where = f"MPICH: recursive doubling for short vectors (≤ {_bytes(threshold)}), Rabenseifner's algorithm for long ones (allreduce, by topic)"
     both = _both(results, network, "allreduce", "recursive_doubling", "rabenseifner", sizes)
-    for side, fast, slow in ((short, "recursive_doubling", "rabenseifner"), (long, "rabenseifner", "recursive_doubling")):
-        at = side.of(both)
-        verdict, margin, ratios = _faster(t, fast, slow, at)
-        word = "short" if fast == "recursive_doubling" else "long"
-        names = {"recursive_doubling": "recursive doubling", "rabenseifner": "Rabenseifner's algorithm"}
-        claims.append(
-            Claim(
-                f"{network}: {names[fast]} is the faster allreduce for {word} vectors",
-                where,
-                (f"{names[slow]} / {names[fast]}: {_ratios(at, ratios)}" if ratios else "no point") + "; " + _estimate_says(results, network, "allreduce", fast, slow, at),
-                verdict,
-                f"holds if {names[fast]} takes more than {VISIBLE:.0%} less time at every {word} size ({side.span}: "
-                f"a factor {STEP} from MPICH's switch point, a tuned parameter of the paper's clusters)",
-                margin=margin,
-                reads=(side.key,),
-            )
-        )
+    names = {"recursive_doubling": "recursive doubling", "rabenseifner": "Rabenseifner's algorithm"}
+    claims = _short_and_long(results, network, "allreduce", ("recursive_doubling", "rabenseifner"), threshold, both, where, names, "", "vectors")
     estimate = _table(results, network, "allreduce", "estimate_cycles")
     switch, est_switch = (_switch_size(x, "recursive_doubling", "rabenseifner", both) for x in (t, estimate))
     incomplete = any(math.isnan(t.at[s, a]) for s in both for a in ("recursive_doubling", "rabenseifner"))
@@ -280,22 +263,41 @@ def _allreduce_claims(results: pd.DataFrame, network: str, sizes: list[int]) -> 
 
 def _broadcast_claims(results: pd.DataFrame, network: str, sizes: list[int]) -> list[Claim]:
     threshold = stated("bcast_short_max_bytes")
-    short, long = Sizes(min(SIZES), int(threshold) // STEP), Sizes(int(threshold) * STEP, max(SIZES))
-    t = _table(results, network, "broadcast")
-    sizes = _both(results, network, "broadcast", "binomial", "scatter_allgather", sizes)
+    both = _both(results, network, "broadcast", "binomial", "scatter_allgather", sizes)
     where = f"MPICH: the binomial tree for short messages (< {_bytes(threshold)}), scatter + allgather for long ones (broadcast, by topic)"
+    return _short_and_long(results, network, "broadcast", ("binomial", "scatter_allgather"), threshold, both, where, NAMES, "the ", "messages")
+
+
+def _short_and_long(
+    results: pd.DataFrame,
+    network: str,
+    operation: str,
+    algorithms: tuple[str, str],
+    threshold: float,
+    sizes: list[int],
+    where: str,
+    names: dict[str, str],
+    article: str,
+    items: str,
+) -> list[Claim]:
+    """MPICH's choice on each side of its switch point ``threshold``: the short-message algorithm
+    (``algorithms[0]``) faster at every size a grid step (STEP) below it, the long-message one at every
+    size a grid step above."""
+    short, long = Sizes(min(SIZES), int(threshold) // STEP), Sizes(int(threshold) * STEP, max(SIZES))
+    t = _table(results, network, operation)
+    first, second = algorithms
     claims = []
-    for side, fast, slow, word in ((short, "binomial", "scatter_allgather", "short"), (long, "scatter_allgather", "binomial", "long")):
+    for side, fast, slow, word in ((short, first, second, "short"), (long, second, first, "long")):
         at = side.of(sizes)
         verdict, margin, ratios = _faster(t, fast, slow, at)
         claims.append(
             Claim(
-                f"{network}: the {NAMES[fast]} is the faster broadcast for {word} messages",
+                f"{network}: {article}{names[fast]} is the faster {operation} for {word} {items}",
                 where,
-                (f"{NAMES[slow]} / {NAMES[fast]}: {_ratios(at, ratios)}" if ratios else "no point") + "; " + _estimate_says(results, network, "broadcast", fast, slow, at),
+                (f"{names[slow]} / {names[fast]}: {_ratios(at, ratios)}" if ratios else "no point") + "; " + _estimate_says(results, network, operation, fast, slow, at),
                 verdict,
-                f"holds if the {NAMES[fast]} takes more than {VISIBLE:.0%} less time than the {NAMES[slow]} at every {word} size ({side.span}: "
-                f"a factor {STEP} from MPICH's switch point, as for the allreduce)",
+                f"holds if {article}{names[fast]} takes more than {VISIBLE:.0%} less time than {article}{names[slow]} at every {word} size "
+                f"({side.span}: a factor {STEP} from MPICH's switch point, a tuned parameter of the paper's clusters)",
                 margin=margin,
                 reads=(side.key,),
             )
