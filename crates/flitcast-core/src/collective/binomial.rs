@@ -1,5 +1,5 @@
 //! Binomial trees (MPICH's binomial broadcast and reduce; Thakur, Rabenseifner and Gropp, "Optimization
-//! of Collective Communication Operations in MPICH", IJHPCA 19(1), 2005, §3–4): ⌈log₂ P⌉ rounds, each
+//! of Collective Communication Operations in MPICH", IJHPCA 19(1), 2005, on the broadcast and the reduce): ⌈log₂ P⌉ rounds, each
 //! rank relaying to (or collecting from) ranks 2^k apart, counted from the root. A broadcast's rank
 //! receives from the rank its lowest set bit away and sends to those a smaller power of two away,
 //! largest first; a reduce runs the same tree upwards, a rank reducing each child's data as it

@@ -1,4 +1,4 @@
-//! Pairwise exchange all-to-all (Thakur, Rabenseifner and Gropp, IJHPCA 2005, §5: MPICH's all-to-all
+//! Pairwise exchange all-to-all (Thakur, Rabenseifner and Gropp, IJHPCA 2005, on the all-to-all: MPICH's all-to-all
 //! for long messages): P − 1 rounds; in round k each rank sends its block for rank r + k and receives
 //! the block of rank r − k (mod P), so every round is a permutation: (P − 1)·(α + n·β) for blocks of n
 //! flits.

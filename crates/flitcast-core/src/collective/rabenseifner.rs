@@ -1,5 +1,5 @@
 //! Rabenseifner's allreduce (Rabenseifner, "Optimization of Collective Reduction Operations", ICCS
-//! 2004; Thakur, Rabenseifner and Gropp, IJHPCA 2005, §4.4; MPICH's allreduce for long messages): a
+//! 2004; Thakur, Rabenseifner and Gropp, IJHPCA 2005, on the allreduce; MPICH's allreduce for long messages): a
 //! reduce-scatter by recursive halving — in round k each rank sends the half of its current part that
 //! its partner (rank XOR p'/2^(k+1)) keeps and reduces the half it keeps — then an allgather by recursive
 //! doubling, which returns the halves in the opposite order: 2·log₂ P·α + 2·(P − 1)/P·n·β +

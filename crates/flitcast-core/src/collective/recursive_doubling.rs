@@ -1,4 +1,4 @@
-//! Recursive doubling (Thakur, Rabenseifner and Gropp, IJHPCA 2005, §4.4; MPICH's allreduce for short
+//! Recursive doubling (Thakur, Rabenseifner and Gropp, IJHPCA 2005, on the allreduce; MPICH's allreduce for short
 //! messages): in round k each rank exchanges its whole (partly reduced) vector with the rank 2^k away
 //! (rank XOR 2^k) and reduces what it received, so after log₂ P rounds every rank holds the result:
 //! log₂ P·(α + n·β + n·γ). A barrier is the same with one-flit messages and nothing to reduce.
