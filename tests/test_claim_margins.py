@@ -128,7 +128,7 @@ def test_full_runs_judge_every_claim_and_report_its_margin() -> None:
     experiment = b.EXPERIMENTS[3]  # Fig. 8
     results = frame({128: A128, 4096: B4096})
     full = judge(experiment, results)
-    assert list(full.columns) == ["claim", "study", "ours", "holds", "status", "margin", "note"]
+    assert list(full.columns) == ["claim", "study", "ours", "holds", "status", "margin", "resolution", "rule", "note"]
     assert full["holds"].isin([True, False]).all() and full["margin"].notna().all()
     quick = judge(experiment, results, quick=True)
     judged = quick["holds"].notna()

@@ -1,6 +1,6 @@
 """Study 000's claims on hand-made result frames: each claim holds on a frame shaped as the study
 describes and fails on one changed where the study's statement says it must not be; plus the saturation
-rule the claims read (flitcast.saturation.past_saturation)."""
+rule the claims read (flitcast.saturation: the core's flag)."""
 
 from __future__ import annotations
 
@@ -64,12 +64,12 @@ def verdict(claims: Any, results: pd.DataFrame, start: str) -> bool | None:
     return found.holds
 
 
-def test_saturation_rule_reads_the_core_flag_and_ten_times_the_light_load_latency() -> None:
+def test_saturation_rule_reads_the_core_flag_alone() -> None:
     c = pd.DataFrame({"workload.load": [0.1, 0.5, 0.9, 1.0], "latency_mean": [100.0, 990.0, 1010.0, 500.0], "saturated": [False, False, False, True]})
-    assert s.past_saturation(c, []).tolist() == [False, False, True, True]
+    assert s.saturated(c).tolist() == [False, False, False, True]
     r = pd.DataFrame(curve("SW-CB", 6, 0.6, 300.0))
     r.loc[r["workload.load"] == 0.45, "latency_mean"] = 300.0 * 43  # 43× light load, the core says unsaturated
-    assert s.saturation_interval(r, "SW-CB", 6) == (0.4, 0.45)
+    assert s.saturation_interval(r, "SW-CB", 6) == (0.55, 0.6)
     assert s.saturation_interval(pd.DataFrame(curve("HW-CB", 2, NEVER, 100.0)), "HW-CB", 2) == (1.0, s.INF)
 
 

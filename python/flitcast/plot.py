@@ -13,8 +13,8 @@ A sweep's plot (:func:`plot_sweep`) depends on its workload:
   and ``latency_mean`` against the first varied key — ``completion_vs_<key>.png``.
 
 Every latency, delay or completion time any plot of the project draws (these sweep plots and every
-experiment's figures) goes through :func:`draw_latency`, which keeps three rules (docs/results.md, "Past
-saturation"):
+experiment's figures) goes through :func:`draw_latency`, which keeps three rules (a point is past
+saturation where the core marks it ``saturated``: flitcast.saturation, docs/results.md "Saturated"):
 
 1. the curve is drawn through the points not past saturation only (the line breaks at a point past it);
    a run past saturation ends early and its latency means nothing — drawn, it makes a curve that falls;
@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
-from flitcast.saturation import past_saturation
+from flitcast.saturation import saturated
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -250,7 +250,7 @@ def plot_latency_vs_load(frame: pd.DataFrame, varied: Sequence[str], path: str |
     name = load.removesuffix("_load")  # offered | effective
     groups = [k for k in varied if k != LOAD_KEY and k in frame.columns]
     data = frame.sort_values(load, kind="stable")
-    parts = [(values, part, past_saturation(part, []).to_numpy()) for values, part in _parts(data, groups)]
+    parts = [(values, part, saturated(part).to_numpy()) for values, part in _parts(data, groups)]
     # past saturation latency explodes; a knee spanning more than 20× below it is drawn on a log axis
     log = log_scale_wanted([v for _, part, _ in parts for v in part["latency_mean"]], [p for _, _, past in parts for p in past])
 
@@ -258,17 +258,17 @@ def plot_latency_vs_load(frame: pd.DataFrame, varied: Sequence[str], path: str |
     try:
         if log:
             ax_lat.set_yscale("log")
-        for values, part, saturated in parts:
+        for values, part, flagged in parts:
             label = _label(groups, values) if groups else None
             x = part[load].astype(float)
             accepted = part["accepted_load"].astype(float)
             line = draw_latency(
-                ax_lat, x, part["latency_mean"].astype(float), saturated, ci=part["latency_ci95"].astype(float),
+                ax_lat, x, part["latency_mean"].astype(float), flagged, ci=part["latency_ci95"].astype(float),
                 log=log, marker="o", label=label,
             )
             color = line.get_color()
             ax_acc.plot(x, accepted, marker="o", color=color, label=label)
-            _hollow(ax_acc, x, accepted, saturated, color)
+            _hollow(ax_acc, x, accepted, flagged, color)
         _identity_lines(ax_acc, data, load, name)
         axis = f"{name} load (flits/node/cycle)"
         latency = "operation latency (cycles)" if name == "effective" else "message latency (cycles)"

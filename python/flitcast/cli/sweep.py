@@ -81,9 +81,6 @@ def sweep_command(
         )
 
     from flitcast.cli.sweep_table import sweep_results_table
-    from flitcast.saturation import with_past_saturation
-
-    frame = with_past_saturation(frame, list(varied))
 
     console().print(sweep_results_table(frame, list(varied)))
     if out is not None:

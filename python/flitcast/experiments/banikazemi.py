@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from flitcast.experiments.experiment import Claim, Experiment, Point, Reading, fmt, peak_throughput
 from flitcast.experiments.peak_loads import REFINED_STEP
-from flitcast.saturation import past_saturation
+from flitcast.saturation import saturated
 from flitcast.studies import value
 
 if TYPE_CHECKING:
@@ -210,11 +210,11 @@ def _bounds(results: pd.DataFrame, size: int) -> Bounds:
     for variant, group in results[results["message_bytes"] == size].groupby("variant", sort=False):
         top = group.loc[group["accepted_load"].idxmax()]
         lo = float(top["accepted_load"])
-        saturated = group["saturated"].astype(bool)  # the core's flag (above)
-        sustained = group[~saturated]["workload.load"]
-        above = group[saturated & (group["workload.load"] > (sustained.max() if len(sustained) else 0.0))]["workload.load"]
+        flags = group["saturated"].astype(bool)  # the core's flag (above)
+        sustained = group[~flags]["workload.load"]
+        above = group[flags & (group["workload.load"] > (sustained.max() if len(sustained) else 0.0))]["workload.load"]
         hi = max(lo, float(above.min()) if len(above) else lo)
-        if bool(saturated[top.name]):  # a measured throughput, known to its precision
+        if bool(flags[top.name]):  # a measured throughput, known to its precision
             lo, hi = lo - SATURATED_PRECISION, max(hi, lo + SATURATED_PRECISION)
         out[str(variant)] = (lo, hi)
     return out
@@ -345,7 +345,7 @@ def _fig5_plot(results: pd.DataFrame, out: Path) -> None:
     fig, ax = plt.subplots(figsize=(6, 4))
     for variant, group in results.groupby("variant", sort=False):
         group = group.sort_values("workload.load")
-        draw_latency(ax, group["workload.load"], group["latency_mean"], past_saturation(group, []), marker="o", label=variant)
+        draw_latency(ax, group["workload.load"], group["latency_mean"], saturated(group), marker="o", label=variant)
     ax.set_yscale("log")
     ax.set_xlabel("applied load (fraction of link rate)")
     ax.set_ylabel("average message latency (cycles)")
@@ -361,8 +361,8 @@ def _fig5_plot(results: pd.DataFrame, out: Path) -> None:
 
 def _saturation_load(results: pd.DataFrame, variant: str) -> float:
     group = results[results["variant"] == variant]
-    saturated = group[past_saturation(group, [])]["workload.load"]
-    return float(saturated.min()) if len(saturated) else float("inf")
+    flagged = group[saturated(group)]["workload.load"]
+    return float(flagged.min()) if len(flagged) else float("inf")
 
 
 def _fig5_claims(results: pd.DataFrame) -> list[Claim]:

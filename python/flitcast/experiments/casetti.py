@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from flitcast.experiments.experiment import Claim, Experiment, Point, Reading
-from flitcast.saturation import past_saturation
+from flitcast.saturation import saturated
 from flitcast.studies import value
 
 if TYPE_CHECKING:
@@ -145,7 +145,7 @@ def _peaks(results: pd.DataFrame, unicast: bool, k: int = 4, group: str | None =
 def _delays(results: pd.DataFrame, unicast: bool, group: str | None = None) -> pd.DataFrame:
     """Delay by (load, scheme) where the point is not past saturation (NaN elsewhere)."""
     sel = _sel(results, unicast, 4, group)
-    sel = sel.assign(delay=sel["latency_multicast_mean"].where(~past_saturation(sel, ["scheme"])))
+    sel = sel.assign(delay=sel["latency_multicast_mean"].where(~saturated(sel)))
     return sel.pivot_table(index="load", columns="scheme", values="delay", dropna=False)
 
 
@@ -640,7 +640,7 @@ def _plot(figure: int, group: str, unicast: bool, k: int, measure: str) -> Any:
             if measure == "throughput":  # (a result past saturation too: every point)
                 ax.plot(curve["load"], curve["multicast_throughput"], marker="o", markersize=3, label=scheme)
             else:  # no delay past saturation: a ▲ at the top instead
-                past = past_saturation(curve, [])
+                past = saturated(curve)
                 draw_latency(ax, curve["load"], curve["latency_multicast_mean"], past, note="past saturation: delay not a result", marker="o", markersize=3, label=scheme)
         ax.set_xlabel(f"normalised {group} offered load")
         if measure == "throughput":

@@ -200,7 +200,7 @@ def plot(results: pd.DataFrame, out: Path) -> None:
     import matplotlib.pyplot as plt
 
     from flitcast.plot import draw_latency, latency_legend
-    from flitcast.saturation import past_saturation
+    from flitcast.saturation import saturated
 
     for network in results["network"].unique():
         for pattern in PATTERNS:
@@ -212,7 +212,7 @@ def plot(results: pd.DataFrame, out: Path) -> None:
                 curve = data[data["routing"] == routing].sort_values("load")
                 style = series_style(i)
                 left.plot(curve["load"], curve["accepted_load"], label=LABELS[routing], **style)
-                past = curve["past_saturation"] if "past_saturation" in curve else past_saturation(curve, [])
+                past = saturated(curve)
                 draw_latency(right, curve["load"], curve["latency_mean"], past, label=LABELS[routing], **style)
             if pattern == "worst case":
                 bound = bound_worst_case_minimal(str(network))

@@ -110,10 +110,11 @@ class Experiment:
     #: labels that identify one peak-throughput curve, for figures that show only peaks: those run only
     #: the loads their peaks need (`peak_loads.py`); empty for figures that need every load
     curve: tuple[str, ...] = ()
-    #: quantity (a claim's ``reads`` key) -> the most a quick run's value of it can be from the full run's
-    #: (measured, with a safety factor; docs/experiments.md); a quick run judges only claims whose margin
-    #: is wider than the resolution of everything they read
-    quick_resolution: Mapping[str, float] = field(default_factory=dict)
+    #: kind of quantity -> the most a quick run's value of it can be from the full run's (measured, with a
+    #: safety factor; docs/experiments.md, "Quick mode"): a claims table in the vocabulary reads it as a
+    #: ``claim.Spread`` that widens every quantity of that kind; an older one, as a float compared with a
+    #: claim's margin over the quantities it ``reads``
+    quick_resolution: Mapping[str, Any] = field(default_factory=dict)
     #: derived columns added to the results table before claims, plots and results.csv (e.g. a time in ns)
     derive: Callable[[pd.DataFrame], pd.DataFrame] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
@@ -211,12 +212,6 @@ def run_experiment(
     wall = time.perf_counter() - start
     if experiment.derive is not None:
         results = experiment.derive(results)
-    if "saturated" in results.columns:
-        from flitcast.saturation import with_past_saturation
-
-        labels = {key for p in points for key in p.labels}
-        walked = experiment.curve and not all_loads  # peak curves walked down from the top load: no light load
-        results = with_past_saturation(results, None if walked else [c for c in results.columns if c in labels and c != "load"])
     claims = judge(experiment, results, quick=quick and not experiment.quick_runs_full)
     if out is not None:
         from flitcast.sweeps.outdir import write_all_or_nothing
@@ -230,29 +225,50 @@ def run_experiment(
     return results, claims, wall
 
 
-CLAIM_COLUMNS = ["claim", "study", "ours", "holds", "status", "margin", "note"]
+CLAIM_COLUMNS = ["claim", "study", "ours", "holds", "status", "margin", "resolution", "rule", "note"]
 
 
 def judge(experiment: Experiment, results: pd.DataFrame, quick: bool = False) -> pd.DataFrame:
     """The claims table. If points failed, no claim is judged: claims do not say which points they read,
     and a missing point can move a peak or an ordering; ``ours`` is still shown from the points that
-    ran, where it can be computed. A ``quick`` run judges only the claims its resolution can decide
-    (:func:`quick_verdict`)."""
+    ran, where it can be computed. A ``quick`` run judges only the claims its resolution can decide:
+    a claims table written in the vocabulary (``claim.py``) reads every quantity widened by the
+    experiment's quick-mode resolution; an older one goes through :func:`quick_verdict`."""
     import pandas as pd
 
     failed = int((results["error"] != "").sum())
     if not failed:
-        claims = experiment.claims(results)
-        if quick:
+        claims = _claims_of(experiment, results, quick)
+        if quick and not _reads_results(experiment):
             claims = [quick_verdict(c, experiment.quick_resolution) for c in claims]
         return pd.DataFrame([_row(c) for c in claims], columns=CLAIM_COLUMNS)
     why = f"not judged: {failed} of {len(results)} points failed (see the error column of results.csv)"
     try:
-        claims = experiment.claims(results[results["error"] == ""].reset_index(drop=True))
+        claims = _claims_of(experiment, results[results["error"] == ""].reset_index(drop=True), quick)
     except Exception:  # noqa: BLE001 - the claims may need the very points that failed
         claims = [Claim(f"every claim of {experiment.id}", "", "", False)]
-    rows = [{**_row(c), "holds": None, "status": NOT_JUDGED, "note": why + (f"; {c.note}" if c.note else "")} for c in claims]
+    rows = [{**_row(c), "holds": None, "status": NOT_JUDGED, "note": why + (f"; {_row(c)['note']}" if _row(c)["note"] else "")} for c in claims]
     return pd.DataFrame(rows, columns=CLAIM_COLUMNS)
+
+
+def reads_results(claims: Callable[[Any], list[Any]]) -> Callable[[Any], list[Any]]:
+    """Marks a claims table written in the vocabulary (``claim.py``): it takes a
+    :class:`~flitcast.experiments.claim.Results`, not the bare table. (Kept while the studies' claims
+    move to the vocabulary one module at a time.)"""
+    claims.reads_results = True  # type: ignore[attr-defined]
+    return claims
+
+
+def _reads_results(experiment: Experiment) -> bool:
+    return bool(getattr(experiment.claims, "reads_results", False))
+
+
+def _claims_of(experiment: Experiment, results: pd.DataFrame, quick: bool) -> list[Any]:
+    if not _reads_results(experiment):
+        return experiment.claims(results)
+    from flitcast.experiments.claim import Results
+
+    return experiment.claims(Results(results, experiment.quick_resolution if quick else None))
 
 
 def readings_table(claims: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
@@ -289,7 +305,25 @@ def quick_verdict(claim: Claim, resolution: Mapping[str, float]) -> Claim:
     return replace(claim, holds=None, note=note + (f"; {claim.note}" if claim.note else ""))
 
 
-def _row(claim: Claim) -> dict[str, Any]:
+def _row(claim: Any) -> dict[str, Any]:
+    from flitcast.experiments.claim import Claim as WordClaim
+
+    if isinstance(claim, WordClaim):
+        v = claim.verdict
+        note = claim.note
+        if claim.status == INCONSISTENT:
+            note = f"study inconsistent: {claim.inconsistent[0]} against {claim.inconsistent[1]}" + (f"; {note}" if note else "")
+        return {
+            "claim": claim.claim,
+            "study": claim.study,
+            "ours": v.ours,
+            "holds": v.holds,
+            "status": claim.status,
+            "margin": None if v.margin is None else round(float(v.margin), 4),
+            "resolution": None if v.resolution is None else round(float(v.resolution), 4),
+            "rule": v.rule,
+            "note": note,
+        }
     margin = None if claim.margin is None else round(float(claim.margin), 4)
     note = claim.note
     if claim.inconsistent and claim.holds is False:
@@ -301,6 +335,8 @@ def _row(claim: Claim) -> dict[str, Any]:
         "holds": claim.holds,
         "status": claim.status,
         "margin": margin,
+        "resolution": None,
+        "rule": "",
         "note": note,
     }
 

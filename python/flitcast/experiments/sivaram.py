@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from flitcast.experiments.experiment import Claim, Experiment, Point, Reading, fmt
-from flitcast.saturation import past_saturation
+from flitcast.saturation import saturated
 from flitcast.studies import value
 
 if TYPE_CHECKING:
@@ -138,7 +138,7 @@ def saturation_interval(results: pd.DataFrame, variant: str, m: int, nodes: int 
     or (highest load, inf) if no load is past it."""
     curve = _curve(results, variant, m, nodes)
     loads = curve["workload.load"].tolist()
-    for i, past in enumerate(past_saturation(curve, []).tolist()):
+    for i, past in enumerate(saturated(curve).tolist()):
         if past:
             return (loads[i - 1] if i else 0.0, loads[i])
     return (loads[-1] if loads else 0.0, INF)
@@ -187,7 +187,7 @@ def _by_load(results: pd.DataFrame, variant: str, m: int, nodes: int = 16) -> di
     if cache is None or key not in cache:
         curve = _curve(results, variant, m, nodes)
         columns = [c for c in ("latency_mean", "latency_dest_mean", "latency_unicast_mean", "latency_ci95") if c in curve]
-        table = {float(x): {**{c: _number(curve[c].iloc[i]) for c in columns}, "past": bool(p)} for i, (x, p) in enumerate(zip(curve["workload.load"], past_saturation(curve, []), strict=True))}
+        table = {float(x): {**{c: _number(curve[c].iloc[i]) for c in columns}, "past": bool(p)} for i, (x, p) in enumerate(zip(curve["workload.load"], saturated(curve), strict=True))}
         if cache is None:
             return table
         cache[key] = table  # type: ignore[index]
@@ -254,7 +254,7 @@ def _panel(ax: Any, results: pd.DataFrame, variants: list[str], degrees: list[in
                 continue
             label = f"{v} m={m}" + ("" if nodes == 16 else f" ({nodes} nodes)")
             if hide_saturated:
-                draw_latency(ax, curve["workload.load"], curve[y], past_saturation(curve, []), linestyle=styles[v], marker="o", markersize=3, label=label)
+                draw_latency(ax, curve["workload.load"], curve[y], saturated(curve), linestyle=styles[v], marker="o", markersize=3, label=label)
             else:
                 ax.plot(curve["workload.load"], curve[y], styles[v], marker="o", markersize=3, label=label)
     ax.set_xlabel("effective applied load m·B_i")
@@ -328,7 +328,7 @@ def _fig18_plot(results: pd.DataFrame, out: Path) -> None:
     def draw(ax: Any) -> None:
         for v, style in (("HW-CB", "-"), ("SW-CB", ":")):
             curve = _curve(results, v, 4)
-            past = past_saturation(curve, [])
+            past = saturated(curve)
             for column, marker in (("latency_mean", "o"), ("latency_unicast_mean", "s"), ("latency_multicast_mean", "^")):
                 label = f"{v[:2]} {column.split('_')[1] if column != 'latency_mean' else 'combined'}"
                 draw_latency(ax, curve["workload.load"], curve[column], past, linestyle=style, marker=marker, markersize=3, label=label)
@@ -346,7 +346,7 @@ def _fig19_plot(results: pd.DataFrame, out: Path) -> None:
             styles = {"HW-CB": "-", "HW-IB": "--", "SW-CB": ":", "SW-IB": "-."}
             for v in VARIANTS:
                 curve = _curve(results, v, m)
-                past = past_saturation(curve, [])
+                past = saturated(curve)
                 draw_latency(ax, curve["workload.load"], curve["latency_mean"], past, linestyle=styles[v], marker="o", markersize=3, label=f"{v} (a)")
                 draw_latency(ax, curve["workload.load"], curve["latency_dest_mean"], past, linestyle=styles[v], marker="x", markersize=3, label=f"{v} (b)")
             ax.set_xlabel("effective applied load m·B_i")
@@ -776,7 +776,7 @@ def _fig18_claims(results: pd.DataFrame) -> list[Claim]:
 
 def _ratios(results: pd.DataFrame, variant: str, m: int) -> dict[float, float]:
     curve = _curve(results, variant, m)
-    curve = curve[~past_saturation(curve, [])]
+    curve = curve[~saturated(curve)]
     return {float(x): float(a / b) for x, a, b in zip(curve["workload.load"], curve["latency_mean"], curve["latency_dest_mean"], strict=True)}
 
 

@@ -1,0 +1,190 @@
+"""A claim: one statement of a study, judged by one word of the vocabulary (``verdicts.py``) on what we
+measured, read through :class:`Results` (docs/experiments.md, "Verdicts").
+
+A study module is its grid of scenarios plus a table of claims: each row names the statement (quoted) and
+its section, what we test in our words, and its verdict — a word of the vocabulary applied to the
+quantities the sentence names, at the loads or sizes it names, on the figure's axis. Where the study's
+own text contradicts the statement, the row quotes both places (``inconsistent``) and a verdict that does
+not hold is "study inconsistent".
+
+:class:`Results` is the results table as the claims read it: one value, a curve, a saturation load —
+each a :class:`~flitcast.experiments.verdicts.Measured` interval. A quick run widens every interval by
+the quick-mode resolution of its kind of quantity (``Experiment.quick_resolution``: how far quick values
+were measured to stray from the full run's, with a safety factor), so that the same words judge a quick
+run and leave unjudged what its shorter windows cannot decide (docs/experiments.md, "Quick mode").
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from flitcast.experiments.verdicts import DEVIATES, INCONSISTENT, Measured, Verdict, around, bracket, exact
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["LOAD", "Claim", "Results", "Spread"]
+
+LOAD = "workload.load"
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One statement of the study and its verdict."""
+
+    #: what we test, in our words ("hardware multicast saturates much later than software, every m")
+    claim: str
+    #: where the study says it ("§7.3", "§4.1, Fig. 2")
+    section: str
+    #: the study's words, quoted
+    statement: str
+    verdict: Verdict
+    #: the measured cause of a deviation, or what a reading changes; never a pointer into the source
+    note: str = ""
+    #: where the study's own text contradicts the statement: both places, quoted with their sections
+    #: (e.g. ("§4.1: 'nearly flat latency for small messages'", "Table 1 and Eq. 11: 629 µs per level"))
+    inconsistent: tuple[str, str] | tuple[()] = ()
+
+    def __post_init__(self) -> None:
+        if self.inconsistent and len(self.inconsistent) != 2:
+            raise ValueError(f"claim {self.claim!r}: a contradiction quotes both places, got {self.inconsistent!r}")
+
+    @property
+    def status(self) -> str:
+        """The verdict's status; a deviation the study contradicts itself on is "study inconsistent"."""
+        if self.verdict.status == DEVIATES and self.inconsistent:
+            return INCONSISTENT
+        return self.verdict.status
+
+    @property
+    def study(self) -> str:
+        """The study's side of the row: its words and where it says them."""
+        return f"{self.section}: “{self.statement}”"
+
+
+@dataclass(frozen=True)
+class Spread:
+    """How far a quick run's value of one kind of quantity can be from the full run's: ``absolute`` (in
+    the quantity's units) plus ``relative`` (a fraction of the value)."""
+
+    absolute: float = 0.0
+    relative: float = 0.0
+
+
+class Results:
+    """The results table as claims read it (labels select points: ``variant="HW-CB", m=6``).
+
+    ``quick``: kind of quantity → :class:`Spread`, in a quick run (None in a full run); a quantity of a
+    kind without a spread cannot be judged in quick mode, so its interval becomes unbounded."""
+
+    def __init__(self, table: pd.DataFrame, quick: Mapping[str, Spread] | None = None) -> None:
+        self.table = table
+        self.quick = quick
+
+    # --- selecting ------------------------------------------------------------------------------------
+
+    def select(self, **labels: Any) -> pd.DataFrame:
+        """The rows whose labels equal ``labels`` (a label's column name may be dotted: pass it in a dict)."""
+        rows = self.table
+        for column, value in labels.items():
+            rows = rows[rows[_column(column)] == value]
+        return rows
+
+    def row(self, **labels: Any) -> pd.Series:
+        """The one row with these labels (a KeyError naming them otherwise)."""
+        rows = self.select(**labels)
+        if len(rows) != 1:
+            raise KeyError(f"{len(rows)} rows with {labels}, not one")
+        return rows.iloc[0]
+
+    # --- quantities -------------------------------------------------------------------------------------
+
+    def value(self, column: str, kind: str, ci: str | None = None, **labels: Any) -> Measured:
+        """``column`` at the one point with these labels, with its 95% half-width: column ``ci`` where
+        named (``latency_ci95`` is latency_mean's; for another latency, its relative half-width applied to
+        the column: :meth:`latency`), exact otherwise. ``kind`` names the quick-mode spread."""
+        return self._measured(self.row(**labels), column, kind, ci)
+
+    def latency(self, column: str = "latency_mean", **labels: Any) -> Measured:
+        """A latency at one point with its batch-means 95% half-width (``latency_ci95`` is measured on
+        latency (a), ``latency_mean``; other latency columns take the same relative half-width)."""
+        return self._measured(self.row(**labels), column, "latency", "latency_ci95")
+
+    def curve(self, column: str, kind: str, x: str = LOAD, ci: str | None = None, **labels: Any) -> list[tuple[float, Measured]]:
+        """``column`` along ``x`` over the points with these labels, sorted by x."""
+        rows = self.select(**labels).sort_values(_column(x))
+        return [(float(row[_column(x)]), self._measured(row, column, kind, ci)) for _, row in rows.iterrows()]
+
+    def saturation_load(self, x: str = LOAD, **labels: Any) -> Measured:
+        """Where the curve with these labels saturates, as far as its loads tell: the bracket from the
+        highest load below the first saturated one to the first saturated load ((its highest load, ∞) if
+        none saturated; (0, its lowest] if that one did). Saturated is the core's flag — the load was not
+        accepted and the backlog grew, or the drain or the latency did not finish (docs/results.md) —
+        the one rule of every study (docs/experiments.md, "Verdicts")."""
+        rows = self.select(**labels).sort_values(_column(x))
+        loads = [float(v) for v in rows[_column(x)]]
+        flags = [bool(v) for v in rows["saturated"].fillna(False)]
+        if not loads:
+            return Measured(math.nan, math.nan, math.nan)
+        first = next((i for i, s in enumerate(flags) if s), None)
+        if first is None:
+            measured = bracket(loads[-1], math.inf, shown=f"> {loads[-1]:g}")
+        else:
+            low = loads[first - 1] if first else 0.0
+            measured = bracket(low, loads[first], shown=f"({low:g}, {loads[first]:g}]")
+        return self._widen(measured, "saturation load")
+
+    def unsaturated_loads(self, x: str = LOAD, **labels: Any) -> list[float]:
+        """The loads below the curve's first saturated load: where its latency is finite (the studies plot
+        no latency past saturation)."""
+        rows = self.select(**labels).sort_values(_column(x))
+        out = []
+        for load, saturated in zip(rows[_column(x)], rows["saturated"].fillna(False), strict=True):
+            if saturated:
+                break
+            out.append(float(load))
+        return out
+
+    # --- internals -------------------------------------------------------------------------------------
+
+    def _measured(self, row: pd.Series, column: str, kind: str, ci: str | None) -> Measured:
+        value = _float(row[column])
+        if math.isnan(value):
+            return Measured(math.nan, math.nan, math.nan)
+        if ci is None:
+            measured = exact(value)
+        elif ci == "latency_ci95" and column != "latency_mean":
+            mean = _float(row.get("latency_mean"))
+            half = _float(row.get(ci))
+            relative = half / mean if mean and not math.isnan(half) and not math.isnan(mean) else 0.0
+            measured = around(value, relative * value)
+        else:
+            measured = around(value, _float(row.get(ci)))
+        return self._widen(measured, kind)
+
+    def _widen(self, measured: Measured, kind: str) -> Measured:
+        if self.quick is None or measured.unknown:
+            return measured
+        spread = self.quick.get(kind)
+        if spread is None:  # no quick resolution measured for this kind: anything could be
+            return Measured(measured.value, -math.inf, math.inf, measured.shown)
+        return measured.widened(spread.absolute, spread.relative)
+
+
+def _column(name: str) -> str:
+    return name.replace("__", ".")
+
+
+def _float(x: Any) -> float:
+    try:
+        return float(x)
+    except (TypeError, ValueError):
+        return math.nan
+
+
+def shown_series(curve: Sequence[tuple[float, Measured]], fmt: str = "{:g}") -> str:
+    """A curve as ``ours`` shows it: "0.1: 328, 0.2: 376, …"."""
+    return ", ".join(f"{fmt.format(x)}: {m}" for x, m in curve)

@@ -1,0 +1,91 @@
+"""Claims written in the vocabulary (flitcast/experiments/claim.py): the results reader's quantities (a
+saturation load as the bracket the core's flag gives, a latency with its half-width), quick mode's
+widening, and a claims table judged through an experiment into claims.csv's columns."""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+import pytest
+
+from flitcast.experiments.claim import Claim, Results, Spread
+from flitcast.experiments.experiment import CLAIM_COLUMNS, Experiment, judge, reads_results
+from flitcast.experiments.verdicts import DEVIATES, HOLDS, INCONSISTENT, NOT_JUDGED, Axis, lower
+
+
+def table() -> pd.DataFrame:
+    rows = []
+    for variant, first_saturated in (("A", 0.6), ("B", 0.9), ("C", None)):
+        for load in (0.2, 0.4, 0.6, 0.8, 1.0):
+            saturated = first_saturated is not None and load >= first_saturated
+            rows.append({"variant": variant, "workload.load": load, "saturated": saturated, "latency_mean": 100.0 + 100 * load, "latency_ci95": 5.0, "latency_dest_mean": 50.0 + 50 * load, "error": ""})
+    return pd.DataFrame(rows)
+
+
+def test_saturation_load_is_the_bracket_of_the_cores_flag() -> None:
+    r = Results(table())
+    a, c = r.saturation_load(variant="A"), r.saturation_load(variant="C")
+    assert (a.low, a.high, str(a)) == (0.4, 0.6, "(0.4, 0.6]")
+    assert (c.low, c.high, str(c)) == (1.0, math.inf, "> 1")
+    assert r.unsaturated_loads(variant="B") == [0.2, 0.4, 0.6, 0.8]
+
+
+def test_a_latency_carries_its_half_width() -> None:
+    r = Results(table())
+    a = r.latency(variant="A", workload__load=0.4)
+    assert (a.value, a.low, a.high) == (140.0, 135.0, 145.0)
+    b = r.latency("latency_dest_mean", variant="A", workload__load=0.4)  # (a)'s relative half-width
+    assert b.high - b.value == pytest.approx(70.0 * 5.0 / 140.0)
+
+
+def test_quick_mode_widens_by_kind_and_unbounds_a_kind_it_has_no_spread_for() -> None:
+    quick = Results(table(), {"saturation load": Spread(absolute=0.1)})
+    a = quick.saturation_load(variant="A")
+    assert (a.low, a.high) == pytest.approx((0.3, 0.7))
+    latency = quick.latency(variant="A", workload__load=0.4)
+    assert latency.low == -math.inf and latency.high == math.inf
+
+
+LOAD_AXIS = Axis("saturation load", 0.0, 1.0, source="the load's range")
+
+
+@reads_results
+def claims(r: Results) -> list[Claim]:
+    a, b, c = (r.saturation_load(variant=v) for v in "ABC")
+    return [
+        Claim("A saturates before B", "§1", "A saturates earlier than B", lower(a, b, LOAD_AXIS)),
+        Claim("B saturates before A", "§2", "B saturates earlier", lower(b, a, LOAD_AXIS), note="measured cause: …"),
+        Claim("C saturates before A", "§3", "C saturates earlier", lower(c, a, LOAD_AXIS), inconsistent=("§3: 'C earlier'", "§4: 'C never saturates'")),
+        Claim("A saturates before B, to a tenth", "§1", "A saturates earlier than B", lower(a, b, Axis("load", 0.0, 8.0))),
+    ]
+
+
+def experiment() -> Experiment:
+    return Experiment("t", "000 test", "Fig. 1", "test", points=lambda quick: [], claims=claims, plot=lambda r, out: None, quick_resolution={"saturation load": Spread(absolute=0.05)})
+
+
+def test_a_claims_table_is_judged_into_the_columns_of_claims_csv() -> None:
+    out = judge(experiment(), table())
+    assert list(out.columns) == CLAIM_COLUMNS
+    assert out["status"].tolist() == [HOLDS, DEVIATES, INCONSISTENT, HOLDS]
+    assert out["study"][0] == "§1: “A saturates earlier than B”"
+    assert out["note"][2].startswith("study inconsistent: §3: 'C earlier' against §4: 'C never saturates'")
+    assert out["margin"][0] == pytest.approx(0.9 - 0.5 - 0.02)  # midpoints of (0.8, 1.0] and (0.4, 0.6]
+    assert out["resolution"][0] == pytest.approx(0.2)
+    assert "visible" in out["rule"][0]
+
+
+def test_quick_mode_judges_the_same_words_on_wider_intervals() -> None:
+    out = judge(experiment(), table(), quick=True)
+    # ±0.05 more on each bracket: (0.35, 0.65] against (0.75, 1.05] still decides; the last claim's axis
+    # is eight times wider (its visible step 0.16), and its margin then falls inside the resolution
+    assert out["status"].tolist() == [HOLDS, DEVIATES, INCONSISTENT, NOT_JUDGED]
+
+
+def test_failed_points_leave_every_claim_unjudged() -> None:
+    broken = table()
+    broken.loc[0, "error"] = "deadlock"
+    out = judge(experiment(), broken)
+    assert set(out["status"]) == {NOT_JUDGED}
+    assert out["note"][0].startswith("not judged: 1 of 15 points failed")
