@@ -28,8 +28,11 @@ significantly, greatly: a factor), :func:`slightly_higher` (slightly, marginally
 (a factor of N, N% more), :func:`peaks` (rises to a maximum, then falls). Saturation is the core's
 ``saturated`` flag (one rule for every study: the load is not accepted and the backlog grows), read as
 the bracket a curve's saturation load lies in (:func:`saturation_load`); "saturates earlier / later /
-at" are :func:`lower` / :func:`higher` / :func:`near` on that bracket. :func:`every` and :func:`any_of`
-combine checks of one statement (one claim with several checks).
+at" are :func:`lower` / :func:`higher` / :func:`near` on that bracket. Where a sentence compares curves
+and names no load, :func:`curve_lower`, :func:`curve_higher`, :func:`curves_increase` and
+:func:`curves_decrease` read the curves as drawn; :func:`light_loads` is "low loads" where the study gives
+no number. :func:`every` and :func:`any_of` combine checks of one statement (one claim with several
+checks).
 """
 
 from __future__ import annotations
@@ -54,6 +57,10 @@ __all__ = [
     "at_least_factor",
     "below",
     "bracket",
+    "curve_higher",
+    "curve_lower",
+    "curves_decrease",
+    "curves_increase",
     "decide",
     "decreases",
     "every",
@@ -61,6 +68,7 @@ __all__ = [
     "higher",
     "highest",
     "increases",
+    "light_loads",
     "linear",
     "lower",
     "lowest",
@@ -288,6 +296,77 @@ def lowest(name: str, values: Mapping[str, Measured], axis: Axis, ours: str = ""
     others = {k: v for k, v in values.items() if k != name}
     parts = [lower(values[name], v, axis, f"{name} {values[name]} vs {k} {v}") for k, v in others.items()]
     return every(parts, ours or _listing(values), f"{name} the lowest")
+
+
+# --- curves ------------------------------------------------------------------------------------------------
+
+Curve = Sequence[tuple[float, Measured]]
+
+
+def curve_lower(a: Curve, b: Curve, axis: Axis, ours: str = "") -> Verdict:
+    """Curve ``a`` lies below curve ``b`` where the sentence names no load ("HW latency is lower than SW
+    latency"): at every x both have, ``a`` is not visibly above ``b``, and at some x it is visibly below.
+    (Curves that meet within the visible resolution, as latency curves do at light load, do not
+    contradict it; a visible crossing does.)"""
+    return _curve_order(b, a, axis, ours, "below")
+
+
+def curve_higher(a: Curve, b: Curve, axis: Axis, ours: str = "") -> Verdict:
+    """Curve ``a`` lies above curve ``b`` (as :func:`curve_lower`, mirrored)."""
+    return _curve_order(a, b, axis, ours, "above")
+
+
+def _curve_order(top: Curve, bottom: Curve, axis: Axis, ours: str, word: str) -> Verdict:
+    at_bottom = dict(bottom)
+    pairs = [(x, t, at_bottom[x]) for x, t in sorted(top, key=lambda p: p[0]) if x in at_bottom]
+    shown = ours or ", ".join(f"{_number(x)}: {t if word == 'above' else b} vs {b if word == 'above' else t}" for x, t, b in pairs)
+    if not pairs:
+        return Verdict(NOT_JUDGED, None, None, shown, f"a curve {word} another: not judged, no x both have")
+    never = [negated(higher(b, t, axis, f"at {_number(x)}"), "not visibly crossed") for x, t, b in pairs]
+    somewhere = any_of([higher(t, b, axis, f"at {_number(x)}") for x, t, b in pairs], rule="visibly apart at some x")
+    return every([*never, somewhere], shown, f"one curve {word} the other: never visibly crossed, visibly apart somewhere ({axis.describe()})")
+
+
+def curves_increase(family: Sequence[tuple[float, Curve]], axis: Axis, ours: str = "") -> Verdict:
+    """A family of curves rises with its parameter ("latency increases with m", the sentence naming no
+    load): no curve visibly below the one before it at any x, and the last visibly above the first
+    somewhere (the trend rule, curve by curve)."""
+    return _curves_trend(family, axis, ours, up=True)
+
+
+def curves_decrease(family: Sequence[tuple[float, Curve]], axis: Axis, ours: str = "") -> Verdict:
+    """A family of curves falls with its parameter (as :func:`curves_increase`, mirrored)."""
+    return _curves_trend(family, axis, ours, up=False)
+
+
+def _curves_trend(family: Sequence[tuple[float, Curve]], axis: Axis, ours: str, up: bool) -> Verdict:
+    members = sorted(family, key=lambda f: f[0])
+    word = "increases" if up else "decreases"
+    if len(members) < 2:
+        return Verdict(NOT_JUDGED, None, None, ours, f"a family that {word}: not judged, fewer than two curves")
+    parts = []
+    for (_, earlier), (_, later) in zip(members, members[1:], strict=False):
+        at_earlier = dict(earlier)
+        for x, m in later:
+            if x in at_earlier:
+                step = higher(at_earlier[x], m, axis) if up else higher(m, at_earlier[x], axis)
+                parts.append(negated(step, "no step back"))
+    first, last = dict(members[0][1]), members[-1][1]
+    ends = [higher(m, first[x], axis, f"at {_number(x)}") if up else higher(first[x], m, axis, f"at {_number(x)}") for x, m in last if x in first]
+    parts.append(any_of(ends, rule="first and last visibly apart somewhere"))
+    shown = ours or "; ".join(f"{_number(p)}: " + ", ".join(f"{_number(x)}: {m}" for x, m in c) for p, c in members)
+    return every(parts, shown, f"a family of curves that {word} ({axis.describe()})")
+
+
+def light_loads(curve: Curve, axis: Axis) -> list[float]:
+    """The loads where a latency curve is still within the visible resolution of its value at its
+    lightest load: the flat part a reader of the figure sees as "low loads" where the study gives no
+    number (docs/experiments.md, "Verdicts")."""
+    points = sorted(curve, key=lambda p: p[0])
+    if not points:
+        return []
+    base = axis.at(points[0][1].value)
+    return [x for x, m in points if abs(axis.at(m.value) - base) <= axis.visible]
 
 
 # --- shapes of a curve -----------------------------------------------------------------------------------
