@@ -26,9 +26,13 @@ from flitcast.experiments.verdicts import DEVIATES, INCONSISTENT, Measured, Verd
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["LOAD", "Claim", "Results", "Spread"]
+__all__ = ["LOAD", "SATURATED_PRECISION", "Claim", "Results", "Spread"]
 
 LOAD = "workload.load"
+#: how precisely a saturated run's accepted load is known: the engine ends it early only once that load's
+#: 95% half-width and its drift between the halves of the window are at most this (run.saturation_stop,
+#: docs/engine.md "Saturated runs end early")
+SATURATED_PRECISION = 0.005
 
 
 @dataclass(frozen=True)
@@ -117,6 +121,51 @@ class Results:
         """``column`` along ``x`` over the points with these labels, sorted by x."""
         rows = self.select(**labels).sort_values(_column(x))
         return [(float(row[_column(x)]), self._measured(row, column, kind, ci)) for _, row in rows.iterrows()]
+
+    def latency_curve(self, column: str = "latency_mean", x: str = LOAD, saturated_as_infinite: bool = False, **labels: Any) -> list[tuple[float, Measured]]:
+        """A latency along the load at the points with these labels, each with its 95% half-width
+        (:meth:`latency`): at the loads below the curve's first saturated one (the studies plot no latency
+        past saturation), or, with ``saturated_as_infinite``, at every load, a saturated point's latency
+        infinite (study 000 §7.1: "latency is infinite in a stable but saturated system") — so that a
+        curve that saturates first is the worse one where the other still runs."""
+        rows = self.select(**labels).sort_values(_column(x))
+        out = []
+        for _, row in rows.iterrows():
+            if bool(row["saturated"]) if row["saturated"] == row["saturated"] else False:
+                if not saturated_as_infinite:
+                    break
+                out.append((float(row[_column(x)]), Measured(math.inf, math.inf, math.inf, "saturated")))
+                continue
+            out.append((float(row[_column(x)]), self._measured(row, column, "latency", "latency_ci95")))
+        return out
+
+    def peak(self, column: str = "accepted_load", x: str = LOAD, **labels: Any) -> Measured:
+        """The highest ``column`` (a received load) over the curve with these labels: at a saturated point
+        it is known to ±:data:`SATURATED_PRECISION` (the engine ends a saturated run once its accepted load is
+        that precise, docs/engine.md), elsewhere as measured."""
+        rows = self.select(**labels)
+        values = rows[column].astype(float)
+        if not len(values) or values.isna().all():
+            return Measured(math.nan, math.nan, math.nan)
+        top = rows.loc[values.idxmax()]
+        half = SATURATED_PRECISION if bool(top["saturated"]) else 0.0
+        return self._widen(around(float(top[column]), half), "peak")
+
+    def saturation_bandwidth(self, column: str = "accepted_load", x: str = LOAD, **labels: Any) -> Measured:
+        """The received load where the curve with these labels saturates: ``column`` at its first saturated
+        load, known to ±:data:`SATURATED_PRECISION` — the level a flattened B_o line holds, or the level a
+        B_o still rising leaves the line of the load offered (study 000 §7.3's "saturation bandwidth") — or,
+        where no load saturated, at least its highest (an interval up to ∞). Its quick-mode kind is "peak"."""
+        rows = self.select(**labels).sort_values(_column(x))
+        if not len(rows):
+            return Measured(math.nan, math.nan, math.nan)
+        flagged = rows[rows["saturated"].fillna(False).astype(bool)]
+        if len(flagged):
+            measured = around(_float(flagged[column].iloc[0]), SATURATED_PRECISION)
+        else:
+            top = _float(rows[column].max())
+            measured = bracket(top, math.inf, shown=f"≥ {top:.3g}")
+        return self._widen(measured, "peak")
 
     def saturation_load(self, x: str = LOAD, **labels: Any) -> Measured:
         """Where the curve with these labels saturates, as far as its loads tell: the bracket from the
