@@ -139,17 +139,31 @@ class Results:
             out.append((float(row[_column(x)]), self._measured(row, column, "latency", "latency_ci95")))
         return out
 
-    def peak(self, column: str = "accepted_load", x: str = LOAD, **labels: Any) -> Measured:
+    def peak(self, column: str = "accepted_load", x: str = LOAD, kind: str = "peak", between_loads: bool = False, **labels: Any) -> Measured:
         """The highest ``column`` (a received load) over the curve with these labels: at a saturated point
         it is known to ±:data:`SATURATED_PRECISION` (the engine ends a saturated run once its accepted load is
-        that precise, docs/engine.md), elsewhere as measured."""
+        that precise, docs/engine.md), elsewhere as measured. With ``between_loads`` it is the peak
+        throughput of the network the curve measures (study 002 §5.2): an unsaturated point accepts what it
+        is offered, so a load not run between the highest one sustained and the lowest saturated one above
+        it could have been accepted whole, and the bracket reaches up to that saturated load (docs/
+        experiments.md, "Verdicts": a peak's bracket between the loads run). ``kind`` names its quick-mode
+        spread."""
         rows = self.select(**labels)
         values = rows[column].astype(float)
         if not len(values) or values.isna().all():
             return Measured(math.nan, math.nan, math.nan)
         top = rows.loc[values.idxmax()]
         half = SATURATED_PRECISION if bool(top["saturated"]) else 0.0
-        return self._widen(around(float(top[column]), half), "peak")
+        measured = around(float(top[column]), half)
+        if between_loads:
+            loads = rows[_column(x)].astype(float)
+            flags = rows["saturated"].fillna(False).astype(bool)
+            sustained = loads[~flags]
+            above = loads[flags & (loads > (sustained.max() if len(sustained) else -math.inf))]
+            high = max(measured.high, float(above.min())) if len(above) else measured.high
+            shown = f"{measured.low:.3f}" if f"{measured.low:.3f}" == f"{high:.3f}" else f"{measured.low:.3f}–{high:.3f}"
+            measured = bracket(measured.low, high, shown=shown, value=measured.value)
+        return self._widen(measured, kind)
 
     def saturation_bandwidth(self, column: str = "accepted_load", x: str = LOAD, **labels: Any) -> Measured:
         """The received load where the curve with these labels saturates: ``column`` at its first saturated

@@ -1,51 +1,42 @@
 """How far a quick run's values are from the full run's: the measurement behind each experiment's
 ``quick_resolution`` (docs/experiments.md, "Quick mode").
 
-A quick run (short measured window) and a full run of the same figure are compared curve by curve: the
-peak throughput of every (nodes, pattern, message size, routing) curve, and — for figures whose claims
-read them — the first saturated load of every curve. The resolution of a quantity is the largest
-deviation seen over every experiment that has it, times a safety factor: the runs are deterministic, so
-the deviations measured are exactly today's; the factor covers a re-drawn random stream (another seed,
-an engine change), whose deviation is a fresh sample of the same spread.
+A quick run (shorter windows, fewer points) and a full run of the same experiment are compared quantity
+by quantity, each as the claims read it (a :class:`~flitcast.experiments.verdicts.Measured` interval: a
+peak's bracket, a saturation load's): the deviation of one quantity is how far the full run's interval
+reaches beyond the quick run's. Widened by it, the quick interval contains the full one, and a verdict
+decided on it is the full run's (a wider interval never reverses a verdict). The spread of a kind of
+quantity is the largest deviation seen over every quantity of that kind, times a safety factor: the runs
+are deterministic, so the deviations measured are exactly today's; the factor covers a re-drawn random
+stream (another seed, an engine change), whose deviation is a fresh sample of the same spread.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TypeVar
 
-from flitcast.experiments.experiment import peak_throughput
-
-if TYPE_CHECKING:
-    import pandas as pd
+from flitcast.experiments.verdicts import Measured
 
 #: resolution = SAFETY × the largest deviation measured: with about 14 curves per quantity, the largest
 #: of 14 half-normal deviations is about 2σ, so twice it is about 4σ, which a fresh deviation exceeds
 #: with probability below 10^-4
 SAFETY = 2.0
 
-
-def peak_deviations(quick: pd.DataFrame, full: pd.DataFrame, curve: Sequence[str]) -> pd.DataFrame:
-    """One row per curve present in both tables: its quick and full peak throughputs and
-    ``deviation`` = quick − full."""
-    import pandas as pd
-
-    both = pd.concat({"quick": peak_throughput(quick, curve), "full": peak_throughput(full, curve)}, axis=1).dropna()
-    return both.assign(deviation=both["quick"] - both["full"]).reset_index()
+K = TypeVar("K", bound=Hashable)
 
 
-def first_saturated_deviations(quick: pd.DataFrame, full: pd.DataFrame, curve: Sequence[str]) -> pd.DataFrame:
-    """One row per curve: the lowest applied load marked ``saturated`` in each run (NaN if none) and
-    ``deviation`` = quick − full (NaN where either never saturates; equal if both never do)."""
-    import pandas as pd
-
-    def first(results: pd.DataFrame) -> pd.Series:
-        loads = results[results["saturated"].astype(bool)].groupby(list(curve))["workload.load"].min()
-        return loads.reindex(results.groupby(list(curve)).size().index)
-
-    both = pd.concat({"quick": first(quick), "full": first(full)}, axis=1)
-    deviation = (both["quick"] - both["full"]).where(~(both["quick"].isna() & both["full"].isna()), 0.0)
-    return both.assign(deviation=deviation).reset_index()
+def deviations(quick: Mapping[K, Measured], full: Mapping[K, Measured]) -> dict[K, float]:
+    """Per quantity both runs measured (NaN in neither): how far the full run's interval reaches beyond
+    the quick run's, 0 where it lies within it — the widening the quick interval needs to contain the
+    full one."""
+    out: dict[K, float] = {}
+    for key, q in quick.items():
+        f = full.get(key)
+        if f is None or q.unknown or f.unknown:
+            continue
+        out[key] = max(0.0, q.low - f.low, f.high - q.high)
+    return out
 
 
 def resolution(deviations: Sequence[float], safety: float = SAFETY) -> float:
