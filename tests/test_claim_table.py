@@ -89,3 +89,31 @@ def test_failed_points_leave_every_claim_unjudged() -> None:
     out = judge(experiment(), broken)
     assert set(out["status"]) == {NOT_JUDGED}
     assert out["note"][0].startswith("not judged: 1 of 15 points failed")
+
+
+def test_a_peak_between_loads_reaches_up_to_the_lowest_saturated_load_above_every_sustained_one() -> None:
+    rows = [(0.5, 0.5, False), (0.8, 0.8, False), (0.9, 0.75, True), (1.0, 0.7, True)]
+    curve = pd.DataFrame([{"variant": "A", "workload.load": x, "accepted_load": a, "saturated": s} for x, a, s in rows])
+    r = Results(curve)
+    assert (r.peak(variant="A").low, r.peak(variant="A").high) == (0.8, 0.8)  # as measured
+    between = r.peak(variant="A", between_loads=True)
+    assert (between.value, between.low, between.high, str(between)) == (0.8, 0.8, 0.9, "0.800–0.900")
+    # saturated at every load run: ±0.005 about its best accepted load, and up to its lowest load
+    flagged = Results(curve.assign(saturated=True)).peak(variant="A", between_loads=True)
+    assert (flagged.low, flagged.high) == pytest.approx((0.795, 0.805))
+    # a quick run widens it by its kind's spread
+    quick = Results(curve, {"peak, 16 nodes": Spread(absolute=0.05)}).peak(variant="A", between_loads=True, kind="peak, 16 nodes")
+    assert (quick.low, quick.high) == pytest.approx((0.75, 0.95))
+
+
+def test_a_deviation_is_how_far_the_full_interval_reaches_beyond_the_quick_one() -> None:
+    from flitcast.experiments.quick_resolution import deviations, resolution
+    from flitcast.experiments.verdicts import bracket, exact
+
+    quick = {"a": bracket(0.80, 0.90), "b": exact(0.62), "c": bracket(0.5, 0.6), "d": exact(float("nan"))}
+    full = {"a": bracket(0.85, 0.88), "b": exact(0.60), "c": bracket(0.55, 0.65), "d": exact(0.3)}
+    found = deviations(quick, full)
+    assert found == pytest.approx({"a": 0.0, "b": 0.02, "c": 0.05})  # 'd' has no quick value
+    assert resolution(found.values()) == pytest.approx(0.1)
+    # the quick intervals widened by the largest deviation contain every full one
+    assert all(quick[k].widened(0.05).low <= full[k].low and full[k].high <= quick[k].widened(0.05).high for k in found)

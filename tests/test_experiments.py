@@ -1,9 +1,8 @@
 """Every reproduction experiment runs end to end in quick mode and writes its contract: results.csv,
 one PNG per panel, claims.csv with claim/study/ours/holds/status/margin/note, where a quick run leaves
 ``holds`` empty for the claims its resolution cannot decide. (These runs shorten the quick windows
-further to keep the suite fast: they check the contract, not the verdicts; tests/test_quick_verdicts.py
-checks that quick verdicts agree with a longer run, and docs/experiments.md compares them with the full
-runs.)"""
+further to keep the suite fast: they check the contract, not the verdicts; docs/experiments.md compares
+quick verdicts with the full runs', and tests/test_quick_verdicts.py checks study 002's quick rule.)"""
 
 from __future__ import annotations
 
@@ -163,6 +162,22 @@ def test_peak_throughput_is_the_highest_accepted_load_per_group() -> None:
 
 def _claims(*holds: bool | None) -> pd.DataFrame:
     return pd.DataFrame({"claim": [f"c{i}" for i in range(len(holds))], "holds": pd.Series(holds, dtype=object)})
+
+
+def test_quick_verdict_judges_only_margins_wider_than_the_resolution() -> None:
+    """An older claims table's quick rule (a claim's margin against the resolution of what it reads)."""
+    from flitcast.experiments.experiment import Claim, quick_verdict
+
+    resolution = {"peak 128 B": 0.01, "peak 4096 B": 0.04}
+    wide = Claim("c", "s", "o", True, "±0.01", 0.05, ("peak 128 B", "peak 4096 B"))
+    assert quick_verdict(wide, resolution) == wide
+    narrow = Claim("c", "s", "o", False, "±0.01", -0.03, ("peak 128 B", "peak 4096 B"))  # 4096 B decides: 0.04
+    judged = quick_verdict(narrow, resolution)
+    assert judged.holds is None
+    assert judged.note == "not judged in quick mode: margin -0.030 is within the quick-mode resolution ±0.040 (docs/experiments.md, Quick mode); ±0.01"
+    assert quick_verdict(Claim("c", "s", "o", True, "", None, ("peak 128 B",)), resolution).holds is None
+    unmeasured = quick_verdict(Claim("c", "s", "o", True, "", 0.5, ("peak 2048 B",)), resolution)
+    assert unmeasured.holds is None and "no quick-mode resolution measured for peak 2048 B" in unmeasured.note
 
 
 def test_claims_summary_never_counts_an_unjudged_claim_as_failed() -> None:
