@@ -87,15 +87,27 @@ class Results:
     def __init__(self, table: pd.DataFrame, quick: Mapping[str, Spread] | None = None) -> None:
         self.table = table
         self.quick = quick
+        # (claims read the same curves many times: each selection is made once)
+        self._selected: dict[tuple[tuple[str, Any], ...], pd.DataFrame] = {}
+        self._columns: dict[str, Any] = {}
 
     # --- selecting ------------------------------------------------------------------------------------
 
     def select(self, **labels: Any) -> pd.DataFrame:
-        """The rows whose labels equal ``labels`` (a label's column name may be dotted: pass it in a dict)."""
-        rows = self.table
-        for column, value in labels.items():
-            rows = rows[rows[_column(column)] == value]
-        return rows
+        """The rows whose labels equal ``labels`` (a dotted column name is written with ``__``:
+        ``workload__load=0.3``)."""
+        import numpy as np
+
+        key = tuple(sorted(labels.items(), key=lambda item: item[0]))
+        if key not in self._selected:
+            mask = np.ones(len(self.table), dtype=bool)
+            for column, value in labels.items():
+                name = _column(column)
+                if name not in self._columns:
+                    self._columns[name] = self.table[name].to_numpy()
+                mask &= self._columns[name] == value
+            self._selected[key] = self.table[mask]
+        return self._selected[key]
 
     def row(self, **labels: Any) -> pd.Series:
         """The one row with these labels (a KeyError naming them otherwise)."""
@@ -120,7 +132,7 @@ class Results:
     def curve(self, column: str, kind: str, x: str = LOAD, ci: str | None = None, **labels: Any) -> list[tuple[float, Measured]]:
         """``column`` along ``x`` over the points with these labels, sorted by x."""
         rows = self.select(**labels).sort_values(_column(x))
-        return [(float(row[_column(x)]), self._measured(row, column, kind, ci)) for _, row in rows.iterrows()]
+        return [(float(row[_column(x)]), self._measured(row, column, kind, ci)) for row in rows.to_dict("records")]
 
     def latency_curve(self, column: str = "latency_mean", x: str = LOAD, saturated_as_infinite: bool = False, **labels: Any) -> list[tuple[float, Measured]]:
         """A latency along the load at the points with these labels, each with its 95% half-width
@@ -130,8 +142,9 @@ class Results:
         curve that saturates first is the worse one where the other still runs."""
         rows = self.select(**labels).sort_values(_column(x))
         out = []
-        for _, row in rows.iterrows():
-            if bool(row["saturated"]) if row["saturated"] == row["saturated"] else False:
+        for row in rows.to_dict("records"):
+            flag = row["saturated"]
+            if flag == flag and bool(flag):  # (NaN: a failed point, not saturated)
                 if not saturated_as_infinite:
                     break
                 out.append((float(row[_column(x)]), Measured(math.inf, math.inf, math.inf, "saturated")))
@@ -213,7 +226,7 @@ class Results:
 
     # --- internals -------------------------------------------------------------------------------------
 
-    def _measured(self, row: pd.Series, column: str, kind: str, ci: str | None) -> Measured:
+    def _measured(self, row: Mapping[str, Any], column: str, kind: str, ci: str | None) -> Measured:
         value = _float(row[column])
         if math.isnan(value):
             return Measured(math.nan, math.nan, math.nan)
