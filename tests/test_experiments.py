@@ -50,7 +50,7 @@ def test_every_experiment_has_its_panels_listed() -> None:
 
 
 #: windows of the smoke runs below, at loads 0.6, 0.8 and 1.0 (the real quick windows are in
-#: banikazemi.QUICK_RUNS and FULL_RUN, at every load)
+#: banikazemi.QUICK_RUNS, GRID_QUICK_RUN and FULL_RUN, at every load)
 SMOKE_RUN = {"warmup_cycles": 3_000, "measure_cycles": 15_000, "drain_max_cycles": 5_000}
 
 
@@ -61,6 +61,7 @@ def test_quick_reproduction_writes_the_contract(experiment_id: str, tmp_path: Pa
     monkeypatch.setattr(banikazemi, "QUICK_LOADS", [0.6, 0.8, 1.0])
     monkeypatch.setattr(banikazemi, "FULL_RUN", SMOKE_RUN)  # the 16-node figures' quick mode is the full run
     monkeypatch.setattr(banikazemi, "FULL_LOADS", [0.6, 0.8, 1.0])
+    monkeypatch.setattr(banikazemi, "GRID_QUICK_RUN", SMOKE_RUN)
     monkeypatch.setattr(sivaram, "QUICK_RUN", SMOKE_RUN)
     monkeypatch.setattr(sivaram, "LOADS", [0.2, 0.6, 1.0])
     monkeypatch.setattr(zhou, "QUICK_SIZES", [32, 256])

@@ -16,10 +16,10 @@ from flitcast.experiments.claim import Results, Spread
 from flitcast.experiments.experiment import judge
 from flitcast.experiments.verdicts import NOT_JUDGED
 
-from test_banikazemi_claims import peaks, rows
+from test_banikazemi_claims import FIG9_128, FIG9_4096, peaks, rows
 
 SPREAD = 0.03
-QUICK = {b._kind(16): Spread(absolute=SPREAD), b._kind(128): Spread(absolute=SPREAD)}
+QUICK = {b._kind(*case): Spread(absolute=SPREAD) for case in b.CASES}
 
 
 def table(move: float = 0.0, seed: int = 0, cases: list | None = None) -> pd.DataFrame:
@@ -55,3 +55,13 @@ def test_a_kind_without_a_spread_is_never_judged_in_quick_mode() -> None:
     quick = judge(replace(experiment, quick_resolution={}), table(cases=[(128, "bit_reversal", 128), (128, "bit_reversal", 4096)]), quick=True)
     assert (quick["status"] == NOT_JUDGED).all()
     assert quick["note"].str.startswith("not judged in quick mode").all()
+
+
+def test_deviations_are_read_per_kind_through_the_claims_peaks() -> None:
+    full = table(cases=[FIG9_128, FIG9_4096])
+    quick = full.copy()
+    quick.loc[(quick["message_bytes"] == 4096) & (quick["variant"] == "LRUC"), "accepted_load"] += 0.04
+    found = b.quick_deviations(quick, full)
+    assert set(found) == {b._kind(*FIG9_128), b._kind(*FIG9_4096)}
+    assert max(found[b._kind(*FIG9_4096)].values()) == pytest.approx(0.04)
+    assert max(found[b._kind(*FIG9_128)].values()) == 0.0

@@ -106,7 +106,7 @@ QUICK_RUNS = {
 QUICK_LOADS = FULL_LOADS
 #: the grid's quick run: its windows and the cases it runs (docs/experiments.md, "Quick mode"); a claim
 #: over cases it does not run is judged only where a case it ran decides it (a deviation)
-GRID_QUICK_RUN = {"warmup_cycles": 3_000, "measure_cycles": 15_000, "drain_max_cycles": 5_000}
+GRID_QUICK_RUN = {"warmup_cycles": 100_000, "measure_cycles": 100_000, "drain_max_cycles": 20_000}
 
 #: kind of quantity -> how far a quick run's value of it can be from the full run's: twice the largest
 #: deviation measured between the quick and full runs (docs/experiments.md, "Quick mode"), per experiment
@@ -231,14 +231,31 @@ def stated(name: str) -> float:
     return value("002", name).number
 
 
-def _kind(nodes: int) -> str:
-    """The quick-mode kind of a peak: quick windows move the peaks of the two systems differently."""
-    return f"peak, {nodes} nodes"
+def _kind(nodes: int, pattern: str, size: int) -> str:
+    """The quick-mode kind of a peak: quick windows move the peaks of each case differently (a saturated
+    128-node network keeps losing throughput for 10^5–10^6 cycles; a window holds 32 times fewer 4 KB
+    messages than 128-byte ones; docs/experiments.md, study 002 "Quick mode")."""
+    return f"peak, {nodes} nodes, {pattern.replace('_', '-')}, {size} B"
+
+
+def quick_deviations(quick: pd.DataFrame, full: pd.DataFrame) -> dict[str, dict[tuple[Any, ...], float]]:
+    """Per kind of peak, each curve's deviation between a quick and a full run of one experiment: how far the
+    full run's bracket reaches beyond the quick run's (quick_resolution.deviations). Twice the largest of a
+    kind is its spread (docs/experiments.md, "Quick mode")."""
+    from flitcast.experiments.quick_resolution import deviations
+
+    def peaks(table: pd.DataFrame) -> dict[tuple[Any, ...], Measured]:
+        return {tuple(key): Results(rows).peak(between_loads=True) for key, rows in table.groupby(list(CURVE))}
+
+    out: dict[str, dict[tuple[Any, ...], float]] = {}
+    for key, deviation in deviations(peaks(quick), peaks(full)).items():
+        out.setdefault(_kind(int(key[0]), str(key[1]), int(key[2])), {})[key] = deviation
+    return out
 
 
 def _peaks(r: Results, nodes: int, pattern: str, size: int, names: Sequence[str] = BARS) -> Peaks:
     """The peak throughput of every routing ``names`` of one case, as the bracket its loads leave it in."""
-    return {v: r.peak(kind=_kind(nodes), between_loads=True, nodes=nodes, pattern=pattern, message_bytes=size, variant=v) for v in names}
+    return {v: r.peak(kind=_kind(nodes, pattern, size), between_loads=True, nodes=nodes, pattern=pattern, message_bytes=size, variant=v) for v in names}
 
 
 def _vs(p: Peaks, a: str, b: str) -> str:
@@ -541,14 +558,13 @@ Case = tuple[int, str, int]
 #: every case of the evaluation (system, pattern, message size): 48
 CASES: list[Case] = [(n, p, s) for n in GRID_NODES for p in GRID_PATTERNS for s in GRID_SIZES]
 #: the cases the grid's quick run simulates (docs/experiments.md, "Quick mode")
-GRID_QUICK_CASES: list[Case] = [(n, p, s) for n in GRID_NODES for p in GRID_PATTERNS for s in (128, 4096)]
+GRID_QUICK_CASES: list[Case] = [(16, p, s) for p in GRID_PATTERNS for s in (128, 4096)]
 
 
 def _grid_points(quick: bool) -> list[Point]:
     cases = GRID_QUICK_CASES if quick else CASES
-    loads = [1.0] if quick else FULL_LOADS
     run = GRID_QUICK_RUN if quick else FULL_RUN
-    return [p for nodes, pattern, size in cases for p in _points(nodes, pattern, GRID_VARIANTS, [size], quick, loads, run)]
+    return [p for nodes, pattern, size in cases for p in _points(nodes, pattern, GRID_VARIANTS, [size], quick, FULL_LOADS, run)]
 
 
 def _label(case: Case) -> str:
@@ -569,7 +585,7 @@ def _grid_cases(r: Results) -> Cases:
     for (nodes, pattern, size, variant), rows in r.table.groupby(list(CURVE)):
         case = (int(nodes), str(pattern), int(size))
         if case in out:
-            curve = Results(rows, r.quick).peak(kind=_kind(case[0]), between_loads=True)
+            curve = Results(rows, r.quick).peak(kind=_kind(*case), between_loads=True)
             out[case] = {**(out[case] or {}), str(variant): curve}
     return out
 
