@@ -137,6 +137,24 @@ class Results:
             measured = bracket(low, loads[first], shown=f"({low:g}, {loads[first]:g}]")
         return self._widen(measured, "saturation load")
 
+    def peak(self, column: str = "accepted_load", x: str = LOAD, kind: str = "peak", **labels: Any) -> Measured:
+        """The highest ``column`` of the curve with these labels (its peak accepted load: its throughput),
+        as the bracket its loads leave it in: from the highest value measured up to the lowest saturated
+        load above every sustained one, where that is higher — a load not run between the last one
+        sustained and the first one saturated could have been accepted whole (docs/experiments.md,
+        "Verdicts": a peak's bracket between the loads run)."""
+        rows = self.select(**labels).sort_values(_column(x))
+        if rows.empty or rows[column].isna().all():
+            return Measured(math.nan, math.nan, math.nan)
+        top = float(rows[column].max())
+        loads = [float(v) for v in rows[_column(x)]]
+        flags = [bool(v) for v in rows["saturated"].fillna(False)]
+        last_sustained = max((load for load, s in zip(loads, flags, strict=True) if not s), default=-math.inf)
+        above = [load for load, s in zip(loads, flags, strict=True) if s and load > last_sustained]
+        high = max(top, min(above)) if above else top
+        shown = f"{top:.3f}" if high == top else f"{top:.3f}–{high:.3f}"
+        return self._widen(bracket(top, high, shown=shown, value=top), kind)
+
     def unsaturated_loads(self, x: str = LOAD, **labels: Any) -> list[float]:
         """The loads below the curve's first saturated load: where its latency is finite (the studies plot
         no latency past saturation)."""
