@@ -95,6 +95,9 @@ def test_quick_mode_judges_the_same_words_on_wider_intervals() -> None:
     # ±0.05 more on each bracket: (0.35, 0.65] against (0.75, 1.05] still decides; the last claim's axis
     # is eight times wider (its visible step 0.16), and its margin then falls inside the resolution
     assert out["status"].tolist() == [HOLDS, DEVIATES, INCONSISTENT, NOT_JUDGED]
+    # a claim quick mode leaves unjudged says so, with the reason its interval gives
+    assert out["note"][3].startswith("not judged in quick mode: margin ")
+    assert out["note"][:3].tolist() == ["", "measured cause: …", judge(experiment(), table())["note"][2]]
 
 
 def test_failed_points_leave_every_claim_unjudged() -> None:

@@ -244,7 +244,10 @@ def judge(experiment: Experiment, results: pd.DataFrame, quick: bool = False) ->
         claims = _claims_of(experiment, results, quick)
         if quick and not _reads_results(experiment):
             claims = [quick_verdict(c, experiment.quick_resolution) for c in claims]
-        return pd.DataFrame([_row(c) for c in claims], columns=CLAIM_COLUMNS)
+        rows = [_row(c) for c in claims]
+        if quick and _reads_results(experiment):
+            rows = [_quick_note(row) for row in rows]
+        return pd.DataFrame(rows, columns=CLAIM_COLUMNS)
     why = f"not judged: {failed} of {len(results)} points failed (see the error column of results.csv)"
     try:
         claims = _claims_of(experiment, results[results["error"] == ""].reset_index(drop=True), quick)
@@ -306,6 +309,18 @@ def quick_verdict(claim: Claim, resolution: Mapping[str, float]) -> Claim:
         why = f"margin {claim.margin:+.3f} is within the quick-mode resolution ±{bound:.3f}"
     note = f"not judged in quick mode: {why} (docs/experiments.md, Quick mode)"
     return replace(claim, holds=None, note=note + (f"; {claim.note}" if claim.note else ""))
+
+
+def _quick_note(row: dict[str, Any]) -> dict[str, Any]:
+    """A claim in the vocabulary that a quick run leaves unjudged says so, and why, from its interval."""
+    if row["status"] != NOT_JUDGED:
+        return row
+    if row["margin"] is None:
+        why = "a quantity it reads is not in the quick run"
+    else:
+        why = f"margin {row['margin']:+.3g} within its resolution ±{row['resolution']:.3g}"
+    note = f"not judged in quick mode: {why} (docs/experiments.md, Quick mode)"
+    return {**row, "note": note + (f"; {row['note']}" if row["note"] else "")}
 
 
 def _row(claim: Any) -> dict[str, Any]:
