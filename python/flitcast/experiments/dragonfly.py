@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from flitcast.experiments.claim import LOAD, Claim, Results, Spread
 from flitcast.experiments.experiment import Experiment, Point, Reading, reads_results, series_style
-from flitcast.experiments.verdicts import Axis, Measured, Verdict, every, near, similar
+from flitcast.experiments.verdicts import Axis, Measured, Verdict, every, near, ratio, similar
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -99,13 +99,6 @@ HALF, HALF_DIGIT = 0.5, 0.05
 UNIFORM, WORST = "uniform", "worst case"
 
 
-def _ratio(a: Measured, b: Measured) -> Measured:
-    """a / b as the interval its two brackets leave."""
-    if a.unknown or b.unknown or b.low <= 0:
-        return Measured(float("nan"), float("nan"), float("nan"))
-    return Measured(a.value / b.value, a.low / b.high, a.high / b.low, shown=f"{a.value / b.value:.2f}")
-
-
 def _on_both(check: dict[str, Verdict], rule: str) -> Verdict:
     """One statement checked on both networks (a network the run has not got shows as not run)."""
     ours = "; ".join(f"{n}: {v.ours if v.margin is not None else 'not run'}" for n, v in check.items())
@@ -124,8 +117,9 @@ def claims(r: Results) -> list[Claim]:
         checks = {}
         for n in NETWORKS:
             valiant, minimal = peak(n, pattern, "valiant"), peak(n, UNIFORM, "minimal")
-            ratio = _ratio(valiant, minimal)
-            checks[n] = near(ratio, HALF, RATIO, f"{valiant} / {minimal} = {ratio}", rounding=HALF_DIGIT)
+            quotient = ratio(valiant, minimal)
+            quotient = ratio(valiant, minimal, shown=f"{quotient.value:.2f}")
+            checks[n] = near(quotient, HALF, RATIO, f"{valiant} / {minimal} = {quotient}", rounding=HALF_DIGIT)
         return _on_both(checks, "on both networks")
 
     channel = _on_both({n: near(peak(n, WORST, "minimal"), bound_worst_case_minimal(n), THROUGHPUT, f"{peak(n, WORST, 'minimal')} vs 1/(a·p) = {bound_worst_case_minimal(n):.3f}") for n in NETWORKS}, "on both networks")
@@ -136,7 +130,7 @@ def claims(r: Results) -> list[Claim]:
             "UGAL performs like minimal routing on uniform traffic",
             like(UNIFORM, "ugal_l", "minimal"),
             "'performs like' read as similar throughputs (peak accepted loads), within the visible 0.02 of a load's "
-            "range, each peak known to the bracket between the loads run (refined to 0.00625). Measured cause where it "
+            "range, each peak as measured (±0.005 at a saturated point), the curve's loads refined to 0.00625 about it. Measured cause where it "
             "deviates: UGAL-L sends part of its uniform traffic the Valiant way — 2.84 mean hops at load 0.45 on 72 nodes "
             "against minimal's 2.34 and Valiant's 4.0, about 30% of its packets — and saturates earlier",
         ),

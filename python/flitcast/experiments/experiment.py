@@ -244,10 +244,7 @@ def judge(experiment: Experiment, results: pd.DataFrame, quick: bool = False) ->
         claims = _claims_of(experiment, results, quick)
         if quick and not _reads_results(experiment):
             claims = [quick_verdict(c, experiment.quick_resolution) for c in claims]
-        rows = [_row(c) for c in claims]
-        if quick and _reads_results(experiment):
-            rows = [_quick_note(row) for row in rows]
-        return pd.DataFrame(rows, columns=CLAIM_COLUMNS)
+        return pd.DataFrame([_row(c, quick) for c in claims], columns=CLAIM_COLUMNS)
     why = f"not judged: {failed} of {len(results)} points failed (see the error column of results.csv)"
     try:
         claims = _claims_of(experiment, results[results["error"] == ""].reset_index(drop=True), quick)
@@ -311,19 +308,7 @@ def quick_verdict(claim: Claim, resolution: Mapping[str, float]) -> Claim:
     return replace(claim, holds=None, note=note + (f"; {claim.note}" if claim.note else ""))
 
 
-def _quick_note(row: dict[str, Any]) -> dict[str, Any]:
-    """A claim in the vocabulary that a quick run leaves unjudged says so, and why, from its interval."""
-    if row["status"] != NOT_JUDGED:
-        return row
-    if row["margin"] is None:
-        why = "a quantity it reads is not in the quick run"
-    else:
-        why = f"margin {row['margin']:+.3g} within its resolution ±{row['resolution']:.3g}"
-    note = f"not judged in quick mode: {why} (docs/experiments.md, Quick mode)"
-    return {**row, "note": note + (f"; {row['note']}" if row["note"] else "")}
-
-
-def _row(claim: Any) -> dict[str, Any]:
+def _row(claim: Any, quick: bool = False) -> dict[str, Any]:
     from flitcast.experiments.claim import Claim as WordClaim
 
     if isinstance(claim, WordClaim):
@@ -331,6 +316,13 @@ def _row(claim: Any) -> dict[str, Any]:
         note = claim.note
         if claim.status == INCONSISTENT:
             note = f"study inconsistent: {claim.inconsistent[0]} against {claim.inconsistent[1]}" + (f"; {note}" if note else "")
+        elif claim.status == NOT_JUDGED:
+            if v.margin is not None and v.resolution is not None:
+                why = f"its margin {v.margin:+.3g} lies within its resolution ±{v.resolution:.3g}"
+            else:
+                why = "a quantity it reads was not measured, or has no value in its intervals"
+            where = " in quick mode" if quick else ""
+            note = f"not judged{where}: {why}" + (" (the quick run's values, widened by its measured resolution: docs/experiments.md, Quick mode)" if quick else "") + (f"; {note}" if note else "")
         return {
             "claim": claim.claim,
             "study": claim.study,
