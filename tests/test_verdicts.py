@@ -111,6 +111,9 @@ def test_an_unmeasured_quantity_is_not_judged() -> None:
     nan = w.Measured(math.nan, math.nan, math.nan)
     for verdict in (w.higher(nan, exact(0.5), LINEAR), w.similar(nan, exact(0.5), LINEAR), w.much_higher(nan, exact(0.5))):
         assert verdict.status == NOT_JUDGED and verdict.holds is None
+    # on a log axis too: an unknown value is not a value below every other
+    for verdict in (w.lower(nan, exact(300.0), LOG), w.higher(exact(300.0), nan, LOG), w.near(nan, 300.0, LOG)):
+        assert verdict.status == NOT_JUDGED and verdict.holds is None
 
 
 def test_axes() -> None:

@@ -190,7 +190,7 @@ class Axis:
 
     def at(self, x: float) -> float:
         """Where ``x`` lies on the axis, in its units (natural log of ``x`` on a log axis)."""
-        if not self.log:
+        if not self.log or math.isnan(x):  # (an unknown value stays unknown: not judged, never −∞)
             return x
         return math.log(x) if x > 0 else -math.inf
 
