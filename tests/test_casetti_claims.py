@@ -212,3 +212,10 @@ def test_quick_mode_widens_throughputs_and_says_why_it_does_not_judge() -> None:
 
 def test_low_loads_end_at_the_studys_loss_threshold() -> None:
     assert casetti.LOW == 0.2
+
+
+def test_a_statements_status_over_the_study_combines_its_checks_as_every_does() -> None:
+    assert casetti.statement_status([HOLDS, HOLDS]) == HOLDS
+    assert casetti.statement_status([HOLDS, NOT_JUDGED]) == NOT_JUDGED
+    assert casetti.statement_status([INCONSISTENT, NOT_JUDGED, HOLDS]) == INCONSISTENT
+    assert casetti.statement_status([HOLDS, INCONSISTENT, DEVIATES, NOT_JUDGED]) == DEVIATES

@@ -34,13 +34,15 @@ from typing import TYPE_CHECKING, Any
 from flitcast.experiments.claim import Claim, Results, Spread
 from flitcast.experiments.experiment import Experiment, Point, Reading, reads_results
 from flitcast.experiments.verdicts import (
+    DEVIATES,
+    HOLDS,
+    INCONSISTENT,
     NOT_JUDGED,
     Axis,
     Measured,
     Verdict,
     any_of,
     every,
-    exact,
     higher,
     highest,
     lower,
@@ -140,7 +142,11 @@ def _case(group: str = "multicast", unicast: bool = False, k: int = 4) -> dict[s
 
 def _throughput(r: Results, case: dict[str, Any], scheme: str) -> list[tuple[float, Measured]]:
     """A scheme's throughput curve (a window's mean: exact for one seed)."""
-    return r.curve("multicast_throughput", "throughput", x="load", scheme=scheme, **case)
+    key = ("throughput", scheme, *case.values())
+    cache = r.__dict__.setdefault("_casetti", {})
+    if key not in cache:
+        cache[key] = r.curve("multicast_throughput", "throughput", x="load", scheme=scheme, **case)
+    return cache[key]
 
 
 def _peak(r: Results, case: dict[str, Any], scheme: str) -> Measured:
@@ -172,7 +178,11 @@ def _unsaturated(r: Results, case: dict[str, Any], schemes: list[str]) -> list[f
 
 def _delay(r: Results, case: dict[str, Any], scheme: str, load: float) -> Measured:
     """The message delay with its 95% half-width (that of the run's latency_mean, relative)."""
-    return r.latency("latency_multicast_mean", scheme=scheme, load=load, **case)
+    key = ("delay", scheme, load, *case.values())
+    cache = r.__dict__.setdefault("_casetti", {})  # (every claim reads the same points: read each once)
+    if key not in cache:
+        cache[key] = r.latency("latency_multicast_mean", scheme=scheme, load=load, **case)
+    return cache[key]
 
 
 def _delays(r: Results, case: dict[str, Any], schemes: list[str], load: float) -> dict[str, Measured]:
@@ -182,7 +192,7 @@ def _delays(r: Results, case: dict[str, Any], schemes: list[str], load: float) -
 def _delay_axis(r: Results, case: dict[str, Any]) -> Axis:
     """Our panel's delay axis: log, from the smallest to the largest unsaturated delay."""
     values = [_delay(r, case, s, x).value for s in SCHEMES for x in r.unsaturated_loads(x="load", scheme=s, **case)]
-    return panel_axis("message delay (byte times)", values, log=True)
+    return panel_axis("message delay (byte times)", values or [1.0], log=True)  # (none: no delay is compared)
 
 
 def _ratio(a: Measured, b: Measured) -> Measured:
@@ -192,6 +202,11 @@ def _ratio(a: Measured, b: Measured) -> Measured:
 
 def _difference(a: Measured, b: Measured) -> Measured:
     return Measured(a.value - b.value, a.low - b.high, a.high - b.low, f"{a.value - b.value:.3f}")
+
+
+def _sum(values: list[Measured]) -> Measured:
+    total = sum(m.value for m in values)
+    return Measured(total, sum(m.low for m in values), sum(m.high for m in values), f"{total:.0f}")
 
 
 def _nothing(rule: str) -> Verdict:
@@ -358,12 +373,12 @@ def fifo_improves(r: Results) -> Claim:
 def fifo_fewer_refusals(r: Results) -> Claim:
     checks, shown, counts = [], [], []
     for x in sorted(set(r.select(**MIXED)["load"]) & set(r.select(**K1)["load"])):
-        k4, k1 = (sum(float(r.row(scheme=s, load=x, **case)["worms_refused"]) for s in RELAYED) for case in (MIXED, K1))
-        if k4 == 0 and k1 == 0:
+        k4, k1 = (_sum([r.value("worms_refused", "worms refused", scheme=s, load=x, **case) for s in RELAYED]) for case in (MIXED, K1))
+        if k4.value == 0 and k1.value == 0:
             continue
-        counts += [k4, k1]
-        shown.append(f"{x:g}: {k4:.0f}/{k1:.0f}")
-        checks.append((x, exact(k4), exact(k1)))
+        counts += [k4.value, k1.value]
+        shown.append(f"{x:g}: {k4.value:.0f}/{k1.value:.0f}")
+        checks.append((x, k4, k1))
     axis = panel_axis("worms refused", counts or [1.0], log=True)
     return Claim(
         "K = 4 refuses fewer worms than K = 1",
@@ -600,6 +615,17 @@ def up_down_like_wrap_around(r: Results, case: dict[str, Any], fig: int, measure
                      "No significant differences between the up/down and the wrap-around versions were seen")
 
 
+def statement_status(checks: list[str]) -> str:
+    """A statement's status over the study from its checks' statuses in the figures that show it, as
+    ``every`` combines checks: deviates if one deviates, study inconsistent if one is (and none deviates), not
+    judged if one is not judged (and none of those), holds if every check holds (docs/experiments.md, study
+    001: the per-study count is of statements)."""
+    for status in (DEVIATES, INCONSISTENT, NOT_JUDGED):
+        if status in checks:
+            return status
+    return HOLDS if checks else NOT_JUDGED
+
+
 # --- the figures' tables -------------------------------------------------------------------------------------
 
 
@@ -664,19 +690,23 @@ def _broadcast_delay(case: dict[str, Any], fig: int) -> Any:
     return table
 
 
-def _quick_says_why(claims: Any) -> Any:
-    """A quick run's unjudged claim says so first (its interval, widened by the quick resolution, straddles
-    the threshold)."""
+def _saying_why(claims: Any) -> Any:
+    """The table, each unjudged claim's note saying first why: in a quick run, that its interval (widened by
+    the quick resolution) straddles the threshold; in a full run, that the measurement's does, or that there
+    was nothing to compare."""
 
     @reads_results
     def judged(r: Results) -> list[Claim]:
         from dataclasses import replace
 
-        out = claims(r)
-        if r.quick is None:
-            return out
-        why = "not judged in quick mode: the quick run's interval (its value widened by the measured quick resolution) straddles the threshold"
-        return [replace(c, note=f"{why}; {c.note}") if c.status == NOT_JUDGED else c for c in out]
+        def why(c: Claim) -> str:
+            if r.quick is not None:
+                return "not judged in quick mode: its interval, widened by the measured quick resolution, straddles the threshold"
+            if c.verdict.margin is None:
+                return "not judged: " + c.verdict.rule.split(": not judged, ")[-1]
+            return f"not judged: the measured interval straddles the threshold (margin {c.verdict.margin:+.3g} within ±{c.verdict.resolution:.3g})"
+
+        return [replace(c, note=f"{why(c)}; {c.note}") if c.status == NOT_JUDGED else c for c in claims(r)]
 
     return judged
 
@@ -765,7 +795,7 @@ def _experiment(figure: int, title: str, group: str, unicast: bool, k: int, meas
         figure=f"Fig. {figure}",
         title=title,
         points=lambda quick: _points([(c["group"], c["unicast"], c["K"]) for c in cases], quick),
-        claims=_quick_says_why(claims),
+        claims=_saying_why(claims),
         plot=_plot(figure, group, unicast, k, measure),
         quick_note=FAST_NOTE if fast else QUICK_NOTE,
         quick_runs_full=fast,
