@@ -134,8 +134,10 @@ def test_quick_reproduction_writes_the_contract(experiment_id: str, tmp_path: Pa
     else:  # study 000: central buffers (CB) and input FIFOs (IB)
         models = {"CB": "central_buffer", "IB": "input_fifo"}
         assert (results["switch.model"] == results["variant"].str[-2:].map(models)).all()
-        programs = {"HW": "hardware_multicast", "SW": "software_multicast"}
+        programs = {"HW": "hardware_multicast", "SW": "software_multicast", "UC": "hardware_multicast"}
         assert (results["workload.program"] == results["variant"].str[:2].map(programs)).all()
+        # unicasts alone (UC, §7.8 and Fig. 18's reference) are the one-destination case
+        assert ((results["variant"].str[:2] == "UC") == (results["workload.destinations"] == 1)).all()
 
 
 def test_list_shows_every_experiment() -> None:

@@ -161,3 +161,31 @@ def test_exact_values_split_between_higher_lower_and_similar(x: float, y: float)
     assert sum(held) <= 1
     if abs(abs(x - y) - axis.visible) > 1e-9:
         assert sum(held) == 1
+
+
+def _c(*values: float) -> list[tuple[float, w.Measured]]:
+    return [(0.1 * (i + 1), exact(v)) for i, v in enumerate(values)]
+
+
+@pytest.mark.parametrize(
+    ("verdict", "status"),
+    [
+        # curves that meet at light load and part later: one below the other
+        (w.curve_lower(_c(100, 110, 150), _c(101, 140, 300), LOG), HOLDS),
+        # a visible crossing contradicts it
+        (w.curve_lower(_c(100, 200, 150), _c(150, 140, 300), LOG), DEVIATES),
+        # together everywhere: not below
+        (w.curve_lower(_c(100, 110, 150), _c(101, 111, 151), LOG), DEVIATES),
+        (w.curve_higher(_c(0.5, 0.6), _c(0.4, 0.5), LINEAR), HOLDS),
+        # a family falling with its parameter: no curve visibly above the one before, last below first somewhere
+        (w.curves_decrease([(2, _c(100, 200, 400)), (4, _c(100, 180, 300)), (6, _c(101, 150, 250))], LOG), HOLDS),
+        (w.curves_decrease([(2, _c(100, 200, 400)), (4, _c(100, 250, 300)), (6, _c(101, 150, 250))], LOG), DEVIATES),
+        (w.curves_increase([(2, _c(100, 200)), (4, _c(100, 300))], LOG), HOLDS),
+    ],
+)
+def test_curve_words(verdict: w.Verdict, status: str) -> None:
+    assert verdict.status == status, verdict
+
+
+def test_light_loads_are_the_flat_part_of_a_curve() -> None:
+    assert w.light_loads(_c(100, 105, 109, 130, 400), LOG) == pytest.approx([0.1, 0.2, 0.3])

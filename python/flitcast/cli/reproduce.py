@@ -85,7 +85,7 @@ def reproduce_command(
 
     from flitcast.errors import ConfigError
     from flitcast.experiments import get, run_experiment
-    from flitcast.experiments.experiment import CLAIM_COLUMNS, claims_summary
+    from flitcast.experiments.experiment import claims_summary
 
     check_where(threads, scheduler)
     if every:
@@ -125,12 +125,11 @@ def reproduce_command(
     read = f", reading {exp.reading}" if exp.reading else ""
     whose = f"our experiment, judged against {exp.study}" if study(exp.study).ours else f"of study {exp.study}"
     table = Table(title=f"{exp.id}: {exp.figure} {whose}{read}" + (" (quick)" if quick else ""))
-    for column in CLAIM_COLUMNS:
+    for column in ("claim", "ours", "status", "margin ± resolution"):
         table.add_column(column)
     for _, row in claims.iterrows():
-        holds = "-" if pd.isna(row["holds"]) else "yes" if row["holds"] else "NO"
-        margin = "" if pd.isna(row["margin"]) else f"{row['margin']:+.3f}"
-        table.add_row(row["claim"], row["study"], row["ours"], holds, row["status"], margin, row["note"])
+        margin = "" if pd.isna(row["margin"]) else f"{row['margin']:+.3g}" + ("" if pd.isna(row["resolution"]) else f" ± {row['resolution']:.3g}")
+        table.add_row(row["claim"], row["ours"], row["status"], margin)
     console().print(table)
     typer.echo(f"{len(results)} points in {wall:.1f} s; {claims_summary(claims)}")
     if out is not None:

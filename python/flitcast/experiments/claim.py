@@ -26,9 +26,13 @@ from flitcast.experiments.verdicts import DEVIATES, INCONSISTENT, Measured, Verd
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["LOAD", "Claim", "Results", "Spread"]
+__all__ = ["LOAD", "SATURATED_PRECISION", "Claim", "Results", "Spread"]
 
 LOAD = "workload.load"
+#: how precisely a saturated run's accepted load is known: the engine ends it early only once that load's
+#: 95% half-width and its drift between the halves of the window are at most this (run.saturation_stop,
+#: docs/engine.md "Saturated runs end early")
+SATURATED_PRECISION = 0.005
 
 
 @dataclass(frozen=True)
@@ -83,15 +87,27 @@ class Results:
     def __init__(self, table: pd.DataFrame, quick: Mapping[str, Spread] | None = None) -> None:
         self.table = table
         self.quick = quick
+        # (claims read the same curves many times: each selection is made once)
+        self._selected: dict[tuple[tuple[str, Any], ...], pd.DataFrame] = {}
+        self._columns: dict[str, Any] = {}
 
     # --- selecting ------------------------------------------------------------------------------------
 
     def select(self, **labels: Any) -> pd.DataFrame:
-        """The rows whose labels equal ``labels`` (a label's column name may be dotted: pass it in a dict)."""
-        rows = self.table
-        for column, value in labels.items():
-            rows = rows[rows[_column(column)] == value]
-        return rows
+        """The rows whose labels equal ``labels`` (a dotted column name is written with ``__``:
+        ``workload__load=0.3``)."""
+        import numpy as np
+
+        key = tuple(sorted(labels.items(), key=lambda item: item[0]))
+        if key not in self._selected:
+            mask = np.ones(len(self.table), dtype=bool)
+            for column, value in labels.items():
+                name = _column(column)
+                if name not in self._columns:
+                    self._columns[name] = self.table[name].to_numpy()
+                mask &= self._columns[name] == value
+            self._selected[key] = self.table[mask]
+        return self._selected[key]
 
     def row(self, **labels: Any) -> pd.Series:
         """The one row with these labels (a KeyError naming them otherwise)."""
@@ -116,7 +132,53 @@ class Results:
     def curve(self, column: str, kind: str, x: str = LOAD, ci: str | None = None, **labels: Any) -> list[tuple[float, Measured]]:
         """``column`` along ``x`` over the points with these labels, sorted by x."""
         rows = self.select(**labels).sort_values(_column(x))
-        return [(float(row[_column(x)]), self._measured(row, column, kind, ci)) for _, row in rows.iterrows()]
+        return [(float(row[_column(x)]), self._measured(row, column, kind, ci)) for row in rows.to_dict("records")]
+
+    def latency_curve(self, column: str = "latency_mean", x: str = LOAD, saturated_as_infinite: bool = False, **labels: Any) -> list[tuple[float, Measured]]:
+        """A latency along the load at the points with these labels, each with its 95% half-width
+        (:meth:`latency`): at the loads below the curve's first saturated one (the studies plot no latency
+        past saturation), or, with ``saturated_as_infinite``, at every load, a saturated point's latency
+        infinite (study 000 §7.1: "latency is infinite in a stable but saturated system") — so that a
+        curve that saturates first is the worse one where the other still runs."""
+        rows = self.select(**labels).sort_values(_column(x))
+        out = []
+        for row in rows.to_dict("records"):
+            flag = row["saturated"]
+            if flag == flag and bool(flag):  # (NaN: a failed point, not saturated)
+                if not saturated_as_infinite:
+                    break
+                out.append((float(row[_column(x)]), Measured(math.inf, math.inf, math.inf, "saturated")))
+                continue
+            out.append((float(row[_column(x)]), self._measured(row, column, "latency", "latency_ci95")))
+        return out
+
+    def peak(self, column: str = "accepted_load", x: str = LOAD, **labels: Any) -> Measured:
+        """The highest ``column`` (a received load) over the curve with these labels: at a saturated point
+        it is known to ±:data:`SATURATED_PRECISION` (the engine ends a saturated run once its accepted load is
+        that precise, docs/engine.md), elsewhere as measured."""
+        rows = self.select(**labels)
+        values = rows[column].astype(float)
+        if not len(values) or values.isna().all():
+            return Measured(math.nan, math.nan, math.nan)
+        top = rows.loc[values.idxmax()]
+        half = SATURATED_PRECISION if bool(top["saturated"]) else 0.0
+        return self._widen(around(float(top[column]), half), "peak")
+
+    def saturation_bandwidth(self, column: str = "accepted_load", x: str = LOAD, **labels: Any) -> Measured:
+        """The received load where the curve with these labels saturates: ``column`` at its first saturated
+        load, known to ±:data:`SATURATED_PRECISION` — the level a flattened B_o line holds, or the level a
+        B_o still rising leaves the line of the load offered (study 000 §7.3's "saturation bandwidth") — or,
+        where no load saturated, at least its highest (an interval up to ∞). Its quick-mode kind is "peak"."""
+        rows = self.select(**labels).sort_values(_column(x))
+        if not len(rows):
+            return Measured(math.nan, math.nan, math.nan)
+        flagged = rows[rows["saturated"].fillna(False).astype(bool)]
+        if len(flagged):
+            measured = around(_float(flagged[column].iloc[0]), SATURATED_PRECISION)
+        else:
+            top = _float(rows[column].max())
+            measured = bracket(top, math.inf, shown=f"≥ {top:.3g}")
+        return self._widen(measured, "peak")
 
     def saturation_load(self, x: str = LOAD, **labels: Any) -> Measured:
         """Where the curve with these labels saturates, as far as its loads tell: the bracket from the
@@ -156,7 +218,7 @@ class Results:
 
     # --- internals -------------------------------------------------------------------------------------
 
-    def _measured(self, row: pd.Series, column: str, kind: str, ci: str | None) -> Measured:
+    def _measured(self, row: Mapping[str, Any], column: str, kind: str, ci: str | None) -> Measured:
         value = _float(row[column])
         if math.isnan(value):
             return Measured(math.nan, math.nan, math.nan)

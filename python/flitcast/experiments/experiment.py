@@ -241,7 +241,7 @@ def judge(experiment: Experiment, results: pd.DataFrame, quick: bool = False) ->
         claims = _claims_of(experiment, results, quick)
         if quick and not _reads_results(experiment):
             claims = [quick_verdict(c, experiment.quick_resolution) for c in claims]
-        return pd.DataFrame([_row(c) for c in claims], columns=CLAIM_COLUMNS)
+        return pd.DataFrame([_row(c, quick) for c in claims], columns=CLAIM_COLUMNS)
     why = f"not judged: {failed} of {len(results)} points failed (see the error column of results.csv)"
     try:
         claims = _claims_of(experiment, results[results["error"] == ""].reset_index(drop=True), quick)
@@ -305,7 +305,7 @@ def quick_verdict(claim: Claim, resolution: Mapping[str, float]) -> Claim:
     return replace(claim, holds=None, note=note + (f"; {claim.note}" if claim.note else ""))
 
 
-def _row(claim: Any) -> dict[str, Any]:
+def _row(claim: Any, quick: bool = False) -> dict[str, Any]:
     from flitcast.experiments.claim import Claim as WordClaim
 
     if isinstance(claim, WordClaim):
@@ -313,6 +313,13 @@ def _row(claim: Any) -> dict[str, Any]:
         note = claim.note
         if claim.status == INCONSISTENT:
             note = f"study inconsistent: {claim.inconsistent[0]} against {claim.inconsistent[1]}" + (f"; {note}" if note else "")
+        elif claim.status == NOT_JUDGED:
+            if v.margin is not None and v.resolution is not None:
+                why = f"its margin {v.margin:+.3g} lies within its resolution ±{v.resolution:.3g}"
+            else:
+                why = "a quantity it reads was not measured, or has no value in its intervals"
+            where = " in quick mode" if quick else ""
+            note = f"not judged{where}: {why}" + (" (the quick run's values, widened by its measured resolution: docs/experiments.md, Quick mode)" if quick else "") + (f"; {note}" if note else "")
         return {
             "claim": claim.claim,
             "study": claim.study,

@@ -28,8 +28,11 @@ significantly, greatly: a factor), :func:`slightly_higher` (slightly, marginally
 (a factor of N, N% more), :func:`peaks` (rises to a maximum, then falls). Saturation is the core's
 ``saturated`` flag (one rule for every study: the load is not accepted and the backlog grows), read as
 the bracket a curve's saturation load lies in (:func:`saturation_load`); "saturates earlier / later /
-at" are :func:`lower` / :func:`higher` / :func:`near` on that bracket. :func:`every` and :func:`any_of`
-combine checks of one statement (one claim with several checks).
+at" are :func:`lower` / :func:`higher` / :func:`near` on that bracket. Where a sentence compares curves
+and names no load, :func:`curve_lower`, :func:`curve_higher`, :func:`curves_increase` and
+:func:`curves_decrease` read the curves as drawn; :func:`light_loads` is "low loads" where the study gives
+no number. :func:`every` and :func:`any_of` combine checks of one statement (one claim with several
+checks).
 """
 
 from __future__ import annotations
@@ -54,13 +57,20 @@ __all__ = [
     "at_least_factor",
     "below",
     "bracket",
+    "curve_higher",
+    "curve_lower",
+    "curves_decrease",
+    "curves_increase",
     "decide",
     "decreases",
+    "difference",
     "every",
     "exact",
     "higher",
     "highest",
     "increases",
+    "labelled",
+    "light_loads",
     "linear",
     "lower",
     "lowest",
@@ -72,6 +82,8 @@ __all__ = [
     "not_much_different",
     "panel_axis",
     "peaks",
+    "ratio",
+    "scaled",
     "similar",
     "slightly_higher",
 ]
@@ -140,6 +152,23 @@ def bracket(low: float, high: float, shown: str = "", value: float | None = None
     if value is None:
         value = low if math.isinf(high) else (low + high) / 2
     return Measured(float(value), float(low), float(high), shown)
+
+
+def difference(a: Measured, b: Measured, shown: str = "") -> Measured:
+    """a − b as an interval (a latency's rise, a perturbation)."""
+    return Measured(a.value - b.value, a.low - b.high, a.high - b.low, shown)
+
+
+def ratio(a: Measured, b: Measured, shown: str = "") -> Measured:
+    """a / b as an interval (both positive; NaN where b may be 0)."""
+    r = _ratio(a, b)
+    return Measured(r.value, r.low, r.high, shown) if not r.unknown else r
+
+
+def scaled(a: Measured, factor: float) -> Measured:
+    """``factor`` × a (a stated ratio applied to a measured value)."""
+    low, high = sorted((a.low * factor, a.high * factor))
+    return Measured(a.value * factor, low, high)
 
 
 @dataclass(frozen=True)
@@ -215,7 +244,9 @@ def decide(low: float, high: float, nominal: float, ours: str, rule: str) -> Ver
     if any(math.isnan(x) for x in (low, high, nominal)):
         return Verdict(NOT_JUDGED, None, None, ours, rule + "; not judged: a quantity it reads was not measured")
     status = HOLDS if low > 0 else DEVIATES if high < 0 else NOT_JUDGED
-    return Verdict(status, nominal, (high - low) / 2, ours, rule)
+    # (an interval whose ends are the same infinity is that value exactly: a saturated latency)
+    resolution = 0.0 if low == high else (high - low) / 2
+    return Verdict(status, nominal, resolution, ours, rule)
 
 
 # --- comparisons of two values --------------------------------------------------------------------------
@@ -288,6 +319,86 @@ def lowest(name: str, values: Mapping[str, Measured], axis: Axis, ours: str = ""
     others = {k: v for k, v in values.items() if k != name}
     parts = [lower(values[name], v, axis, f"{name} {values[name]} vs {k} {v}") for k, v in others.items()]
     return every(parts, ours or _listing(values), f"{name} the lowest")
+
+
+# --- curves ------------------------------------------------------------------------------------------------
+
+Curve = Sequence[tuple[float, Measured]]
+
+
+def curve_lower(a: Curve, b: Curve, axis: Axis, ours: str = "") -> Verdict:
+    """Curve ``a`` lies below curve ``b`` where the sentence names no load ("HW latency is lower than SW
+    latency"): at every x both have, ``a`` is not visibly above ``b``, and at some x it is visibly below.
+    (Curves that meet within the visible resolution, as latency curves do at light load, do not
+    contradict it; a visible crossing does.)"""
+    return _curve_order(b, a, axis, ours, "below")
+
+
+def curve_higher(a: Curve, b: Curve, axis: Axis, ours: str = "") -> Verdict:
+    """Curve ``a`` lies above curve ``b`` (as :func:`curve_lower`, mirrored)."""
+    return _curve_order(a, b, axis, ours, "above")
+
+
+def _curve_order(top: Curve, bottom: Curve, axis: Axis, ours: str, word: str) -> Verdict:
+    at_bottom = dict(bottom)
+    # (where both are saturated — infinite latency — neither is on the figure: no comparison there)
+    pairs = [(x, t, at_bottom[x]) for x, t in sorted(top, key=lambda p: p[0]) if x in at_bottom and not (math.isinf(t.value) and math.isinf(at_bottom[x].value))]
+    shown = ours
+    if not pairs:
+        return Verdict(NOT_JUDGED, None, None, shown, f"a curve {word} another: not judged, no x both have")
+    def at(x: float, t: Measured, b: Measured) -> str:
+        return f"at {_number(x)}: {t if word == 'above' else b} vs {b if word == 'above' else t}"
+
+    never = [negated(higher(b, t, axis, at(x, t, b)), "not visibly crossed") for x, t, b in pairs]
+    somewhere = any_of([higher(t, b, axis, at(x, t, b)) for x, t, b in pairs], rule="visibly apart at some x")
+    return every([*never, somewhere], shown, f"one curve {word} the other: never visibly crossed, visibly apart somewhere ({axis.describe()})")
+
+
+def curves_increase(family: Sequence[tuple[float, Curve]], axis: Axis, ours: str = "") -> Verdict:
+    """A family of curves rises with its parameter ("latency increases with m", the sentence naming no
+    load): no curve visibly below the one before it at any x, and the last visibly above the first
+    somewhere (the trend rule, curve by curve)."""
+    return _curves_trend(family, axis, ours, up=True)
+
+
+def curves_decrease(family: Sequence[tuple[float, Curve]], axis: Axis, ours: str = "") -> Verdict:
+    """A family of curves falls with its parameter (as :func:`curves_increase`, mirrored)."""
+    return _curves_trend(family, axis, ours, up=False)
+
+
+def _curves_trend(family: Sequence[tuple[float, Curve]], axis: Axis, ours: str, up: bool) -> Verdict:
+    members = sorted(family, key=lambda f: f[0])
+    word = "increases" if up else "decreases"
+    if len(members) < 2:
+        return Verdict(NOT_JUDGED, None, None, ours, f"a family that {word}: not judged, fewer than two curves")
+    parts = []
+    for (p0, earlier), (p1, later) in zip(members, members[1:], strict=False):
+        at_earlier = dict(earlier)
+        for x, m in later:
+            if x in at_earlier:
+                shown = f"{_number(p0)} vs {_number(p1)} at {_number(x)}: {at_earlier[x]} vs {m}"
+                step = higher(at_earlier[x], m, axis, shown) if up else higher(m, at_earlier[x], axis, shown)
+                parts.append(negated(step, "no step back"))
+    first, last = dict(members[0][1]), members[-1][1]
+    first_p, last_p = members[0][0], members[-1][0]
+    ends = [
+        higher(m, first[x], axis, f"{_number(last_p)} vs {_number(first_p)} at {_number(x)}: {m} vs {first[x]}") if up else higher(first[x], m, axis, f"{_number(first_p)} vs {_number(last_p)} at {_number(x)}: {first[x]} vs {m}")
+        for x, m in last
+        if x in first
+    ]
+    parts.append(any_of(ends, rule="first and last visibly apart somewhere"))
+    return every(parts, ours, f"a family of curves that {word} ({axis.describe()})")
+
+
+def light_loads(curve: Curve, axis: Axis) -> list[float]:
+    """The loads where a latency curve is still within the visible resolution of its value at its
+    lightest load: the flat part a reader of the figure sees as "low loads" where the study gives no
+    number (docs/experiments.md, "Verdicts")."""
+    points = sorted(curve, key=lambda p: p[0])
+    if not points:
+        return []
+    base = axis.at(points[0][1].value)
+    return [x for x, m in points if abs(axis.at(m.value) - base) <= axis.visible]
 
 
 # --- shapes of a curve -----------------------------------------------------------------------------------
@@ -468,6 +579,12 @@ def any_of(parts: Sequence[Verdict], ours: str = "", rule: str = "some check") -
     else:
         decider, status = max(parts, key=lambda p: p.margin if p.margin is not None else 0.0), DEVIATES
     return Verdict(status, decider.margin, decider.resolution, ours or decider.ours, f"{rule}; decided by {decider.ours}: {decider.rule}", tuple(parts))
+
+
+def labelled(verdict: Verdict, label: str) -> Verdict:
+    """``verdict`` with ``label`` before what it measured ("m=2, at 0.3: 100 vs 120"): the case a check of a
+    claim reads, where the check itself names only the point that decided it."""
+    return replace(verdict, ours=f"{label}, {verdict.ours}" if verdict.ours else label)
 
 
 def negated(verdict: Verdict, rule: str) -> Verdict:
