@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 from flitcast.experiments import EXPERIMENTS, casetti
-from flitcast.experiments.claim import Results, Spread
+from flitcast.experiments.claim import Spread
 from flitcast.experiments.experiment import judge
 from flitcast.experiments.verdicts import DEVIATES, HOLDS, INCONSISTENT, NOT_JUDGED
 
@@ -201,13 +201,16 @@ def test_a_claim_read_in_several_figures_has_one_name_in_each() -> None:
 
 
 def test_quick_mode_widens_throughputs_and_says_why_it_does_not_judge() -> None:
-    experiment = EXPERIMENTS["casetti-fig4"]
-    r = Results(table(spec()), {"throughput (multicast)": Spread(absolute=0.1)})
-    claims = {c.claim: c for c in experiment.claims(r)}
-    judged = claims["multiple unicasts attain the highest throughput"]  # 0.58 against 0.25: apart by more than ±0.1 twice
-    assert judged.status == HOLDS
-    open_ = claims["the rooted trees reduce the maximum achievable throughput"]  # 0.20 against 0.25
-    assert open_.status == NOT_JUDGED and open_.note.startswith("not judged in quick mode")
+    from dataclasses import replace
+
+    experiment = replace(EXPERIMENTS["casetti-fig4"], quick_resolution={"throughput (multicast)": Spread(absolute=0.1)})
+    out = judge(experiment, table(spec()), quick=True).set_index("claim")
+    # 0.58 against 0.25: apart by more than ±0.1 on each side
+    assert out.loc["multiple unicasts attain the highest throughput", "status"] == HOLDS
+    open_ = out.loc["the rooted trees reduce the maximum achievable throughput"]  # 0.20 against 0.25
+    assert open_["status"] == NOT_JUDGED and open_["note"].startswith("not judged in quick mode")
+    # delays have no quick resolution: unbounded
+    assert judge(replace(EXPERIMENTS["casetti-fig7"], quick_resolution={}), table(spec()), quick=True)["status"].eq(NOT_JUDGED).all()
 
 
 def test_low_loads_end_at_the_studys_loss_threshold() -> None:

@@ -142,11 +142,7 @@ def _case(group: str = "multicast", unicast: bool = False, k: int = 4) -> dict[s
 
 def _throughput(r: Results, case: dict[str, Any], scheme: str) -> list[tuple[float, Measured]]:
     """A scheme's throughput curve (a window's mean: exact for one seed)."""
-    key = ("throughput", scheme, *case.values())
-    cache = r.__dict__.setdefault("_casetti", {})
-    if key not in cache:
-        cache[key] = r.curve("multicast_throughput", f"throughput ({case['group']})", x="load", scheme=scheme, **case)
-    return cache[key]
+    return r.curve("multicast_throughput", f"throughput ({case['group']})", x="load", scheme=scheme, **case)
 
 
 def _peak(r: Results, case: dict[str, Any], scheme: str) -> Measured:
@@ -178,11 +174,7 @@ def _unsaturated(r: Results, case: dict[str, Any], schemes: list[str]) -> list[f
 
 def _delay(r: Results, case: dict[str, Any], scheme: str, load: float) -> Measured:
     """The message delay with its 95% half-width (that of the run's latency_mean, relative)."""
-    key = ("delay", scheme, load, *case.values())
-    cache = r.__dict__.setdefault("_casetti", {})  # (every claim reads the same points: read each once)
-    if key not in cache:
-        cache[key] = r.latency("latency_multicast_mean", scheme=scheme, load=load, **case)
-    return cache[key]
+    return r.latency("latency_multicast_mean", scheme=scheme, load=load, **case)
 
 
 def _delays(r: Results, case: dict[str, Any], schemes: list[str], load: float) -> dict[str, Measured]:
@@ -196,8 +188,12 @@ def _delay_axis(r: Results, case: dict[str, Any]) -> Axis:
 
 
 def _ratio(a: Measured, b: Measured) -> Measured:
-    """a / b as an interval (both positive), shown to two decimals."""
-    return Measured(a.value / b.value, a.low / b.high if b.high > 0 else 0.0, a.high / b.low if b.low > 0 else math.inf, f"{a.value / b.value:.2f}")
+    """a / b as an interval (both positive; a bound unknown, as in a quick run without a resolution, leaves
+    the ratio's side open), shown to two decimals."""
+    value = a.value / b.value
+    low = a.low / b.high if a.low > 0 and math.isfinite(b.high) else 0.0
+    high = a.high / b.low if b.low > 0 and math.isfinite(a.high) else math.inf
+    return Measured(value, min(low, value), max(high, value), f"{value:.2f}")
 
 
 def _difference(a: Measured, b: Measured) -> Measured:
@@ -706,27 +702,6 @@ def _broadcast_delay(case: dict[str, Any], fig: int) -> Any:
     return table
 
 
-def _saying_why(claims: Any) -> Any:
-    """The table, each unjudged claim's note saying first why: in a quick run, that its interval (widened by
-    the quick resolution) straddles the threshold; in a full run, that the measurement's does, or that there
-    was nothing to compare."""
-
-    @reads_results
-    def judged(r: Results) -> list[Claim]:
-        from dataclasses import replace
-
-        def why(c: Claim) -> str:
-            if r.quick is not None:
-                return "not judged in quick mode: its interval, widened by the measured quick resolution, straddles the threshold"
-            if c.verdict.margin is None:
-                return "not judged: " + c.verdict.rule.split(": not judged, ")[-1]
-            return f"not judged: the measured interval straddles the threshold (margin {c.verdict.margin:+.3g} within ±{c.verdict.resolution:.3g})"
-
-        return [replace(c, note=f"{why(c)}; {c.note}") if c.status == NOT_JUDGED else c for c in claims(r)]
-
-    return judged
-
-
 # --- plots ----------------------------------------------------------------------------------------------------
 
 
@@ -818,7 +793,7 @@ def _experiment(figure: int, title: str, group: str, unicast: bool, k: int, meas
         figure=f"Fig. {figure}",
         title=title,
         points=lambda quick: _points([(c["group"], c["unicast"], c["K"]) for c in cases], quick),
-        claims=_saying_why(claims),
+        claims=reads_results(claims),
         plot=_plot(figure, group, unicast, k, measure),
         quick_note=FAST_NOTE if fast else QUICK_NOTE,
         quick_runs_full=fast,
