@@ -210,6 +210,12 @@ class Results:
             out.append(float(load))
         return out
 
+    def widen(self, measured: Measured, kind: str) -> Measured:
+        """A quantity the claim built itself from the table (a bracket over loads, a sum), read as this run
+        reads its quantities of ``kind``: as measured in a full run, widened by the kind's spread in a quick
+        run (unbounded for a kind without one)."""
+        return self._widen(measured, kind)
+
     # --- internals -------------------------------------------------------------------------------------
 
     def _measured(self, row: Mapping[str, Any], column: str, kind: str, ci: str | None) -> Measured:
