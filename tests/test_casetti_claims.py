@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 from flitcast.experiments import EXPERIMENTS, casetti
-from flitcast.experiments.claim import Spread
+from flitcast.experiments.claim import Spread, statement_status
 from flitcast.experiments.experiment import judge
 from flitcast.experiments.verdicts import DEVIATES, HOLDS, INCONSISTENT, NOT_JUDGED
 
@@ -218,7 +218,7 @@ def test_low_loads_end_at_the_studys_loss_threshold() -> None:
 
 
 def test_a_statements_status_over_the_study_combines_its_checks_as_every_does() -> None:
-    assert casetti.statement_status([HOLDS, HOLDS]) == HOLDS
-    assert casetti.statement_status([HOLDS, NOT_JUDGED]) == NOT_JUDGED
-    assert casetti.statement_status([INCONSISTENT, NOT_JUDGED, HOLDS]) == INCONSISTENT
-    assert casetti.statement_status([HOLDS, INCONSISTENT, DEVIATES, NOT_JUDGED]) == DEVIATES
+    assert statement_status([HOLDS, HOLDS]) == HOLDS
+    assert statement_status([HOLDS, NOT_JUDGED]) == NOT_JUDGED
+    assert statement_status([INCONSISTENT, NOT_JUDGED, HOLDS]) == INCONSISTENT
+    assert statement_status([HOLDS, INCONSISTENT, DEVIATES, NOT_JUDGED]) == DEVIATES

@@ -31,7 +31,7 @@ import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from flitcast.experiments.claim import Claim, Results, Spread
+from flitcast.experiments.claim import Claim, Results, Spread, statement_status
 from flitcast.experiments.experiment import Experiment, Point, Reading, reads_results
 from flitcast.experiments.verdicts import (
     DEVIATES,
@@ -609,17 +609,6 @@ def ring_like_bus(r: Results, case: dict[str, Any], fig: int, measure: str) -> C
 def up_down_like_wrap_around(r: Results, case: dict[str, Any], fig: int, measure: str) -> Claim:
     return _versions(r, case, fig, ("tree up/down", "tree wrap-around"), measure, "no significant difference between up/down and wrap-around trees",
                      "No significant differences between the up/down and the wrap-around versions were seen")
-
-
-def statement_status(checks: list[str]) -> str:
-    """A statement's status over the study from its checks' statuses in the figures that show it, as
-    ``every`` combines checks: deviates if one deviates, study inconsistent if one is (and none deviates), not
-    judged if one is not judged (and none of those), holds if every check holds (docs/experiments.md, study
-    001: the per-study count is of statements)."""
-    for status in (DEVIATES, INCONSISTENT, NOT_JUDGED):
-        if status in checks:
-            return status
-    return HOLDS if checks else NOT_JUDGED
 
 
 # --- the figures' tables -------------------------------------------------------------------------------------
