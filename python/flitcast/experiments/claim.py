@@ -21,12 +21,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from flitcast.experiments.verdicts import DEVIATES, INCONSISTENT, Measured, Verdict, around, bracket, exact
+from flitcast.experiments.verdicts import DEVIATES, HOLDS, INCONSISTENT, NOT_JUDGED, Measured, Verdict, around, bracket, exact
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["LOAD", "SATURATED_PRECISION", "Claim", "Results", "Spread"]
+__all__ = ["LOAD", "SATURATED_PRECISION", "Claim", "Results", "Spread", "statement_status"]
 
 LOAD = "workload.load"
 #: how precisely a saturated run's accepted load is known: the engine ends it early only once that load's
@@ -67,6 +67,18 @@ class Claim:
     def study(self) -> str:
         """The study's side of the row: its words and where it says them."""
         return f"{self.section}: “{self.statement}”"
+
+
+def statement_status(checks: Sequence[str]) -> str:
+    """A statement's status over a study from the statuses of its claims in the experiments that read it
+    (a statement read in several figures keeps one name in each figure's table), combined as ``every``
+    combines checks: deviates if one deviates, study inconsistent if one is (and none deviates), not judged
+    if one is not judged (and none of those), holds if every one holds. The per-study counts are of
+    statements (docs/experiments.md, "Verdicts")."""
+    for status in (DEVIATES, INCONSISTENT, NOT_JUDGED):
+        if status in checks:
+            return status
+    return HOLDS if checks else NOT_JUDGED
 
 
 @dataclass(frozen=True)
@@ -223,6 +235,12 @@ class Results:
                 break
             out.append(float(load))
         return out
+
+    def widen(self, measured: Measured, kind: str) -> Measured:
+        """A quantity the claim built itself from the table (a bracket over loads, a sum), read as this run
+        reads its quantities of ``kind``: as measured in a full run, widened by the kind's spread in a quick
+        run (unbounded for a kind without one)."""
+        return self._widen(measured, kind)
 
     # --- internals -------------------------------------------------------------------------------------
 
