@@ -221,7 +221,7 @@ class Times:
             # (each curve read through Results, which widens it in a quick run)
             for size, m in Results(rows, r.quick).curve("completion_ns", "completion", x="message_bytes"):
                 # (in µs, as our panels draw them)
-                self.known[(*key, int(size))] = Measured(m.value / 1000, m.low / 1000, m.high / 1000, f"{m.value / 1000:.3g} µs")
+                self.known[(*key, int(size))] = Measured(m.value / 1000, m.low / 1000, m.high / 1000, _us(m.value / 1000))
 
     def time(self, sources: int, group: float, lanes: str, scheme: str, size: int) -> Measured:
         return self.known.get((sources, group, lanes, scheme, size), UNKNOWN)
@@ -267,6 +267,10 @@ class Times:
 
 
 UNKNOWN = Measured(math.nan, math.nan, math.nan, "not run")
+
+
+def _us(x: float) -> str:
+    return f"{x:,.0f} µs" if x >= 100 else f"{x:.3g} µs"
 
 
 def _on(axis: Axis | None, word: Callable[[Axis], Verdict], label: str) -> Verdict:
