@@ -23,8 +23,9 @@ Claims: one row per statement of §3–§5, the abstract and §1, each a word of
 docs/experiments.md "Verdicts") on the completion times as our panels draw them (below, "claims"). The
 study states no number. Each experiment judges the statements on its own figures (§4 Case 1: one source;
 Case 2: 40% of the nodes); ``zhou-all-source``, which runs every point, judges Case 3 and the statements on
-every case (abstract, §1, Remarks). Quick mode runs the one-source points in full and the others at fewer
-sizes: the same points, exact, so a claim is judged where every point it reads was run.
+every case (abstract, §1, Remarks). Quick mode runs the one- and multi-source points in full and the
+all-source points at three sizes: the same points, exact, so a claim is judged where every point it reads
+was run.
 """
 
 from __future__ import annotations
@@ -57,9 +58,9 @@ LANES: dict[str, tuple[int, str]] = {
 }
 SCHEMES = {"multicast": "hardware", "unicast": "separate"}
 SIZES = [32 * 2**i for i in range(9)]  # 32 B … 8 KB
-#: a quick run's sizes with 40% and all sources: the (a) panels (the one-source points run in full: they
-#: take seconds; the (b) panels' sizes with many sources are four fifths of the full run's time)
-QUICK_SIZES = [32, 64, 128, 256, 512, 1024]
+#: a quick run's sizes with all sources; the one- and multi-source points run in full (docs/experiments.md,
+#: "Quick mode (study 003)": the claims on every case are judged only where every point they read ran)
+QUICK_SIZES = [32, 64, 128]
 GROUPS = [0.4, 1.0]
 FLIT_BYTES = 32
 #: 1X SDR: 2.5 Gb/s signalling, 8b/10b, so 2 Gb/s of data: 4 ns per byte
@@ -137,7 +138,7 @@ def _points(sources: int, quick: bool) -> list[Point]:
         for group in GROUPS
         for lanes in LANES
         for scheme in SCHEMES
-        for size in (QUICK_SIZES if quick and sources > 1 else SIZES)
+        for size in (QUICK_SIZES if quick and sources == 256 else SIZES)
     ]
 
 
@@ -759,8 +760,8 @@ def _ratio_panels(data: pd.DataFrame, sources: int, out: Path) -> None:
 
 
 QUICK_NOTE = (
-    "the one-source points in full; with 40% and all sources, the (a) panels' sizes (32 B – 1 KB): the same points as the "
-    "full run, exact, so a claim is judged where every point it reads, and every point of its panels' axes, was run "
+    f"the one- and multi-source points in full, all sources at {', '.join(f'{x} B' for x in QUICK_SIZES)}: the same points as "
+    "the full run, exact, so a claim is judged where every point it reads, and every point of its panels' axes, was run "
     "(docs/experiments.md, Quick mode)"
 )
 #: a quick point is a full point (a closed batch is deterministic): its completion time is the full run's,
@@ -770,7 +771,7 @@ QUICK_RESOLUTION = {"completion": Spread()}
 
 def _experiment(fid: str, sources: int, title: str, claims: Any, also: tuple[int, ...] = ()) -> Experiment:
     """``also``: other numbers of sources whose points the experiment runs too, for its comparisons. The
-    one-source experiment takes seconds: its quick run is its full run."""
+    one- and multi-source experiments' quick runs are their full runs."""
     first = FIRST_FIGURE[sources]
     return Experiment(
         id=fid,
@@ -781,7 +782,7 @@ def _experiment(fid: str, sources: int, title: str, claims: Any, also: tuple[int
         claims=claims,
         plot=_plot(sources, first),
         quick_note=QUICK_NOTE,
-        quick_runs_full=sources == 1,
+        quick_runs_full=sources < 256,
         quick_resolution=QUICK_RESOLUTION,
         derive=_with_ns,
         readings=READINGS,
