@@ -229,42 +229,28 @@ class Times:
 
     def speedup(self, sources: int, group: float, lanes: str, size: int) -> Measured:
         """unicast / multicast (the study's speedup)."""
-        u, m = self.time(sources, group, lanes, "unicast", size), self.time(sources, group, lanes, "multicast", size)
-        if u.unknown or m.unknown:
-            return UNKNOWN
-        s = w.ratio(u, m)
-        return Measured(s.value, s.low, s.high, f"×{s.value:.3g}")
+        return _ratio(self.time(sources, group, lanes, "unicast", size), self.time(sources, group, lanes, "multicast", size))
 
     def lane_gain(self, sources: int, group: float, scheme: str, size: int) -> Measured:
         """time with 1 lane / time with 4 shared lanes (what more lanes save)."""
-        one, four = self.time(sources, group, "1 VL", scheme, size), self.time(sources, group, "4 VL shared", scheme, size)
-        if one.unknown or four.unknown:
-            return UNKNOWN
-        g = w.ratio(one, four)
-        return Measured(g.value, g.low, g.high, f"×{g.value:.3g}")
+        return _ratio(self.time(sources, group, "1 VL", scheme, size), self.time(sources, group, "4 VL shared", scheme, size))
 
     def axis(self, panels: list[tuple[int, float, int, str]]) -> Axis | None:
         """The linear axis of our panel(s) (sources, group, lanes, panel letter): 0 to the largest time any of
-        them draws (both schemes, every configuration of the figure); None where a point of them was not run."""
+        them draws (both schemes, every configuration of the figure)."""
         values = [self.time(s, g, lanes, scheme, size) for s, g, vls, letter in panels for lanes in FIGURE_LANES[vls] for scheme in SCHEMES for size in _sizes(letter)]
-        if any(v.unknown for v in values):
-            return None
         names = "; ".join(f"Fig. {figure(s, g, vls)}({letter})" for s, g, vls, letter in panels)
-        return panel_axis(f"completion time (µs), {names}", [v.value for v in values])
+        return _axis(f"completion time (µs), {names}", values)
 
     def speedup_axis(self, sources: list[int]) -> Axis | None:
         """The log axis of our speedup panel(s) of these numbers of sources (every group, configuration, size)."""
         values = [self.speedup(s, g, lanes, size) for s in sources for g in GROUPS for lanes in LANES for size in SIZES]
-        if any(v.unknown for v in values):
-            return None
-        return panel_axis(f"speedup, {', '.join(map(str, sources))} sources (our panel)", [v.value for v in values], log=True)
+        return _axis(f"speedup, {', '.join(map(str, sources))} sources (our panel)", values, log=True)
 
     def gain_axis(self, sources: int) -> Axis | None:
         """The log axis of our panel of what 4 shared lanes save against 1 (both schemes and groups)."""
         values = [self.lane_gain(sources, g, scheme, size) for g in GROUPS for scheme in SCHEMES for size in SIZES]
-        if any(v.unknown for v in values):
-            return None
-        return panel_axis(f"time with 1 lane / with 4 shared lanes, {sources} sources (our panel)", [v.value for v in values], log=True)
+        return _axis(f"time with 1 lane / with 4 shared lanes, {sources} sources (our panel)", values, log=True)
 
 
 UNKNOWN = Measured(math.nan, math.nan, math.nan, "not run")
@@ -272,6 +258,20 @@ UNKNOWN = Measured(math.nan, math.nan, math.nan, "not run")
 
 def _us(x: float) -> str:
     return f"{x:,.0f} µs" if x >= 100 else f"{x:.3g} µs"
+
+
+def _ratio(a: Measured, b: Measured) -> Measured:
+    if a.unknown or b.unknown:
+        return UNKNOWN
+    r = w.ratio(a, b)
+    return Measured(r.value, r.low, r.high, f"×{r.value:.3g}")
+
+
+def _axis(label: str, values: list[Measured], log: bool = False) -> Axis | None:
+    """Our panel's axis of ``values``; None where one of them was not run (its span is not known)."""
+    if any(v.unknown for v in values):
+        return None
+    return panel_axis(label, [v.value for v in values], log=log)
 
 
 def _on(axis: Axis | None, word: Callable[[Axis], Verdict], label: str) -> Verdict:
