@@ -1,236 +1,224 @@
-"""Study 001's claims on small synthetic results tables: each claim holds on one table and fails on another,
-so a claim that could never fail (or never hold) is caught."""
+"""Study 001's claims on hand-made results tables: each claim holds on a table shaped as the study describes,
+deviates on one changed where the statement says it must not be, and is not judged where the intervals
+overlap (docs/experiments.md, "Verdicts")."""
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Callable
 from typing import Any
 
 import pandas as pd
+import pytest
 
 from flitcast.experiments import EXPERIMENTS, casetti
+from flitcast.experiments.claim import Spread, statement_status
+from flitcast.experiments.experiment import judge
+from flitcast.experiments.verdicts import DEVIATES, HOLDS, INCONSISTENT, NOT_JUDGED
 
-LOADS = [0.05, 0.1, 0.3, 1.0]  # two below the study's 0.2, two above
-SCHEMES = list(casetti.SCHEMES)
+LOADS = [0.02, 0.05, 0.1, 0.195, 0.205, 0.3, 1.0, 2.0]  # four below the study's 0.2, four above
+RING, BUS, WRAP, UPDOWN, COPIES = "linear ring-like", "linear bus-like", "tree wrap-around", "tree up/down", "multiple unicasts"
+
+#: (group, unicast, K) -> scheme -> peak throughput (a curve carries its load up to its peak)
+PEAKS = {
+    ("multicast", False, 4): {COPIES: 0.6, RING: 0.40, BUS: 0.40, WRAP: 0.30, UPDOWN: 0.30},
+    ("multicast", True, 4): {COPIES: 0.58, RING: 0.25, BUS: 0.25, WRAP: 0.20, UPDOWN: 0.20},
+    ("multicast", True, 1): {COPIES: 0.58, RING: 0.12, BUS: 0.12, WRAP: 0.10, UPDOWN: 0.10},
+    ("broadcast", False, 4): {COPIES: 0.42, RING: 0.395, BUS: 0.395, WRAP: 0.20, UPDOWN: 0.20},
+    ("broadcast", True, 4): {COPIES: 0.35, RING: 0.15, BUS: 0.15, WRAP: 0.08, UPDOWN: 0.08},
+}
+#: the multicast group's delays, by load (None: saturated): linear paths ahead of multiple unicasts at low
+#: loads, the trees marginally ahead of them there and behind above 0.2, growing the most
+MULTICAST_DELAY = {
+    COPIES: [1000, 1010, 1020, 1040, 1045, 1100, None, None],
+    RING: [800, 810, 820, 840, 900, 1000, None, None],
+    BUS: [790, 800, 810, 830, 890, 990, None, None],
+    WRAP: [700, 712, 722, 740, 1000, 1500, None, None],
+    UPDOWN: [705, 715, 725, 745, 1010, 1510, None, None],
+}
+#: the broadcast's: trees far ahead at low loads, saturating first
+BROADCAST_DELAY = {
+    COPIES: [3000, 3050, 3100, 3200, 3300, 4000, None, None],
+    RING: [2000, 2050, 2100, 2200, 2300, 2600, None, None],
+    BUS: [1900, 1950, 2000, 2100, 2200, 2500, None, None],
+    WRAP: [500, 510, 520, 600, None, None, None, None],
+    UPDOWN: [505, 515, 525, 605, None, None, None, None],
+}
 
 
-def curves(
-    group: str = "multicast",
-    unicast: bool = False,
-    k: int = 4,
-    throughput: dict[str, list[float]] | None = None,
-    delay: dict[str, list[float | None]] | None = None,
-    refused: dict[str, list[int]] | None = None,
-) -> pd.DataFrame:
-    """One row per (scheme, load); every scheme carries its offered load with the same delay unless told
-    otherwise; a delay of None is a saturated point."""
-    rows: list[dict[str, Any]] = []
-    for scheme in SCHEMES:
-        for i, load in enumerate(LOADS):
-            d = (delay or {}).get(scheme, [1000.0 * (1 + load)] * len(LOADS))[i]
-            rows.append({
-                "group": group, "scheme": scheme, "unicast": unicast, "K": k, "load": load,
-                "multicast_throughput": (throughput or {}).get(scheme, LOADS)[i],
-                "latency_multicast_mean": 1e6 if d is None else d,
-                "saturated": d is None,
-                "worms_refused": (refused or {}).get(scheme, [0] * len(LOADS))[i],
-                "error": "",
-            })
+def spec() -> dict[str, Any]:
+    """The study-shaped table's parameters: peaks, delays, refusals, the curves that differ from their peak's
+    shape, and the delays' relative 95% half-width."""
+    refused = {case: {s: [0, 0, 0, 0, 3, 9, 20, 30] for s in casetti.SCHEMES} for case in PEAKS}
+    refused[("multicast", True, 1)] = {s: [1, 5, 9, 20, 30, 60, 80, 90] for s in casetti.SCHEMES}
+    curves = {(("multicast", False, 4), WRAP): [0.02, 0.05, 0.1, 0.195, 0.205, 0.3, 0.3, 0.25]}  # peaks, then falls
+    delays = {"multicast": MULTICAST_DELAY, "broadcast": BROADCAST_DELAY}
+    return {"peaks": copy.deepcopy(PEAKS), "curves": curves, "delays": copy.deepcopy(delays), "refused": refused, "ci": 0.005}
+
+
+def table(s: dict[str, Any]) -> pd.DataFrame:
+    rows = []
+    for (group, unicast, k), peaks in s["peaks"].items():
+        for scheme, peak in peaks.items():
+            curve = s["curves"].get(((group, unicast, k), scheme), [min(x, peak) for x in LOADS])
+            for i, load in enumerate(LOADS):
+                d = s["delays"][group][scheme][i]
+                rows.append({
+                    "group": group, "scheme": scheme, "unicast": unicast, "K": k, "load": load,
+                    "multicast_throughput": curve[i],
+                    "latency_multicast_mean": 1e6 if d is None else float(d), "latency_mean": 1e6 if d is None else float(d),
+                    "latency_ci95": (1e6 if d is None else d) * s["ci"], "saturated": d is None,
+                    "worms_refused": s["refused"][(group, unicast, k)][scheme][i], "error": "",
+                })
     return pd.DataFrame(rows)
 
 
-def verdict(experiment: str, results: pd.DataFrame, claim: str) -> bool | None:
-    found = [c for c in EXPERIMENTS[experiment].claims(results) if c.claim == claim]
-    assert len(found) == 1, [c.claim for c in EXPERIMENTS[experiment].claims(results)]
-    return found[0].holds
+def statuses(figure: int, s: dict[str, Any]) -> dict[str, str]:
+    out = judge(EXPERIMENTS[f"casetti-fig{figure}"], table(s))
+    assert out["claim"].is_unique
+    return dict(zip(out["claim"], out["status"], strict=True))
 
 
-#: throughput curves where multiple unicasts go on rising and the others level off (linear above trees)
-GOOD = {
-    "multiple unicasts": [0.05, 0.1, 0.3, 0.6],
-    "linear ring-like": [0.05, 0.1, 0.25, 0.3],
-    "linear bus-like": [0.05, 0.1, 0.26, 0.3],
-    "tree wrap-around": [0.05, 0.1, 0.22, 0.25],
-    "tree up/down": [0.05, 0.1, 0.22, 0.24],
-}
+def test_every_claim_holds_on_the_study_shaped_table() -> None:
+    for figure in [3, 4, 5, 6, 7, 9, 10, 11]:
+        assert set(statuses(figure, spec()).values()) == {HOLDS}, figure
 
 
-def test_relayed_schemes_fall_behind_as_load_grows() -> None:
-    claim = "linear paths and trees fall behind multiple unicasts as the load grows"
-    assert verdict("casetti-fig3", curves(throughput=GOOD), claim) is True
-    early = {**GOOD, "tree up/down": [0.05, 0.08, 0.2, 0.24]}  # already behind at a low load
-    assert verdict("casetti-fig3", curves(throughput=early), claim) is False
-    close = {**GOOD, "linear bus-like": [0.05, 0.1, 0.26, 0.55]}  # within 20% at the highest load
-    assert verdict("casetti-fig3", curves(throughput=close), claim) is False
+def test_fig8s_two_sentences_cannot_both_hold() -> None:
+    """Multiple unicasts better than the linear paths, and the linear paths similar to them: in Fig. 8 the
+    study says both, and the one that does not hold is the study's inconsistency."""
+    better = statuses(8, spec())
+    assert better["in broadcast, multiple unicasts again attain the highest throughput"] == HOLDS
+    assert better["only without unicast traffic do linear paths perform like multiple unicasts in broadcast"] == INCONSISTENT
+    s = spec()
+    s["peaks"][B][COPIES] = 0.398  # within the visible 0.008 of the linear paths' 0.395
+    alike = statuses(8, s)
+    assert alike["in broadcast, multiple unicasts again attain the highest throughput"] == INCONSISTENT
+    assert alike["only without unicast traffic do linear paths perform like multiple unicasts in broadcast"] == HOLDS
+    assert {v for k, v in alike.items() if "multiple unicasts" not in k} == {HOLDS}
 
 
-def test_trees_below_linear_paths() -> None:
-    claim = "rooted trees reach a lower maximum throughput than linear paths"
-    assert verdict("casetti-fig3", curves(throughput=GOOD), claim) is True
-    assert verdict("casetti-fig3", curves(throughput={**GOOD, "tree up/down": [0.05, 0.1, 0.3, 0.31]}), claim) is False
+def scale(group: str, scheme: str, factor: float, loads: slice = slice(None)) -> Callable[[dict[str, Any]], None]:
+    def change(s: dict[str, Any]) -> None:
+        d = s["delays"][group][scheme]
+        d[loads] = [None if v is None else v * factor for v in d[loads]]
+
+    return change
 
 
-def test_broadcast_gap_wider_than_multicast() -> None:
-    claim = "the trees' shortfall against linear paths is wider in broadcast than in multicast"
-    wide = {**GOOD, "tree wrap-around": [0.05, 0.1, 0.1, 0.1], "tree up/down": [0.05, 0.1, 0.1, 0.1]}
-    multicast = curves(group="multicast", throughput=GOOD)  # gap 1 - 0.25/0.3
-    assert verdict("casetti-fig8", pd.concat([curves(group="broadcast", throughput=wide), multicast]), claim) is True
-    assert verdict("casetti-fig8", pd.concat([curves(group="broadcast", throughput=GOOD), curves(group="multicast", throughput=wide)]), claim) is False
+def peak(case: tuple[str, bool, int], scheme: str, value: float) -> Callable[[dict[str, Any]], None]:
+    def change(s: dict[str, Any]) -> None:
+        s["peaks"][case][scheme] = value
+
+    return change
 
 
-def test_linear_similar_to_multiple_unicasts_only_without_unicasts() -> None:
-    alone = "without unicast traffic, linear paths perform like multiple unicasts"
-    mixed = "with unicast traffic, linear paths do not perform like multiple unicasts"
-    near = {**GOOD, "linear bus-like": [0.05, 0.1, 0.26, 0.55]}
-    both = lambda thr, unicast: pd.concat([curves(group="broadcast", unicast=unicast, throughput=thr), curves(unicast=unicast, throughput=GOOD)])  # noqa: E731
-    assert verdict("casetti-fig8", both(near, False), alone) is True
-    assert verdict("casetti-fig8", both(GOOD, False), alone) is False
-    assert verdict("casetti-fig9", both(GOOD, True), mixed) is True
-    assert verdict("casetti-fig9", both(near, True), mixed) is False
+def curve(case: tuple[str, bool, int], scheme: str, values: list[float]) -> Callable[[dict[str, Any]], None]:
+    def change(s: dict[str, Any]) -> None:
+        s["curves"][(case, scheme)] = values
+
+    return change
 
 
-def test_wrap_around_peaks_then_falls() -> None:
-    claim = "the wrap-around tree's throughput reaches a maximum, then decreases"
-    assert verdict("casetti-fig3", curves(throughput={**GOOD, "tree wrap-around": [0.05, 0.1, 0.3, 0.2]}), claim) is True
-    assert verdict("casetti-fig3", curves(throughput={**GOOD, "tree wrap-around": [0.05, 0.1, 0.3, 0.29]}), claim) is False
+def refusals(case: tuple[str, bool, int], values: list[int]) -> Callable[[dict[str, Any]], None]:
+    def change(s: dict[str, Any]) -> None:
+        s["refused"][case] = {x: list(values) for x in casetti.SCHEMES}
+
+    return change
 
 
-def test_losses_start_at_0_2() -> None:
-    claim = "losses start at a normalised multicast throughput of 0.2"
-    onset = {"tree up/down": [0, 0, 5, 50]}  # loss-free at 0.1, lossy at 0.3: the bracket holds 0.2
-    assert verdict("casetti-fig3", curves(throughput=GOOD, refused=onset), claim) is True
-    early = {"tree up/down": [0, 3, 5, 50]}  # lossy at 0.1
-    assert verdict("casetti-fig3", curves(throughput=GOOD, refused=early), claim) is False
-    late = {"tree up/down": [0, 0, 0, 50]}  # loss-free at 0.22 (its throughput at load 0.3)
-    assert verdict("casetti-fig3", curves(throughput=GOOD, refused=late), claim) is False
-    assert verdict("casetti-fig3", curves(throughput=GOOD), claim) is False  # no losses at all, 0.6 reached
-    assert verdict("casetti-fig4", pd.concat([curves(throughput=GOOD), curves(unicast=True, throughput=GOOD, refused=early)]), claim) is False
+def both(*changes: Callable[[dict[str, Any]], None]) -> Callable[[dict[str, Any]], None]:
+    def change(s: dict[str, Any]) -> None:
+        for c in changes:
+            c(s)
+
+    return change
 
 
-def test_k4_greatly_improves_and_refuses_fewer() -> None:
-    half = {s: [x / 2 for x in v] for s, v in GOOD.items()}
-    more, fewer = {"tree up/down": [0, 9, 40, 40]}, {"tree up/down": [0, 2, 10, 20]}
-    k4 = curves(unicast=True, throughput=GOOD, refused=fewer)
-    k1 = curves(unicast=True, k=1, throughput=half, refused=more)
-    great = "a reception FIFO of K = 4 worms greatly improves on K = 1"
-    fewer_claim = "K = 4 refuses fewer worms than K = 1"
-    assert verdict("casetti-fig5", pd.concat([k4, k1]), great) is True
-    assert verdict("casetti-fig5", pd.concat([k4, k1]), fewer_claim) is True
-    k1_close = curves(unicast=True, k=1, throughput={s: [x / 1.3 for x in v] for s, v in GOOD.items()}, refused=fewer)
-    assert verdict("casetti-fig5", pd.concat([k4, k1_close]), great) is False
-    assert verdict("casetti-fig5", pd.concat([k4, k1_close]), fewer_claim) is False  # equal counts
+def wide(s: dict[str, Any]) -> None:
+    s["ci"] = 0.3
 
 
-#: delays at LOADS: trees a little faster than linear paths at low loads, slower above; multiple unicasts slowest
-DELAYS: dict[str, list[float | None]] = {
-    "multiple unicasts": [1000, 1100, 1300, None],
-    "linear ring-like": [700, 750, 900, 3000],
-    "linear bus-like": [680, 730, 880, 2900],
-    "tree wrap-around": [600, 650, 1000, None],
-    "tree up/down": [610, 660, 1020, None],
-}
+M, MU_, K1_, B, BU = ("multicast", False, 4), ("multicast", True, 4), ("multicast", True, 1), ("broadcast", False, 4), ("broadcast", True, 4)
+
+#: (figure, claim, what changes, the claim's status then)
+CHANGED = [
+    (3, "multiple unicasts attain the highest throughput", peak(M, RING, 0.6), DEVIATES),
+    (4, "multiple unicasts attain the highest throughput", peak(MU_, BUS, 0.7), DEVIATES),
+    (3, "linear paths and trees are not as efficient as multiple unicasts when the traffic increases", peak(M, COPIES, 0.4), DEVIATES),
+    (3, "the wrap-around tree's throughput reaches a maximum, then decreases", curve(M, WRAP, [0.02, 0.05, 0.1, 0.195, 0.205, 0.3, 0.3, 0.3]), DEVIATES),
+    (3, "losses start at a normalised multicast throughput of 0.2", refusals(M, [0, 1, 2, 3, 4, 5, 6, 7]), DEVIATES),
+    (3, "losses start at a normalised multicast throughput of 0.2", refusals(M, [0, 0, 0, 1, 1, 1, 1, 1]), NOT_JUDGED),  # (0.1, 0.195] straddles
+    (3, "the rooted trees reduce the maximum achievable throughput", peak(M, UPDOWN, 0.45), DEVIATES),
+    (3, "no significant difference between ring-like and bus-like paths", peak(M, RING, 0.25), DEVIATES),
+    (3, "no significant difference between up/down and wrap-around trees", peak(M, UPDOWN, 0.2), DEVIATES),
+    (4, "multiple unicasts are hardly sensitive to unicast traffic", peak(MU_, COPIES, 0.45), DEVIATES),
+    (4, "unicast traffic significantly reduces the linear paths' and trees' throughput", peak(MU_, WRAP, 0.28), DEVIATES),
+    (5, "a reception FIFO of K = 4 worms greatly improves on K = 1", peak(K1_, RING, 0.23), DEVIATES),
+    (5, "K = 4 refuses fewer worms than K = 1", refusals(K1_, [0, 0, 0, 0, 3, 9, 19, 30]), DEVIATES),
+    (6, "linear paths have lower delay than multiple unicasts at low loads", scale("multicast", BUS, 1.3, slice(0, 1)), DEVIATES),
+    (6, "linear paths have lower delay than multiple unicasts at low loads", wide, NOT_JUDGED),
+    (6, "the trees are only marginally faster than linear paths, and only at low loads", scale("multicast", WRAP, 0.7, slice(0, 4)), DEVIATES),
+    (6, "the trees are only marginally faster than linear paths, and only at low loads", scale("multicast", WRAP, 0.6, slice(4, 6)), DEVIATES),
+    (6, "the trees are only marginally faster than linear paths, and only at low loads", wide, NOT_JUDGED),
+    (6, "the rooted trees' delays are the most sensitive to load", scale("multicast", COPIES, 3.0, slice(5, 6)), DEVIATES),
+    (7, "the rooted trees' delays are the most sensitive to load", wide, NOT_JUDGED),
+    (6, "the trees are not the fastest at every load", scale("multicast", UPDOWN, 0.5, slice(3, 6)), DEVIATES),
+    (6, "the linear paths' low-load delay edge fades as the load grows", scale("multicast", COPIES, 2.0, slice(5, 6)), DEVIATES),
+    (7, "the trees are faster than linear paths only for large groups, at light loads", scale("multicast", UPDOWN, 0.6, slice(0, 4)), DEVIATES),
+    (10, "the trees are faster than linear paths only for large groups, at light loads", both(scale("broadcast", WRAP, 5.0, slice(0, 4)), scale("broadcast", UPDOWN, 5.0, slice(0, 4))), DEVIATES),
+    (6, "no significant difference between ring-like and bus-like paths", scale("multicast", RING, 1.5, slice(3, 4)), DEVIATES),
+    (6, "no significant difference between ring-like and bus-like paths", wide, NOT_JUDGED),
+    (7, "no significant difference between up/down and wrap-around trees", scale("multicast", UPDOWN, 1.5, slice(0, 1)), DEVIATES),
+    (9, "in broadcast, multiple unicasts again attain the highest throughput", peak(BU, BUS, 0.36), DEVIATES),
+    (8, "only without unicast traffic do linear paths perform like multiple unicasts in broadcast", peak(B, RING, 0.3), INCONSISTENT),
+    (9, "only without unicast traffic do linear paths perform like multiple unicasts in broadcast", peak(BU, RING, 0.35), DEVIATES),
+    (8, "the gap between linear paths and trees is wider in broadcast than in multicast", peak(B, WRAP, 0.35), DEVIATES),
+    (9, "the gap between linear paths and trees is wider in broadcast than in multicast", both(peak(MU_, WRAP, 0.05), peak(MU_, UPDOWN, 0.05)), DEVIATES),
+    (10, "at low loads the rooted trees reduce the broadcast delay", scale("broadcast", UPDOWN, 5.0, slice(2, 3)), DEVIATES),
+    (11, "the rooted trees cost a significant part of the network capacity", peak(BU, WRAP, 0.14), DEVIATES),
+    (10, "no significant difference between ring-like and bus-like paths", scale("broadcast", RING, 2.0, slice(4, 6)), DEVIATES),
+]
 
 
-def test_trees_marginal_only_at_low_loads() -> None:
-    claim = "trees only marginally better than linear paths, and only at low loads"
-    assert verdict("casetti-fig6", curves(delay=DELAYS), claim) is True
-    large = {**DELAYS, "tree wrap-around": [400, 650, 1000, None]}  # 41% faster at 0.05: not marginal
-    assert verdict("casetti-fig6", curves(delay=large), claim) is False
-    lasting = {**DELAYS, "tree wrap-around": [600, 650, 850, None]}  # still faster at 0.3
-    assert verdict("casetti-fig6", curves(delay=lasting), claim) is False
+@pytest.mark.parametrize(("figure", "claim", "change", "expected"), CHANGED, ids=[f"fig{f}-{c}-{e}" for f, c, _, e in CHANGED])
+def test_a_claim_answers_its_statement(figure: int, claim: str, change: Callable[[dict[str, Any]], None], expected: str) -> None:
+    s = spec()
+    change(s)
+    assert statuses(figure, s)[claim] == expected
 
 
-def test_linear_edge_over_multiple_unicasts_at_every_low_load() -> None:
-    claim = "linear paths have lower delay than multiple unicasts at low loads"
-    assert verdict("casetti-fig6", curves(delay=DELAYS), claim) is True
-    assert verdict("casetti-fig6", curves(delay={**DELAYS, "linear ring-like": [700, 1200, 900, 3000]}), claim) is False
+def test_a_claim_read_in_several_figures_has_one_name_in_each() -> None:
+    """A statement is one claim: its checks in every figure share its name, and each figure checks it once."""
+    names: dict[str, set[str]] = {}
+    for figure in range(3, 12):
+        for claim, _ in statuses(figure, spec()).items():
+            names.setdefault(claim, set()).add(figure)
+    assert names["no significant difference between ring-like and bus-like paths"] == set(range(3, 12))
+    assert names["no significant difference between up/down and wrap-around trees"] == set(range(3, 12))
+    assert names["the rooted trees reduce the maximum achievable throughput"] == {3, 4, 5, 8, 9}
+    assert len(names) == 22  # statements of the study with a claim (docs/experiments.md, study 001)
 
 
-def test_trees_not_fastest_at_every_load() -> None:
-    claim = "the trees are not the fastest at every load"
-    assert verdict("casetti-fig6", curves(delay=DELAYS), claim) is True
-    always = {**DELAYS, "tree wrap-around": [600, 650, 800, 2000]}
-    assert verdict("casetti-fig6", curves(delay=always), claim) is False
+def test_quick_mode_widens_throughputs_and_says_why_it_does_not_judge() -> None:
+    from dataclasses import replace
+
+    experiment = replace(EXPERIMENTS["casetti-fig4"], quick_resolution={"throughput (multicast)": Spread(absolute=0.1)})
+    out = judge(experiment, table(spec()), quick=True).set_index("claim")
+    # 0.58 against 0.25: apart by more than ±0.1 on each side
+    assert out.loc["multiple unicasts attain the highest throughput", "status"] == HOLDS
+    open_ = out.loc["the rooted trees reduce the maximum achievable throughput"]  # 0.20 against 0.25
+    assert open_["status"] == NOT_JUDGED and open_["note"].startswith("not judged in quick mode")
+    # delays have no quick resolution: unbounded
+    assert judge(replace(EXPERIMENTS["casetti-fig7"], quick_resolution={}), table(spec()), quick=True)["status"].eq(NOT_JUDGED).all()
 
 
-def test_versions_without_significant_delay_difference() -> None:
-    ring = "no significant delay difference between ring-like and bus-like paths"
-    trees = "no significant delay difference between up/down and wrap-around trees"
-    assert verdict("casetti-fig6", curves(delay=DELAYS), ring) is True
-    assert verdict("casetti-fig6", curves(delay=DELAYS), trees) is True
-    apart = {**DELAYS, "linear ring-like": [700, 1000, 900, 3000], "tree up/down": [610, 660, 1400, None]}
-    assert verdict("casetti-fig6", curves(delay=apart), ring) is False
-    assert verdict("casetti-fig6", curves(delay=apart), trees) is False
+def test_low_loads_end_at_the_studys_loss_threshold() -> None:
+    assert casetti.LOW == 0.2
 
 
-def test_small_group_no_significant_tree_advantage() -> None:
-    claim = "for the 9-member group, trees give no significant delay advantage over linear paths"
-    near = {**DELAYS, "tree wrap-around": [640, 700, 1000, None], "tree up/down": [650, 710, 1020, None]}  # 0.94, 0.96
-    assert verdict("casetti-fig7", curves(unicast=True, delay=near), claim) is True
-    assert verdict("casetti-fig7", curves(unicast=True, delay={**near, "tree up/down": [450, 660, 1020, None]}), claim) is False  # 0.66
-    # 0.88 of the best linear path: within the seed-to-seed spread (0.11) of 0.8, not resolved by one window
-    assert verdict("casetti-fig7", curves(unicast=True, delay=DELAYS), claim) is None
-    note = next(c.note for c in EXPERIMENTS["casetti-fig7"].claims(curves(unicast=True, delay=DELAYS)) if c.claim == claim)
-    assert note.startswith("not judged: ")  # says why
-
-
-def test_marginal_tree_advantage_not_judged_within_the_seed_spread() -> None:
-    claim = "trees only marginally better than linear paths, and only at low loads"
-    close = {**DELAYS, "tree wrap-around": [560, 650, 1000, None]}  # 0.82 at 0.02: within 0.07 of 0.8
-    assert verdict("casetti-fig6", curves(delay=close), claim) is None
-    lasting = {**close, "tree up/down": [610, 660, 850, None]}  # faster at 0.3 too: decided whatever the spread
-    assert verdict("casetti-fig6", curves(delay=lasting), claim) is False
-
-
-#: broadcast delays: trees far faster at low loads, saturating first
-BROADCAST: dict[str, list[float | None]] = {
-    "multiple unicasts": [6000, 6500, None, None],
-    "linear ring-like": [3000, 3200, 5000, None],
-    "linear bus-like": [2900, 3100, 4800, None],
-    "tree wrap-around": [900, 1000, None, None],
-    "tree up/down": [950, 1050, None, None],
-}
-
-
-def test_broadcast_trees_reduce_delay_at_low_loads_significantly() -> None:
-    reduce = "rooted trees reduce broadcast delay at low loads"
-    large = "for the 64-member group, trees give a significant delay advantage over linear paths at light loads"
-    assert verdict("casetti-fig10", curves(group="broadcast", delay=BROADCAST), reduce) is True
-    assert verdict("casetti-fig10", curves(group="broadcast", delay=BROADCAST), large) is True
-    early = {**BROADCAST, "tree up/down": [950, None, None, None]}  # saturated at a low load
-    assert verdict("casetti-fig10", curves(group="broadcast", delay=early), reduce) is False
-    slight = {**BROADCAST, "tree up/down": [2500, 2800, None, None]}  # faster, but by less than 20%
-    assert verdict("casetti-fig10", curves(group="broadcast", delay=slight), reduce) is True
-    assert verdict("casetti-fig10", curves(group="broadcast", delay=slight), large) is False
-
-
-def test_broadcast_trees_cost_capacity() -> None:
-    claim = "rooted trees cost a significant part of the network capacity"
-    low = {**GOOD, "tree wrap-around": [0.05, 0.1, 0.1, 0.1], "tree up/down": [0.05, 0.1, 0.1, 0.1]}
-    assert verdict("casetti-fig10", curves(group="broadcast", delay=BROADCAST, throughput=low), claim) is True
-    assert verdict("casetti-fig10", curves(group="broadcast", delay=BROADCAST, throughput=GOOD), claim) is False  # 0.25 of 0.3
-
-
-def test_slack_buffer_per_virtual_channel_and_the_per_port_reading() -> None:
-    """§5's 250-byte slack buffer: each virtual channel's own by default; `buffer-per-port` shares it evenly
-    between the two VCs of an input and changes nothing else."""
-    exp = EXPERIMENTS["casetti-fig4"]
-    default = {tuple(sorted(p.labels.items())): p.scenario for p in exp.run_points(True)}
-    assert {s.switch.vcs for s in default.values()} == {2}
-    assert {s.switch.buffer_flits for s in default.values()} == {250}
-    shared = exp.read_as("buffer-per-port").run_points(True)
-    assert len(shared) == len(default)
-    for p in shared:
-        base = default[tuple(sorted(p.labels.items()))]
-        assert p.scenario.switch.buffer_flits * p.scenario.switch.vcs == 250
-        assert p.scenario.model_copy(update={"switch": base.switch}).model_dump() == base.model_dump()
-
-
-def test_trees_most_sensitive_to_load_at_one_common_load() -> None:
-    claim = "the rooted trees' delays are the most sensitive to load"
-    # at 0.3, the highest load where all five are short of saturation, the trees' delays have grown most
-    assert verdict("casetti-fig6", curves(delay=DELAYS), claim) is True
-    steep = {**DELAYS, "linear ring-like": [700, 750, 1200, 3000]}  # the ring grows more than a tree by 0.3
-    assert verdict("casetti-fig6", curves(delay=steep), claim) is False
-    # a scheme past saturation at 0.3 moves the comparison to 0.1, where the trees have not yet grown most
-    early = {**DELAYS, "multiple unicasts": [1000, 1300, None, None]}
-    assert verdict("casetti-fig7", curves(unicast=True, delay=early), claim) is False
+def test_a_statements_status_over_the_study_combines_its_checks_as_every_does() -> None:
+    assert statement_status([HOLDS, HOLDS]) == HOLDS
+    assert statement_status([HOLDS, NOT_JUDGED]) == NOT_JUDGED
+    assert statement_status([INCONSISTENT, NOT_JUDGED, HOLDS]) == INCONSISTENT
+    assert statement_status([HOLDS, INCONSISTENT, DEVIATES, NOT_JUDGED]) == DEVIATES

@@ -11,7 +11,7 @@ import pytest
 
 from flitcast.experiments.claim import Claim, Results, Spread
 from flitcast.experiments.experiment import CLAIM_COLUMNS, Experiment, judge, reads_results
-from flitcast.experiments.verdicts import DEVIATES, HOLDS, INCONSISTENT, NOT_JUDGED, Axis, lower
+from flitcast.experiments.verdicts import DEVIATES, HOLDS, INCONSISTENT, NOT_JUDGED, Axis, Measured, lower
 
 
 def table() -> pd.DataFrame:
@@ -89,3 +89,24 @@ def test_failed_points_leave_every_claim_unjudged() -> None:
     out = judge(experiment(), broken)
     assert set(out["status"]) == {NOT_JUDGED}
     assert out["note"][0].startswith("not judged: 1 of 15 points failed")
+
+
+def test_a_quantity_a_claim_builds_itself_is_widened_as_its_kind() -> None:
+    built = Measured(0.5, 0.4, 0.6)
+    assert Results(table()).widen(built, "onset") == built
+    quick = Results(table(), {"onset": Spread(absolute=0.1)})
+    assert (quick.widen(built, "onset").low, quick.widen(built, "onset").high) == pytest.approx((0.3, 0.7))
+    assert quick.widen(built, "other").high == math.inf
+
+
+def test_a_statement_read_in_several_figures_is_counted_once() -> None:
+    from flitcast.experiments.claim import statement_status
+    from flitcast.report import statement_counts
+
+    assert statement_status([HOLDS, HOLDS]) == HOLDS
+    assert statement_status([HOLDS, NOT_JUDGED]) == NOT_JUDGED
+    assert statement_status([INCONSISTENT, NOT_JUDGED, HOLDS]) == INCONSISTENT
+    assert statement_status([HOLDS, INCONSISTENT, DEVIATES, NOT_JUDGED]) == DEVIATES
+    fig3 = pd.DataFrame({"claim": ["ring like bus", "trees below linear"], "status": [HOLDS, HOLDS]})
+    fig4 = pd.DataFrame({"claim": ["ring like bus", "losses from 0.2"], "status": [DEVIATES, NOT_JUDGED]})
+    assert statement_counts([fig3, fig4]) == {DEVIATES: 1, HOLDS: 1, NOT_JUDGED: 1}

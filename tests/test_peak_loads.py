@@ -77,6 +77,19 @@ def test_refinement_bisects_each_peak_to_the_refined_step() -> None:
     assert peak_throughput(refined, ["variant"]).to_dict() == pytest.approx({"MRU": 0.609975, "LRU": 0.984975, "O4": 0.359975, "RND": 1.0})
 
 
+def test_without_the_walk_every_load_runs_and_the_peaks_are_refined_the_same() -> None:
+    # a figure that draws whole curves (our dragonfly experiment): the whole grid in one round, then the
+    # same brackets bisected as after the walk
+    calls: list[int] = []
+    ran, table = needed_points(_points(), ["variant", "message_bytes"], _fake_run(calls), walk=False)
+    loads = table.groupby("variant")["workload.load"].apply(list).to_dict()
+    assert len(ran) == 40 and calls[0] == 40
+    assert [x for x in loads["MRU"] if x not in FULL_LOADS] == [0.60625, 0.6125, 0.625, 0.65]
+    assert set(FULL_LOADS) <= set(loads["O4"])
+    _, walked = needed_points(_points(), ["variant", "message_bytes"], _fake_run([]))
+    assert peak_throughput(table, ["variant"]).to_dict() == peak_throughput(walked, ["variant"]).to_dict()
+
+
 def test_a_one_load_run_is_not_refined() -> None:
     # the grid's quick smoke run: load 1.0 only, saturated; no grid step below it to refine within
     points = [p for p in _points() if p.scenario.workload.load == 1.0]

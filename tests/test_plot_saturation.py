@@ -28,8 +28,9 @@ from flitcast.saturation import saturated
 
 #: a past-saturation or incomplete point's latencies and completion (cycles): what a run that ended early reports
 HUGE = 1e12
-#: nothing drawn may reach this (HUGE cycles is above it in every unit the studies draw: ns, µs, byte times)
-TOP = 1e6
+#: nothing drawn may reach this (HUGE cycles is above it in every unit the studies draw: ns, µs, byte times;
+#: the collectives' real completions reach ten million cycles, on their panels' axis up to 10^8)
+TOP = 1e9
 LATENCIES = ("latency_mean", "latency_dest_mean", "latency_unicast_mean", "latency_multicast_mean", "packet_latency_mean", "network_latency_mean", "latency_p50", "latency_p99", "latency_max")
 MARK = "past-saturation"
 

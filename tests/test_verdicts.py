@@ -56,6 +56,9 @@ LOG = Axis("latency", 100.0, 10_000.0, log=True)  # visible: 0.02 × ln 100 ≈ 
         (w.linear([(x, exact(0.1 * x)) for x in range(1, 8)], LINEAR), HOLDS),
         (w.linear([(x, exact(0.01 * x * x)) for x in range(1, 8)], LINEAR), DEVIATES),
         (w.linear([(x, exact(0.5)) for x in range(1, 8)], LINEAR), DEVIATES),  # flat is no rise
+        # linear in x on a log axis too: a + b·x is, though curved there; a straight line there is exponential
+        (w.linear([(x, exact(300.0 + 500.0 * x)) for x in range(1, 17)], LOG), HOLDS),
+        (w.linear([(x, exact(100.0 * 1.3**x)) for x in range(1, 17)], LOG), DEVIATES),
         # a peak then a fall
         (w.peaks([(1, exact(0.3)), (2, exact(0.4)), (3, exact(0.35))], LINEAR), HOLDS),
         (w.peaks([(1, exact(0.3)), (2, exact(0.4)), (3, exact(0.41))], LINEAR), DEVIATES),
@@ -107,6 +110,9 @@ def test_a_margin_is_in_the_claims_units_and_says_its_resolution() -> None:
 def test_an_unmeasured_quantity_is_not_judged() -> None:
     nan = w.Measured(math.nan, math.nan, math.nan)
     for verdict in (w.higher(nan, exact(0.5), LINEAR), w.similar(nan, exact(0.5), LINEAR), w.much_higher(nan, exact(0.5))):
+        assert verdict.status == NOT_JUDGED and verdict.holds is None
+    # on a log axis too: an unknown value is not a value below every other
+    for verdict in (w.lower(nan, exact(300.0), LOG), w.higher(exact(300.0), nan, LOG), w.near(nan, 300.0, LOG)):
         assert verdict.status == NOT_JUDGED and verdict.holds is None
 
 

@@ -109,12 +109,22 @@ def _front_name(study_id: str) -> str:
     return f"{s.name} (ours)" if s.ours else s.name
 
 
+def statement_counts(claims: Sequence[pd.DataFrame]) -> Counter[str]:
+    """How many statements of one study have each status: a claim read in several of its experiments (the
+    same name in each table) is one statement, its statuses combined (claim.statement_status)."""
+    from flitcast.experiments.claim import statement_status
+
+    by_name: dict[str, list[str]] = {}
+    for table in claims:
+        for name, status in zip(table["claim"], table["status"], strict=True):
+            by_name.setdefault(str(name), []).append(str(status))
+    return Counter(statement_status(statuses) for statuses in by_name.values())
+
+
 def _front_rows(runs: Sequence[ExperimentRun]) -> list[tuple[str, int, int, Counter[str], float, float]]:
     rows = []
     for study_id, group in _by_study(runs).items():
-        total: Counter[str] = Counter()
-        for run in group:
-            total.update(counts(run.claims))
+        total = statement_counts([run.claims for run in group])
         rows.append((study_id, len(group), sum(total.values()), total, sum(r.wall_seconds for r in group), sum(r.point_seconds for r in group)))
     return rows
 
@@ -164,11 +174,12 @@ def _html(runs: Sequence[ExperimentRun], quick: bool) -> str:
         f"<style>{STYLE}</style></head><body>",
         f"<h1>flitcast: does it reproduce the studies? ({mode} runs)</h1>",
         '<p class="legend">' + "".join(f'<span style="background:{COLOURS[s]}">{_esc(s)}</span>' for s in STATUSES) + "</p>",
-        "<p>Each claim is one number or ordering a study states, judged against our runs. <b>study inconsistent</b>: "
-        "the study's own numbers contradict its statement (the note cites both places). <b>not judged</b>: the runs "
-        "cannot decide it (the note says why). An experiment marked <b>ours</b> is one of our own, judged against "
+        "<p>Each claim is one statement a study makes, judged against our runs by one word of a single vocabulary of "
+        "verdicts (docs/experiments.md, Verdicts); a statement read in several figures is counted once. <b>study "
+        "inconsistent</b>: the study's own text says the opposite elsewhere (the note quotes both places). <b>not "
+        "judged</b>: the runs cannot decide it (the note says why). An experiment marked <b>ours</b> is one of our own, judged against "
         "the statements of the paper it is after" + ("; a quick run judges only what the full run would judge the same way." if quick else ".") + "</p>",
-        "<table><tr><th>study</th><th>figures</th><th>claims</th>" + "".join(f"<th>{_esc(s)}</th>" for s in STATUSES) + "<th>wall time (s)</th><th>simulated, summed over points (s)</th><th>runs</th></tr>",
+        "<table><tr><th>study</th><th>figures</th><th>statements</th>" + "".join(f"<th>{_esc(s)}</th>" for s in STATUSES) + "<th>wall time (s)</th><th>simulated, summed over points (s)</th><th>runs</th></tr>",
     ]
     for study_id, figures, total, by, wall, simulated in _front_rows(runs):
         cells = "".join(f'<td class="n">{by.get(status, 0)}</td>' for status in STATUSES)
@@ -236,7 +247,7 @@ def _md_cell(text: Any) -> str:
 
 def _markdown(runs: Sequence[ExperimentRun], quick: bool) -> str:
     mode = "quick" if quick else "full"
-    out = [f"# flitcast: reproduction of the studies ({mode} runs)", "", "| study | figures | claims | " + " | ".join(STATUSES) + " | wall time (s) | simulated (s) |", "|---|---|---|" + "---|" * len(STATUSES) + "---|---|"]
+    out = [f"# flitcast: reproduction of the studies ({mode} runs)", "", "| study | figures | statements | " + " | ".join(STATUSES) + " | wall time (s) | simulated (s) |", "|---|---|---|" + "---|" * len(STATUSES) + "---|---|"]
     for study_id, figures, total, by, wall, simulated in _front_rows(runs):
         out.append(f"| {_front_name(study_id)} | {figures} | {total} | " + " | ".join(str(by.get(s, 0)) for s in STATUSES) + f" | {wall:,.0f} | {simulated:,.0f} |")
     for study_id, group in _by_study(runs).items():

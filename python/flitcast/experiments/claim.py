@@ -21,12 +21,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from flitcast.experiments.verdicts import DEVIATES, INCONSISTENT, Measured, Verdict, around, bracket, exact
+from flitcast.experiments.verdicts import DEVIATES, HOLDS, INCONSISTENT, NOT_JUDGED, Measured, Verdict, around, bracket, exact
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["LOAD", "SATURATED_PRECISION", "Claim", "Results", "Spread"]
+__all__ = ["LOAD", "SATURATED_PRECISION", "Claim", "Results", "Spread", "statement_status"]
 
 LOAD = "workload.load"
 #: how precisely a saturated run's accepted load is known: the engine ends it early only once that load's
@@ -69,6 +69,18 @@ class Claim:
         return f"{self.section}: “{self.statement}”"
 
 
+def statement_status(checks: Sequence[str]) -> str:
+    """A statement's status over a study from the statuses of its claims in the experiments that read it
+    (a statement read in several figures keeps one name in each figure's table), combined as ``every``
+    combines checks: deviates if one deviates, study inconsistent if one is (and none deviates), not judged
+    if one is not judged (and none of those), holds if every one holds. The per-study counts are of
+    statements (docs/experiments.md, "Verdicts")."""
+    for status in (DEVIATES, INCONSISTENT, NOT_JUDGED):
+        if status in checks:
+            return status
+    return HOLDS if checks else NOT_JUDGED
+
+
 @dataclass(frozen=True)
 class Spread:
     """How far a quick run's value of one kind of quantity can be from the full run's: ``absolute`` (in
@@ -87,15 +99,27 @@ class Results:
     def __init__(self, table: pd.DataFrame, quick: Mapping[str, Spread] | None = None) -> None:
         self.table = table
         self.quick = quick
+        # (claims read the same curves many times: each selection is made once)
+        self._selected: dict[tuple[tuple[str, Any], ...], pd.DataFrame] = {}
+        self._columns: dict[str, Any] = {}
 
     # --- selecting ------------------------------------------------------------------------------------
 
     def select(self, **labels: Any) -> pd.DataFrame:
-        """The rows whose labels equal ``labels`` (a label's column name may be dotted: pass it in a dict)."""
-        rows = self.table
-        for column, value in labels.items():
-            rows = rows[rows[_column(column)] == value]
-        return rows
+        """The rows whose labels equal ``labels`` (a dotted column name is written with ``__``:
+        ``workload__load=0.3``)."""
+        import numpy as np
+
+        key = tuple(sorted(labels.items(), key=lambda item: item[0]))
+        if key not in self._selected:
+            mask = np.ones(len(self.table), dtype=bool)
+            for column, value in labels.items():
+                name = _column(column)
+                if name not in self._columns:
+                    self._columns[name] = self.table[name].to_numpy()
+                mask &= self._columns[name] == value
+            self._selected[key] = self.table[mask]
+        return self._selected[key]
 
     def row(self, **labels: Any) -> pd.Series:
         """The one row with these labels (a KeyError naming them otherwise)."""
@@ -120,7 +144,7 @@ class Results:
     def curve(self, column: str, kind: str, x: str = LOAD, ci: str | None = None, **labels: Any) -> list[tuple[float, Measured]]:
         """``column`` along ``x`` over the points with these labels, sorted by x."""
         rows = self.select(**labels).sort_values(_column(x))
-        return [(float(row[_column(x)]), self._measured(row, column, kind, ci)) for _, row in rows.iterrows()]
+        return [(float(row[_column(x)]), self._measured(row, column, kind, ci)) for row in rows.to_dict("records")]
 
     def latency_curve(self, column: str = "latency_mean", x: str = LOAD, saturated_as_infinite: bool = False, **labels: Any) -> list[tuple[float, Measured]]:
         """A latency along the load at the points with these labels, each with its 95% half-width
@@ -130,8 +154,9 @@ class Results:
         curve that saturates first is the worse one where the other still runs."""
         rows = self.select(**labels).sort_values(_column(x))
         out = []
-        for _, row in rows.iterrows():
-            if bool(row["saturated"]) if row["saturated"] == row["saturated"] else False:
+        for row in rows.to_dict("records"):
+            flag = row["saturated"]
+            if flag == flag and bool(flag):  # (NaN: a failed point, not saturated)
                 if not saturated_as_infinite:
                     break
                 out.append((float(row[_column(x)]), Measured(math.inf, math.inf, math.inf, "saturated")))
@@ -197,9 +222,15 @@ class Results:
             out.append(float(load))
         return out
 
+    def widen(self, measured: Measured, kind: str) -> Measured:
+        """A quantity the claim built itself from the table (a bracket over loads, a sum), read as this run
+        reads its quantities of ``kind``: as measured in a full run, widened by the kind's spread in a quick
+        run (unbounded for a kind without one)."""
+        return self._widen(measured, kind)
+
     # --- internals -------------------------------------------------------------------------------------
 
-    def _measured(self, row: pd.Series, column: str, kind: str, ci: str | None) -> Measured:
+    def _measured(self, row: Mapping[str, Any], column: str, kind: str, ci: str | None) -> Measured:
         value = _float(row[column])
         if math.isnan(value):
             return Measured(math.nan, math.nan, math.nan)

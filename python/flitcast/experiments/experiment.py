@@ -110,6 +110,9 @@ class Experiment:
     #: labels that identify one peak-throughput curve, for figures that show only peaks: those run only
     #: the loads their peaks need (`peak_loads.py`); empty for figures that need every load
     curve: tuple[str, ...] = ()
+    #: with ``curve``: run every load of the grid (a figure that also draws whole curves), then refine the
+    #: peaks; False: only the loads the peaks need
+    every_load: bool = False
     #: kind of quantity -> the most a quick run's value of it can be from the full run's (measured, with a
     #: safety factor; docs/experiments.md, "Quick mode"): a claims table in the vocabulary reads it as a
     #: ``claim.Spread`` that widens every quantity of that kind; an older one, as a float compared with a
@@ -206,7 +209,7 @@ def run_experiment(
     if experiment.curve and not all_loads:
         from flitcast.experiments.peak_loads import needed_points
 
-        _, results = needed_points(points, experiment.curve, run_round)
+        _, results = needed_points(points, experiment.curve, run_round, walk=not experiment.every_load)
     else:
         results = run_round(points)
     wall = time.perf_counter() - start

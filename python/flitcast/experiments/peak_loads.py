@@ -8,7 +8,8 @@ messages its window would create (four standard deviations of a Poisson count). 
 walks each curve down from its highest load, all curves one step per round, and stops a curve at the
 first load that cannot matter. The walk's peaks equal those of all loads (each point is the same
 deterministic run whichever others are run); only the table has fewer rows. `loads = "all"` runs every
-point (and no refinement).
+point (and no refinement). A figure that draws whole curves (``walk=False``: our dragonfly experiment's
+latency panels) runs every load of its grid in one round, and then refines its peaks as below.
 
 ```
  round 1: every curve at 1.0 ─► round 2: curves whose next load can still matter, at 0.9 ─► … (≤ 10 rounds)
@@ -61,10 +62,11 @@ def offered_bound(point: Point) -> float:
 
 
 def needed_points(
-    points: Sequence[Point], curve: Sequence[str], run_round: RunRound, refine_to: float = REFINED_STEP
+    points: Sequence[Point], curve: Sequence[str], run_round: RunRound, refine_to: float = REFINED_STEP, walk: bool = True
 ) -> tuple[list[int], pd.DataFrame]:
     """Run the points a peak needs: the walk, one round per load step, then the refinement (above) down to
-    brackets ``refine_to`` wide (0: none). ``curve`` names the labels that identify a curve. Returns the
+    brackets ``refine_to`` wide (0: none). ``curve`` names the labels that identify a curve; ``walk=False``
+    runs every point in one round instead of the walk (a figure that draws whole curves). Returns the
     indices (into ``points``) of the walk's points that ran, in input order, and the results rows of every
     point run: each curve's rows together, in the order of their loads (the refined ones among them)."""
     import pandas as pd
@@ -78,6 +80,12 @@ def needed_points(
     step = dict.fromkeys(curves, 0)
     rows: dict[int, pd.Series] = {}
     active = list(curves)
+    if not walk:  # every point in one round: the refinement below starts from the whole grid
+        table = run_round(list(points)).reset_index(drop=True)
+        rows = {index: table.iloc[index] for index in range(len(points))}
+        for c, members in curves.items():
+            best[c] = max(float(rows[i]["accepted_load"]) for i in members)
+        active = []
     while active:
         batch = [curves[c][step[c]] for c in active]
         table = run_round([points[i] for i in batch]).reset_index(drop=True)

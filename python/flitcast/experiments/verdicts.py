@@ -190,7 +190,7 @@ class Axis:
 
     def at(self, x: float) -> float:
         """Where ``x`` lies on the axis, in its units (natural log of ``x`` on a log axis)."""
-        if not self.log:
+        if not self.log or math.isnan(x):  # (an unknown value stays unknown: not judged, never −∞)
             return x
         return math.log(x) if x > 0 else -math.inf
 
@@ -449,28 +449,33 @@ def nearly_constant(curve: Sequence[tuple[float, Measured]], axis: Axis, ours: s
 
 
 def linear(curve: Sequence[tuple[float, Measured]], axis: Axis, ours: str = "") -> Verdict:
-    """A straight line to the eye ("linearly increasing", "linear"): every point within the visible
-    resolution of the least-squares line through them, and the line not flat (its rise end to end
-    above the visible resolution)."""
+    """Linear in x ("linearly increasing", "linear"): every point within the visible resolution of the
+    least-squares line y = a + b·x through them, and the line not flat (its rise end to end above the
+    visible resolution). The line is fitted to the values; on a log axis each point's distance from it,
+    and its rise, are read as the figure shows them (ratios): a straight line on a log axis is
+    exponential growth, not linear."""
     points = sorted((x, m) for x, m in curve)
     shown = ours or ", ".join(f"{_number(x)}: {m}" for x, m in points)
     if len(points) < 3:
         return Verdict(NOT_JUDGED, None, None, shown, "linear: not judged, fewer than three points")
     xs = [x for x, _ in points]
-    ys = [axis.at(m.value) for _, m in points]
+    values = [m.value for _, m in points]
     n = len(xs)
-    mx, my = sum(xs) / n, sum(ys) / n
+    mx, my = sum(xs) / n, sum(values) / n
     sxx = sum((x - mx) ** 2 for x in xs)
-    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sxx
+    slope = sum((x - mx) * (y - my) for x, y in zip(xs, values, strict=True)) / sxx
+
+    def line(x: float) -> float:  # on the axis
+        return axis.at(my + slope * (x - mx))
+
     v = axis.visible
     parts = []
-    for (x, m), y in zip(points, ys, strict=True):
-        line = my + slope * (x - mx)
-        dev_low, dev_high = axis.at(m.low) - line, axis.at(m.high) - line
+    for x, m in points:
+        dev_low, dev_high, dev = axis.at(m.low) - line(x), axis.at(m.high) - line(x), axis.at(m.value) - line(x)
         far = max(abs(dev_low), abs(dev_high))
         near_ = 0.0 if dev_low <= 0 <= dev_high else min(abs(dev_low), abs(dev_high))
-        parts.append(decide(v - far, v - near_, v - abs(y - line), f"{_number(x)}: {m}", f"within {_units(v, axis)} of the line"))
-    rise = abs(slope) * (xs[-1] - xs[0])
+        parts.append(decide(v - far, v - near_, v - abs(dev), f"{_number(x)}: {m}", f"within {_units(v, axis)} of the line"))
+    rise = abs(line(xs[-1]) - line(xs[0]))
     parts.append(decide(rise - v, rise - v, rise - v, f"rise {_units(rise, axis)}", f"a rise above the visible {_units(v, axis)}"))
     return every(parts, shown, f"a straight line to within the visible resolution ({axis.describe()})")
 
