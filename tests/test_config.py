@@ -94,6 +94,9 @@ OTHER: dict[str, tuple[Any, dict[str, Any]]] = {
     # (the same file by another path: another value, for the store too, which keys a point by the path)
     "network.file": (str(REPO / "examples" / "networks" / ".." / "networks" / "irregular_updown.csv"), {}),
     "network.shape": ([3, 2, 2], {}),  # (a HyperX's sizes are at least 2)
+    # header bytes are whole flits of workload.flit_bytes: sizes in bytes (and a lane for the header)
+    "workload.unicast_header_bytes": (34, {"workload": {"message_bytes": 32, "flit_bytes": 8, "max_packet_bytes": 32}}),
+    "workload.multicast_header_bytes": (74, {"workload": {"message_bytes": 32, "flit_bytes": 8, "max_packet_bytes": 32}}),
 }
 
 
@@ -597,6 +600,8 @@ def test_every_problem_is_reported_with_the_first_as_the_error() -> None:
 SP = {"network": {"topology": "sp16"}, "routing": {"algorithm": "adaptive"}}
 O1 = {"network": {"topology": "sp16"}, "routing": {"algorithm": "o1"}}
 BATCH = merged(MULTIDESTINATION, {"workload": {"program": "batch"}, "run": {"warmup_cycles": 0}})
+#: sizes in bytes: 32-byte messages in 8-byte flits (header bytes are counted in whole flits)
+BYTES = {"workload": {"message_bytes": 32, "flit_bytes": 8, "max_packet_bytes": 32}}
 HOST = {"workload": {"program": "host_adapter", "group": [0, 1]}}
 
 FOREIGN = [
@@ -802,6 +807,10 @@ RULES = [
     pytest.param("Byte sizing", {"workload": {"message_bytes": 100, "flit_bytes": 16, "max_packet_bytes": 40}},
                  "workload.max_packet_bytes", "40", "a multiple of workload.flit_bytes = 16",
                  {"workload": {"message_bytes": 100, "flit_bytes": 16, "max_packet_bytes": 48}}, id="byte-sizing"),
+    pytest.param("Header bytes", merged(BATCH, {"workload": {"unicast_header_bytes": 34}}),
+                 "workload.unicast_header_bytes", "34", "0 with the sizes in flits",
+                 merged(BATCH, {"workload": {"unicast_header_bytes": 34, "message_bytes": 32, "flit_bytes": 8, "max_packet_bytes": 32}}),
+                 id="header-bytes"),
     pytest.param("A traffic pattern runs", {"network": {"k": 6}, "workload": {"pattern": "bit_complement"}},
                  "workload.pattern", "'bit_complement'", "power-of-two node count for this pattern; this one has 36 nodes",
                  {"network": {"k": 4}, "workload": {"pattern": "bit_complement"}}, id="pattern-fits"),
@@ -1072,6 +1081,8 @@ CONDITIONAL = [
      merged(SP, {"network": {"topology": "sp128"}, "workload": {"pattern": "transpose", "transpose_split": "floor"}})),
     ("workload.header_flits", merged(BATCH, {"workload": {"scheme": "separate", "header_flits": 2}}),
      merged(BATCH, {"workload": {"header_flits": 2}})),
+    ("workload.multicast_header_bytes", merged(BATCH, BYTES, {"workload": {"scheme": "separate", "multicast_header_bytes": 74}}),
+     merged(BATCH, BYTES, {"workload": {"multicast_header_bytes": 74}})),
     ("workload.background_flits", merged(HOST, {"workload": {"background_flits": 300}}),
      merged(HOST, {"workload": {"background_flits": 300, "background_load": 0.1, "packet_flits": 4000}})),
     ("workload.background_flits_max", merged(HOST, {"workload": {"background_flits_max": 3000}}),

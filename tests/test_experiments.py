@@ -107,7 +107,7 @@ def test_quick_reproduction_writes_the_contract(experiment_id: str, tmp_path: Pa
     if experiment_id.startswith("zhou"):  # study 003: closed batches on InfiniBand switches
         assert (results["switch.model"] == "infiniband").all() and (results["workload.program"] == "batch").all()
         assert (results["workload.source_share"] > 0).all()
-        assert (results["completion_ns"] == results["latency_max"] * 128).all()  # 32-byte flits at 4 ns a byte
+        assert (results["completion_ns"] == results["latency_max"] * 32).all()  # 8-byte flits at 4 ns a byte
         return
     if experiment_id.startswith("oral"):  # study 004: one multicast on a unidirectional torus
         assert results["network.unidirectional"].all() and (results["workload.program"] == "torus_multicast").all()

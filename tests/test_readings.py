@@ -104,3 +104,16 @@ def test_a_reading_may_set_keys_only_on_the_points_whose_kinds_take_them() -> No
             assert other is default or other.scenario == default.scenario
     history = exp.read_as("history-adaptive-hops").run_points(True)
     assert {p.scenario.value("routing.selection_history") for p in history if p.labels["variant"] == "LRU"} == {"adaptive_hops"}
+
+
+@pytest.mark.parametrize("experiment", ["sivaram-fig14", "banikazemi-fig5"])
+def test_the_read_port_reading_sets_when_empty_reads_on_every_central_buffer_point(experiment: str) -> None:
+    exp = EXPERIMENTS[experiment]
+    points = exp.read_as("reads-when-empty").run_points(True)
+    assert points
+    for default, other in zip(exp.run_points(True), points, strict=True):
+        if default.scenario.value("switch.model") == "central_buffer":
+            assert default.scenario.value("switch.buffer_reads") == "read_ahead"
+            assert other.scenario.value("switch.buffer_reads") == "when_empty"
+        else:  # the input-FIFO switch has no such key
+            assert other is default or other.scenario == default.scenario

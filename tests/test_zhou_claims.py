@@ -169,29 +169,72 @@ def test_figures_and_panels() -> None:
 
 
 def test_lane_buffers_hold_one_packet_of_the_message() -> None:
-    """The study's channel (buffer) holds one packet (§3, §4 Case 1): each lane is one packet of the
-    message sent, and every message is one packet ("the packet size ranges from 32 bytes to 8 Kbytes")."""
+    """The study's channel (buffer) holds one packet (§3, §4 Case 1): each lane, input and output, is one
+    packet of the message sent with its header, the scheme's own, and every message is one packet ("the
+    packet size ranges from 32 bytes to 8 Kbytes")."""
     for size in (32, 8192):
-        s = zhou.scenario(1.0, 1.0, "2 VL shared", "unicast", size)
-        assert s.switch.buffer_flits == size // 32 and s.workload.max_packet_bytes == size
+        for scheme, header_flits in (("unicast", 5), ("multicast", 10)):  # 34 and 74 bytes in 8-byte flits
+            s = zhou.scenario(1.0, 1.0, "2 VL shared", scheme, size)
+            assert s.switch.buffer_flits == size // 8 + header_flits and s.workload.max_packet_bytes == size
+            assert s.switch.output_buffers in (None, True)  # (the switch's default: output buffers)
+
+
+def test_packets_carry_infiniband_headers_in_8_byte_flits() -> None:
+    """Unreliable datagrams: LRH 8 + BTH 12 + DETH 8 + ICRC 4 + VCRC 2 = 34 bytes; a multicast adds the GRH
+    (40) with the group's GID: 74. 8-byte flits (32 ns cycles), delays of 128 ns kept (4 cycles)."""
+    assert (zhou.UNICAST_HEADER_BYTES, zhou.MULTICAST_HEADER_BYTES, zhou.CYCLE_NS, zhou.DELAY_CYCLES) == (34, 74, 32, 4)
+    multicast, unicast = (zhou.scenario(0.4, 0.4, "1 VL", scheme, 256) for scheme in ("multicast", "unicast"))
+    assert (multicast.workload.unicast_header_bytes, multicast.workload.multicast_header_bytes) == (34, 74)
+    assert (unicast.workload.unicast_header_bytes, unicast.workload.multicast_header_bytes) == (34, 0)  # (the default)
+    assert multicast.value("workload.header_flits") == 10  # (the derived header of a multidestination packet)
+    assert (multicast.network.channel_latency_cycles, multicast.switch.router_delay_cycles) == (4, 4)
+
+
+READINGS = {"lane-8k", "mtu-4k", "hosts-any-lane", "input-buffers-only", "no-headers"}
 
 
 @pytest.mark.parametrize("experiment", ["zhou-one-source", "zhou-multi-source", "zhou-all-source"])
 def test_the_other_buffer_and_packet_readings_are_declared(experiment: str) -> None:
-    """`lane-8k`: every lane 8 KB at every size; `mtu-4k`: 8 KB messages as two 4 KB packets, a lane one
-    4 KB packet, and nothing else changed (smaller messages are one packet already)."""
+    """`lane-8k`: every lane one 8 KB multicast packet at every size; `mtu-4k`: 8 KB messages as two 4 KB
+    packets, a lane one 4 KB packet and its header, and nothing else changed (smaller messages are one
+    packet already)."""
     exp = EXPERIMENTS[experiment]
-    assert {r.name for r in exp.readings} == {"lane-8k", "mtu-4k", "hosts-any-lane"}
+    assert {r.name for r in exp.readings} == READINGS
     default = {tuple(sorted(p.labels.items())): p.scenario for p in exp.run_points(False)}
+    header = {"unicast": 5, "multicast": 10}
     for reading in ("lane-8k", "mtu-4k"):
         for p in exp.read_as(reading).run_points(False):
             size, base = p.labels["message_bytes"], default[tuple(sorted(p.labels.items()))]
             if reading == "lane-8k":
-                assert (p.scenario.switch.buffer_flits, p.scenario.workload.max_packet_bytes) == (256, size)
+                assert (p.scenario.switch.buffer_flits, p.scenario.workload.max_packet_bytes) == (1024 + 10, size)
             else:
                 packet = min(size, 4096)
-                assert (p.scenario.switch.buffer_flits, p.scenario.workload.max_packet_bytes) == (packet // 32, packet)
+                assert (p.scenario.switch.buffer_flits, p.scenario.workload.max_packet_bytes) == (packet // 8 + header[p.labels["scheme"]], packet)
                 assert (p.scenario == base) == (size <= 4096)
+    # the 8 KB points, which the quick run leaves out, split under mtu-4k
+    full = [p for p in exp.read_as("mtu-4k").run_points(False) if p.labels["message_bytes"] == 8192]
+    assert full and all(p.scenario.workload.max_packet_bytes == 4096 and p.scenario.switch.buffer_flits == 512 + header[p.labels["scheme"]] for p in full)
+
+
+@pytest.mark.parametrize("experiment", ["zhou-one-source", "zhou-multi-source", "zhou-all-source"])
+def test_the_model_before_output_buffers_and_headers_is_a_reading(experiment: str) -> None:
+    """`input-buffers-only`: the switch without output buffers, nothing else changed; `no-headers`: packets of
+    their payload alone and lanes of one such packet, nothing else changed."""
+    exp = EXPERIMENTS[experiment]
+    default = {tuple(sorted(p.labels.items())): p.scenario for p in exp.run_points(False)}
+    for p in exp.read_as("input-buffers-only").run_points(False):
+        base = default[tuple(sorted(p.labels.items()))]
+        assert p.scenario.switch.output_buffers is False
+        assert p.scenario.with_overrides({"switch.output_buffers": True}) == base.with_overrides({"switch.output_buffers": True})
+    for p in exp.read_as("no-headers").run_points(False):
+        base, w = default[tuple(sorted(p.labels.items()))], p.scenario.workload
+        assert (w.unicast_header_bytes, w.multicast_header_bytes or 0) == (0, 0)
+        assert p.scenario.switch.buffer_flits == p.labels["message_bytes"] // 8
+        assert p.scenario.value("workload.header_flits") in (None, 0)
+        same = {"workload.unicast_header_bytes": 34, "switch.buffer_flits": base.switch.buffer_flits}
+        if p.labels["scheme"] == "multicast":
+            same["workload.multicast_header_bytes"] = 74
+        assert p.scenario.with_overrides(same) == base
 
 
 @pytest.mark.parametrize("experiment", ["zhou-one-source", "zhou-multi-source", "zhou-all-source"])

@@ -72,6 +72,15 @@ READINGS = (
         "d_mod_k) instead of the default statically balanced ones",
         _d_mod_k,
     ),
+    Reading(
+        "reads-when-empty",
+        "the SP switch's central buffer (§2; study 000 §4.1: one read port sized to 'match the input and output "
+        "bandwidth of the switch') does not say when an output reads its next chunk: the default reads it while "
+        "the output serialises the current one, into a second register (switch.buffer_reads = read_ahead); this "
+        "reading reads only into an empty register (when_empty), so of two outputs that empty theirs in the same "
+        "cycle one sends nothing that cycle (docs/models/central_buffer.md)",
+        {"switch.buffer_reads": "when_empty"},
+    ),
 )
 
 FULL_RUN = {"warmup_cycles": 100_000, "measure_cycles": 1_000_000, "drain_max_cycles": 100_000}

@@ -751,6 +751,16 @@ READINGS = (
         "where the network still runs; points that deadlock are reported as errors",
         lambda point: {"switch.multicast_admission": "reserve_unshared"} if point.labels["variant"] == "HW-CB" else {},
     ),
+    Reading(
+        "reads-when-empty",
+        "§4.1 sizes the central buffer's one read port to 'match the input and output bandwidth of the switch' and "
+        "§4.2 has 'all k_s output ports … reading the packet at full bandwidth', but neither says when an output "
+        "reads its next chunk: the default reads it while the output serialises the current one, into a second "
+        "register (switch.buffer_reads = read_ahead); this reading reads only into an empty register "
+        "(when_empty), so of two outputs that empty theirs in the same cycle one sends nothing that cycle "
+        "(docs/models/central_buffer.md)",
+        lambda point: {"switch.buffer_reads": "when_empty"} if VARIANTS[point.labels["variant"]][1] == "central_buffer" else {},
+    ),
 )
 
 

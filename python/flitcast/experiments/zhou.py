@@ -3,16 +3,19 @@ networks. Figs 10–27 (§4).
 
 System (docs/models/infiniband.md): a 16×16 mesh of InfiniBand switches, XY routing by linear forwarding
 tables, multicast by the union of the source's XY paths (one multicast forwarding table per source and
-group), virtual cut-through with credits per virtual lane, 1, 2 or 4 lanes shared by every output ("NESW:
-VL0, VL1…") or one lane per direction ("NE: VL0; SW: VL1", "N: VL0; E: VL1; S: VL2; W: VL3"). 1X SDR links:
-4 ns per byte. Flits are 32-byte blocks, so a cycle is 128 ns and every message size of the study (32 B …
-8 KB) is a whole number of flits: times are exact in ns. Each message is one packet, 8 KB included, as
-the study says ("the packet size ranges from 32 bytes to 8 Kbytes", §4), and each lane buffers one packet
-of the message sent (§3: a packet "will stay in a channel (buffer) until the next required channel is
-free": a channel holds a packet; docs/models/infiniband.md, "Lane buffers and packet size"). The study
-gives no buffer size and InfiniBand's MTU is 4 KB: the readings `lane-8k` (every lane a fixed 8 KB) and
-`mtu-4k` (8 KB messages as two 4 KB packets) run the other choices. A switch adds one cycle (128 ns) and
-a link one cycle (not given by the study).
+group), virtual cut-through with credits per virtual lane, an input and an output buffer on every port
+(Fig. 1), 1, 2 or 4 lanes shared by every output ("NESW: VL0, VL1…") or one lane per direction ("NE: VL0;
+SW: VL1", "N: VL0; E: VL1; S: VL2; W: VL3"). 1X SDR links: 4 ns per byte. Each message is one packet, 8 KB
+included, as the study says ("the packet size ranges from 32 bytes to 8 Kbytes", §4), carrying InfiniBand's
+headers: 34 bytes on a unicast (unreliable datagrams: LRH, BTH, DETH, ICRC, VCRC), 74 on a multicast (and
+the GRH, whose GID the source sends with, §3). Flits are 8-byte blocks, so a cycle is 32 ns, every payload
+is whole flits and each header is rounded up by 6 bytes (40 and 80). Each lane buffers one packet of the
+message sent, of the scheme's own (§3: a packet "will stay in a channel (buffer) until the next required
+channel is free": a channel holds a packet; docs/models/infiniband.md, "Lane buffers and packet size"),
+input and output alike. The study gives no buffer size and InfiniBand's MTU is 4 KB: the readings
+`lane-8k` (every lane a fixed 8 KB) and `mtu-4k` (8 KB messages as two 4 KB packets) run the other
+choices; `input-buffers-only` and `no-headers` run the model without output buffers or without headers. A
+switch adds 128 ns and a link 128 ns (not given by the study).
 
 Workload (§4): a closed batch — one source, 40% of the nodes, or all of them each send one message to a
 group of 40% or 100% of the nodes (drawn from the seed), by hardware multicast or by the unicast scheme
@@ -62,16 +65,37 @@ SIZES = [32 * 2**i for i in range(9)]  # 32 B … 8 KB
 #: "Quick mode (study 003)": the claims on every case are judged only where every point they read ran)
 QUICK_SIZES = [32, 64, 128]
 GROUPS = [0.4, 1.0]
-FLIT_BYTES = 32
+#: InfiniBand's headers and CRCs (docs/models/infiniband.md, "Headers"): an unreliable datagram carries
+#: LRH 8 + BTH 12 + DETH 8 + ICRC 4 + VCRC 2 bytes; a multicast one also the GRH (40), which holds the
+#: group's GID ("the source node uses the multicast LID and the GID of a multicast group to send packets", §3)
+UNICAST_HEADER_BYTES = 8 + 12 + 8 + 4 + 2
+MULTICAST_HEADER_BYTES = UNICAST_HEADER_BYTES + 40
+#: the header of each scheme's packets
+HEADER_BYTES = {"multicast": MULTICAST_HEADER_BYTES, "unicast": UNICAST_HEADER_BYTES}
+#: 8-byte flits: every payload of the study is whole flits, and both headers are rounded up by the same 6
+#: bytes (40 and 80); 2-byte flits would be exact at four times the run time (docs/models/infiniband.md)
+FLIT_BYTES = 8
 #: 1X SDR: 2.5 Gb/s signalling, 8b/10b, so 2 Gb/s of data: 4 ns per byte
 NS_PER_BYTE = 4
 CYCLE_NS = FLIT_BYTES * NS_PER_BYTE
+#: a switch's and a link's delay (the study gives neither): 128 ns each, the time of 32 bytes
+DELAY_CYCLES = 128 // CYCLE_NS
 #: the default reading: each lane buffers one packet of the message being sent, and each message is one
 #: packet (docs/models/infiniband.md, "Lane buffers and packet size"); the others are READINGS below
 #: InfiniBand's largest MTU (the `mtu-4k` reading)
 MTU_BYTES = 4096
 #: one maximum packet of the study, the fixed lane of the `lane-8k` reading
 MAX_PACKET_BYTES = 8192
+
+
+def _flits(size: int) -> int:
+    return -(-size // FLIT_BYTES)
+
+
+def lane_flits(packet_bytes: int, header_bytes: int) -> int:
+    """A lane of one packet of ``packet_bytes`` of payload and ``header_bytes`` of header, each in whole
+    flits as the hosts send them."""
+    return _flits(packet_bytes) + _flits(header_bytes)
 
 
 def scenario(sources: float, group: float, lanes: str, scheme: str, message_bytes: int) -> Scenario:
@@ -81,14 +105,16 @@ def scenario(sources: float, group: float, lanes: str, scheme: str, message_byte
     vls, mapping = LANES[lanes]
     return Scenario.model_validate(
         {
-            "network": {"topology": "mesh", "k": 16, "n": 2},
-            "switch": {"model": "infiniband", "vcs": vls, "buffer_flits": message_bytes // FLIT_BYTES},
+            "network": {"topology": "mesh", "k": 16, "n": 2, "channel_latency_cycles": DELAY_CYCLES},
+            "switch": {"model": "infiniband", "vcs": vls, "buffer_flits": lane_flits(message_bytes, HEADER_BYTES[scheme]), "router_delay_cycles": DELAY_CYCLES},
             "routing": {"algorithm": "dor", **({"lanes": mapping} if vls > 1 else {})},
             "workload": {
                 "program": "batch",
                 "message_bytes": message_bytes,
                 "flit_bytes": FLIT_BYTES,
                 "max_packet_bytes": message_bytes,  # ("the packet size ranges from 32 bytes to 8 Kbytes")
+                "unicast_header_bytes": UNICAST_HEADER_BYTES,
+                **({"multicast_header_bytes": MULTICAST_HEADER_BYTES} if scheme == "multicast" else {}),
                 "scheme": SCHEMES[scheme],
                 "source_share": sources,
                 "group_share": group,
@@ -99,26 +125,35 @@ def scenario(sources: float, group: float, lanes: str, scheme: str, message_byte
 
 
 def _mtu_4k(point: Point) -> dict[str, int]:
-    """Messages split at InfiniBand's 4 KB MTU; a lane still holds one packet (now at most 4 KB)."""
+    """Messages split at InfiniBand's 4 KB MTU; a lane still holds one packet (now at most 4 KB and its header)."""
     packet = min(point.labels["message_bytes"], MTU_BYTES)
-    return {"workload.max_packet_bytes": packet, "switch.buffer_flits": packet // FLIT_BYTES}
+    return {"workload.max_packet_bytes": packet, "switch.buffer_flits": lane_flits(packet, HEADER_BYTES[point.labels["scheme"]])}
 
+
+def _no_headers(point: Point) -> dict[str, int]:
+    """Packets without headers: the payload alone, and a lane of one such packet."""
+    multicast = {"workload.multicast_header_bytes": 0} if point.labels["scheme"] == "multicast" else {}
+    return {"workload.unicast_header_bytes": 0, **multicast, "switch.buffer_flits": lane_flits(point.labels["message_bytes"], 0)}
+
+
+#: the `lane-8k` reading's fixed lane: one multicast packet of 8 KB, the largest packet of any point
+LANE_8K = lane_flits(MAX_PACKET_BYTES, MULTICAST_HEADER_BYTES)
 
 #: what the study leaves open and may change a verdict, read otherwise (docs/models/infiniband.md, "Lane
-#: buffers and packet size"; docs/experiments.md, "Readings")
+#: buffers and packet size", "Output buffers", "Headers"; docs/experiments.md, "Readings")
 READINGS = (
     Reading(
         "lane-8k",
         "the study gives no buffer size (§3: 'a packet will stay in a channel (buffer) until the next required "
-        "channel is free'): every lane a fixed 8 KB, one packet of the largest size (switch.buffer_flits = 256), "
-        "instead of the default one packet of the message sent",
-        {"switch.buffer_flits": MAX_PACKET_BYTES // FLIT_BYTES},
+        f"channel is free'): every lane a fixed 8 KB, one multicast packet of the largest size (switch.buffer_flits = {LANE_8K}), "
+        "in both schemes, instead of the default one packet of the message sent",
+        {"switch.buffer_flits": LANE_8K},
     ),
     Reading(
         "mtu-4k",
         "§4's 'the packet size ranges from 32 bytes to 8 Kbytes' exceeds InfiniBand's largest MTU (4 KB): an 8 KB "
-        "message as two 4 KB packets (workload.max_packet_bytes = 4096, a lane one 4 KB packet); the default "
-        "sends every message as one packet, as the study says; only the 8 KB points change",
+        "message as two 4 KB packets, each with its header (workload.max_packet_bytes = 4096, a lane one 4 KB packet); "
+        "the default sends every message as one packet, as the study says; only the 8 KB points change",
         _mtu_4k,
     ),
     Reading(
@@ -127,6 +162,20 @@ READINGS = (
         "its lane from the host's SL-to-VL table, which the study does not give: hosts inject on any lane "
         "(routing.lanes = by_port_host_any) instead of the default lane 0; only the dedicated configurations change",
         lambda point: {"routing.lanes": "by_port_host_any"} if LANES[point.labels["lanes"]][1] == "by_port" else {},
+    ),
+    Reading(
+        "input-buffers-only",
+        "Fig. 1 draws every port with 'input buffer and output buffer'; the switch without output buffers "
+        "(switch.output_buffers = false: input lanes only, a multicast packet holds its input lane until every "
+        "branch has sent it), our model before them",
+        {"switch.output_buffers": False},
+    ),
+    Reading(
+        "no-headers",
+        "§3: the source sends with 'the multicast LID and the GID', which InfiniBand carries in its headers; "
+        "packets of their payload alone (workload.unicast_header_bytes = multicast_header_bytes = 0, a lane one "
+        "such packet), our model before the headers",
+        _no_headers,
     ),
 )
 
@@ -143,12 +192,13 @@ def _points(sources: int, quick: bool) -> list[Point]:
 
 
 def completion(results: pd.DataFrame) -> pd.Series:
-    """Completion time in ns per point: the batch's completion (cycle 0 to the last byte at the last member)."""
+    """Completion time in ns per point: the batch's completion (cycle 0 to the last byte at the last member).
+    Every reading keeps the 8-byte flit."""
     return results["completion_cycles"] * CYCLE_NS
 
 
 def _with_ns(results: pd.DataFrame) -> pd.DataFrame:
-    """results.csv carries the completion time in ns (exact: 128 ns cycles)."""
+    """results.csv carries the completion time in ns (exact: 32 ns cycles)."""
     return results.assign(completion_ns=completion(results))
 
 

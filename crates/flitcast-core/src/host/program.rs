@@ -35,8 +35,11 @@ pub struct Site<'a> {
     /// Payload flits of a message (a mean where a program draws sizes) and of a packet at most.
     pub message_flits: u32,
     pub packet_flits: u32,
-    /// Header flits a multidestination worm carries (its destination string).
+    /// Header flits a multidestination worm carries (its destination string, and the program's
+    /// multicast header bytes in flits).
     pub header_flits: u32,
+    /// Header flits a unicast packet carries (the program's unicast header bytes in flits).
+    pub unicast_header_flits: u32,
 }
 
 /// A host program: what every host of a simulation does when one of its timers fires or a message
@@ -72,6 +75,12 @@ pub trait Program: Kind + Sized {
     /// Header flits of a multidestination worm, where set (else the switch's default).
     fn header_flits(_: &Self::Params) -> Option<u32> {
         None
+    }
+
+    /// Bytes of headers each (unicast, multicast) packet carries besides its payload and the
+    /// multidestination worm's header flits, rounded up to whole flits of `workload.flit_bytes`.
+    fn header_bytes(_: &Self::Params) -> (u32, u32) {
+        (0, 0)
     }
 
     /// Every host's first timers.

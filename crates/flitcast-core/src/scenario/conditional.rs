@@ -82,6 +82,11 @@ const CONDITIONAL: &[Conditional] = &[
         matters: |s| !matches!(&s.workload.program, ProgramKind::Batch(b) if b.scheme != BatchScheme::Hardware),
     },
     Conditional {
+        key: "workload.multicast_header_bytes",
+        when: "with workload.scheme = \"hardware\"",
+        matters: |s| !matches!(&s.workload.program, ProgramKind::Batch(b) if b.scheme != BatchScheme::Hardware),
+    },
+    Conditional {
         key: "workload.background_flits",
         when: "with workload.background_load > 0",
         matters: |s| matches!(&s.workload.program, ProgramKind::HostAdapter(a) if a.background_load > 0.0),

@@ -87,6 +87,7 @@ impl Scenario {
             message_flits: self.message_flits(),
             packet_flits: self.packet_flits(),
             header_flits: self.header_flits(),
+            unicast_header_flits: self.unicast_header_flits(),
         }
     }
 
@@ -154,19 +155,31 @@ impl Scenario {
         }
     }
 
-    /// Header flits a multidestination worm carries: as the program sets them, else its N-bit
-    /// destination string in flits of `workload.flit_bytes` (2 bytes when sizes are in flits; study
-    /// 000 §3.2, §7.1) on the SP switches and none on the InfiniBand switch (the multicast LID takes the
-    /// DLID's place, study 003 §2).
+    /// Header flits a multidestination worm carries: its N-bit destination string as the program sets
+    /// it, else in flits of `workload.flit_bytes` (2 bytes when sizes are in flits; study 000 §3.2, §7.1)
+    /// on the SP switches and none on the InfiniBand switch (the multicast LID takes the DLID's place,
+    /// study 003 §2); and the program's multicast header bytes in whole flits.
     pub fn header_flits(&self) -> u32 {
-        if let Some(h) = self.workload.program.header_flits() {
-            return h;
-        }
-        if matches!(self.switch.model, SwitchKind::Infiniband(_)) {
-            return 0;
-        }
-        let bits_per_flit = 8 * self.workload.flit_bytes.unwrap_or(2) as u64;
-        self.nodes().unwrap_or(0).div_ceil(bits_per_flit) as u32
+        let string = match self.workload.program.header_flits() {
+            Some(h) => h,
+            None if matches!(self.switch.model, SwitchKind::Infiniband(_)) => 0,
+            None => {
+                let bits_per_flit = 8 * self.workload.flit_bytes.unwrap_or(2) as u64;
+                self.nodes().unwrap_or(0).div_ceil(bits_per_flit) as u32
+            }
+        };
+        string + self.in_flits(self.workload.program.header_bytes().1)
+    }
+
+    /// Header flits a unicast packet carries: the program's unicast header bytes in whole flits.
+    pub fn unicast_header_flits(&self) -> u32 {
+        self.in_flits(self.workload.program.header_bytes().0)
+    }
+
+    /// `bytes` in whole flits of `workload.flit_bytes` (none without it: a rule refuses header bytes
+    /// with the sizes in flits).
+    fn in_flits(&self, bytes: u32) -> u32 {
+        self.workload.flit_bytes.map_or(0, |flit| bytes.div_ceil(flit.max(1)))
     }
 
     /// The largest multidestination worm (packet and header), where the program sends them.

@@ -326,17 +326,19 @@ const RULES: &[Rule] = &[
     },
     Rule {
         text: "Virtual cut-through (`switch.flow_control = \"vct\"`, and the InfiniBand switch) needs \
-               `switch.buffer_flits >= workload.packet_flits`.",
+               `switch.buffer_flits >= workload.packet_flits` and the unicast header's flits \
+               (`workload.unicast_header_bytes`).",
         check: |c, p| {
             let sw = &c.s.switch.model;
-            let packet = c.s.packet_flits();
+            let header = c.s.unicast_header_flits();
+            let packet = c.s.packet_flits() + header;
             if sw.flow_control() == FlowControl::Vct && sw.buffer_flits() < packet {
-                fail(
-                    p,
-                    "switch.buffer_flits",
-                    sw.buffer_flits(),
-                    format!("at least workload.packet_flits = {packet} with virtual cut-through"),
-                );
+                let what = if header == 0 {
+                    format!("workload.packet_flits = {packet}")
+                } else {
+                    format!("{packet}, workload.packet_flits and the unicast header's {header} flits,")
+                };
+                fail(p, "switch.buffer_flits", sw.buffer_flits(), format!("at least {what} with virtual cut-through"));
             }
         },
     },
@@ -472,6 +474,27 @@ const RULES: &[Rule] = &[
                     message,
                     format!("at most 1000000 flits, i.e. <= {} bytes with workload.flit_bytes = {flit}", 1_000_000 * flit as u64),
                 );
+            }
+        },
+    },
+    Rule {
+        text: "Header bytes (`workload.unicast_header_bytes`, `workload.multicast_header_bytes`) are counted in whole \
+               flits of `workload.flit_bytes`: above 0 they need the sizes in bytes (`workload.message_bytes`).",
+        check: |c, p| {
+            if c.s.workload.flit_bytes.is_some() {
+                return;
+            }
+            let (unicast, multicast) = c.s.workload.program.header_bytes();
+            for (key, bytes) in [("workload.unicast_header_bytes", unicast), ("workload.multicast_header_bytes", multicast)] {
+                if bytes > 0 {
+                    fail(
+                        p,
+                        key,
+                        bytes,
+                        "0 with the sizes in flits (header bytes are counted in whole flits of workload.flit_bytes: \
+                         give the sizes in bytes, workload.message_bytes)",
+                    );
+                }
             }
         },
     },

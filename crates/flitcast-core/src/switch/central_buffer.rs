@@ -24,11 +24,16 @@
 //!   chunk is written (SP keeps queues in header-chunk write order). When the buffer is full the rest
 //!   of the packet waits in the FIFO ("blocked in place") and is written as chunks free up; all its
 //!   flits follow through the buffer — a packet never switches back to the crossbar midway.
-//! * An idle output with a queued packet serves it: one chunk read per cycle for the whole chip, to
-//!   the least recently served output whose register is empty; a read frees its chunk; the output
-//!   sends one flit per cycle from the register, also as soon as a chunk of a packet that is still
-//!   being written is there. While its queue is non-empty an output grants no crossbar request
-//!   (arrivals for it join the queue, which keeps them in order).
+//! * An idle output with a queued packet serves it: one chunk read per cycle for the whole chip (the
+//!   one RAM read port that matches the output bandwidth, §4.1), to the least recently served output
+//!   that wants one; a read frees its chunk; the output sends one flit per cycle from its register,
+//!   also as soon as a chunk of a packet that is still being written is there. Each output has two
+//!   chunk registers (`buffer_reads = "read_ahead"`, our reading of §4.1–§4.2's "all k_s output
+//!   ports are reading the packet at full bandwidth"): it reads its next chunk while it sends the
+//!   current one, so an output whose next chunk is stored when it starts sending the current one
+//!   never waits for the port (with at most `chunk_flits` + 1 outputs). The other reading,
+//!   `when_empty`: one register, read only once empty. While its queue is non-empty an output grants
+//!   no crossbar request (arrivals for it join the queue, which keeps them in order).
 //! * The remainder "blocked in place" (our reading of how it leaves, the choice the studies leave
 //!   open): when the buffer is full and an output comes to a packet none of whose remaining flits
 //!   are stored — its queue's front packet with every stored chunk read, or, with an empty queue, a
@@ -75,6 +80,19 @@ choice! {
     }
 }
 
+choice! {
+    /// When an output reads its next chunk from the central buffer.
+    pub enum BufferReads {
+        /// While it serialises the current chunk, into a second register (double-buffered output
+        /// registers): outputs keep sending at full bandwidth with one read per cycle (study 000
+        /// §4.1, §4.2).
+        ReadAhead = "read_ahead",
+        /// Only once its one register is empty: two outputs that empty their registers in the same
+        /// cycle cannot both read, and one sends nothing that cycle (docs/models/central_buffer.md).
+        WhenEmpty = "when_empty",
+    }
+}
+
 params! {
     /// The SP central-buffer switch.
     pub struct Params {
@@ -97,6 +115,12 @@ params! {
         /// down-bound ones), `reserve_unshared` (the study's rule without that share: deadlocks on a tree
         /// under load) or `unreserved` (deliberately broken: admitted at once; deadlocks under load).
         multicast_admission: MulticastAdmission = MulticastAdmission::Reserve;
+        /// When an output reads its next chunk through the central buffer's one read port (least
+        /// recently served output first): `read_ahead` (while it serialises the current chunk, into a
+        /// second register, so that outputs keep sending at full bandwidth, study 000 §4.1–§4.2) or
+        /// `when_empty` (only once its one register is empty: two outputs that empty their registers
+        /// in the same cycle cannot both read, and one of them loses that cycle).
+        buffer_reads: BufferReads = BufferReads::ReadAhead;
     }
 }
 
@@ -340,10 +364,42 @@ struct Output {
     window_flits: u64,
     /// Last cycle this output was given the central buffer's read port.
     served: Cycle,
+    /// `read_ahead`: the chunk read while the register's is being sent (the second register of a
+    /// double-buffered output); it moves into the register when that one is sent. Empty whenever
+    /// the register is.
+    ahead: Option<Chunk>,
     /// Packets queued in the central buffer for this output, in header-chunk write order.
     queue: VecDeque<Queued>,
     /// Inputs from least to most recently granted.
     grant_order: Recency,
+}
+
+impl Output {
+    /// The queue entry this output reads its next chunk from, if it has room for the chunk and the
+    /// buffer holds it. With its register empty: the front packet's next chunk. `read_ahead`, while
+    /// the register's chunk is being sent and the second register is empty: the same packet's next
+    /// chunk, or after its tail chunk the next packet's first. (Never while the rest of a packet taken
+    /// over from a blocked write follows through the crossbar.)
+    fn entry_to_read(&self, reads: BufferReads) -> Option<usize> {
+        let OutState::FromBuffer { register, then: None, .. } = self.state else {
+            return None;
+        };
+        let entry = match (reads, register) {
+            (_, None) => 0,
+            (BufferReads::ReadAhead, Some(chunk)) if self.ahead.is_none() => chunk.has_tail() as usize,
+            _ => return None,
+        };
+        self.queue.get(entry).is_some_and(|q| q.stored > 0).then_some(entry)
+    }
+
+    /// Flits in its registers still to send.
+    fn flits_to_send(&self) -> u32 {
+        let ahead = self.ahead.map_or(0, |c| c.count);
+        match self.state {
+            OutState::FromBuffer { register: Some(c), sent, .. } => c.count - sent + ahead,
+            _ => ahead,
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -364,6 +420,7 @@ pub struct CentralBuffer {
     shared: Vec<Shared>,
     replicas: Vec<Replica>,
     admission: MulticastAdmission,
+    reads: BufferReads,
     /// With multicasts replicating: the outputs that lead up the tree, and the chunks packets bound
     /// for them must leave free (`kept_from`).
     up: u64,
@@ -435,6 +492,7 @@ impl Model for CentralBuffer {
                 queue: VecDeque::new(),
                 grant_order: Recency::new(radix),
                 served: 0,
+                ahead: None,
                 window_flits: 0,
             })
             .collect();
@@ -453,6 +511,7 @@ impl Model for CentralBuffer {
             shared: Vec::new(),
             replicas: vec![Replica::default(); radix],
             admission: sw.multicast_admission,
+            reads: sw.buffer_reads,
             up,
             reserve,
         }
@@ -505,14 +564,12 @@ impl Model for CentralBuffer {
         }
         let fifo: u32 = self.inputs.iter().map(|i| i.fifo.len() as u32 + i.assembly.count).sum();
         let chunks: u32 = self.outputs.iter().flat_map(|o| &o.queue).map(|q| q.end - q.first).sum();
-        let registers: u32 = self
-            .outputs
-            .iter()
-            .map(|o| match o.state {
-                OutState::FromBuffer { register: Some(c), sent, .. } => c.count - sent,
-                _ => 0,
-            })
-            .sum();
+        if let Some(o) = self.outputs.iter().position(|o| {
+            o.ahead.is_some() && !matches!(o.state, OutState::FromBuffer { register: Some(_), then: None, .. })
+        }) {
+            return Err(format!("out-port {o} holds a chunk read ahead but is not sending one from its register"));
+        }
+        let registers: u32 = self.outputs.iter().map(Output::flits_to_send).sum();
         if fifo + chunks + registers != self.flits {
             return Err(format!(
                 "{} flits counted but {fifo} in FIFOs, {chunks} in chunks, {registers} in registers",
@@ -914,22 +971,29 @@ impl CentralBuffer {
         (moved, sent)
     }
 
-    /// The central buffer's read port: one chunk per cycle, to the least recently served output
-    /// whose register is empty and whose packet has a chunk in the buffer.
+    /// The central buffer's read port: one chunk per cycle ("1 RAM read port … to match the input and
+    /// output bandwidth of the switch", study 000 §4.1), to the least recently served output serving
+    /// its queue that has room for a chunk and a chunk in the buffer to read. Room: `read_ahead`, an
+    /// empty register or, while the register's chunk is being sent, an empty second register;
+    /// `when_empty`, an empty register.
     fn read_chunk(&mut self, now: Cycle) {
-        let wants = |out: &Output| {
-            matches!(out.state, OutState::FromBuffer { register: None, then: None, .. })
-                && out.queue.front().is_some_and(|q| q.stored > 0)
-        };
-        let candidates = ones(self.ports.out_buffer).filter(|&o| wants(&self.outputs[o]));
+        let reads = self.reads;
+        let candidates = ones(self.ports.out_buffer).filter(|&o| self.outputs[o].entry_to_read(reads).is_some());
         let Some(o) = least_served(candidates, |o| self.outputs[o].served) else {
             return;
         };
         let out = &mut self.outputs[o];
-        let front = out.queue.front_mut().expect("queued");
-        let chunk = front.pop(self.chunk_flits).expect("a chunk");
-        let multicast = front.multicast;
-        out.state = OutState::FromBuffer { register: Some(chunk), sent: 0, then: None };
+        let entry = out.entry_to_read(reads).expect("a candidate");
+        let queued = &mut out.queue[entry];
+        let chunk = queued.pop(self.chunk_flits).expect("a chunk");
+        let multicast = queued.multicast;
+        match &mut out.state {
+            OutState::FromBuffer { register: register @ None, sent, .. } => {
+                *register = Some(chunk);
+                *sent = 0;
+            }
+            _ => out.ahead = Some(chunk),
+        }
         out.served = now;
         if multicast {
             self.release_replica(chunk);
@@ -957,12 +1021,16 @@ impl CentralBuffer {
             // (most flits only advance the register's count: the port's state set stays as it is)
             if flit.tail() {
                 out.queue.pop_front();
-                out.state = OutState::Idle;
+                // (read ahead: the next packet's first chunk, sent from the next cycle on)
+                out.state = match out.ahead.take() {
+                    Some(next) => OutState::FromBuffer { register: Some(next), sent: 0, then: None },
+                    None => OutState::Idle,
+                };
                 self.ports.output(o, out.state);
             } else if sent + 1 == chunk.count {
                 out.state = match then {
                     Some(p) => OutState::Crossbar(p),
-                    None => OutState::FromBuffer { register: None, sent: 0, then: None },
+                    None => OutState::FromBuffer { register: out.ahead.take(), sent: 0, then: None },
                 };
                 self.ports.output(o, out.state);
             } else if let OutState::FromBuffer { sent, .. } = &mut out.state {
@@ -1038,6 +1106,115 @@ mod tests {
         (sw, alone, lanes, p)
     }
 
+    /// A unicast of `flits` flits from node `src` to node `dst`, in `alone`'s slab.
+    fn unicast(alone: &mut Alone, src: u32, dst: u32, flits: u32) -> u32 {
+        alone.packets.insert(Packet::unicast(Header::new(src, Dest::One(dst), 0, flits, 0, false, 0)))
+    }
+
+    /// The cycle in which out-ports 1 and 2 get their credits back (`released_together`).
+    const RELEASE: Cycle = 200;
+
+    /// Feeds `sw` the packets `(input, packet, flits, from)`, one flit per input per cycle from cycle
+    /// `from` on as its FIFO takes them; out-ports 1 and 2 run out of the credits the test gave them
+    /// meanwhile, so by `RELEASE` every flit is stored in the central buffer or in their registers.
+    /// Then both get their credits back in the same cycle: they start sending together and empty
+    /// their registers in the same cycles. Returns the cycles in which each of them sent a flit from
+    /// `RELEASE` on.
+    fn released_together(
+        mut sw: CentralBuffer,
+        mut alone: Alone,
+        lanes: &Lanes,
+        feeds: &[(u8, u32, u32, Cycle)],
+    ) -> [Vec<Cycle>; 2] {
+        let watch = [1, 2].map(|o| lanes.router_output(&alone.topo, ME, o) as usize);
+        let mut fed = vec![0; feeds.len()];
+        let mut sends = [Vec::new(), Vec::new()];
+        for now in 0.. {
+            if now == RELEASE {
+                assert!(sw.inputs.iter().all(|i| i.fifo.is_empty() && i.assembly.count == 0), "all stored");
+                for &lane in &watch {
+                    assert_eq!(alone.credits[lane], 0, "the outputs wait for credits");
+                    alone.credits[lane] = 1_000;
+                }
+            }
+            for (i, &(port, packet, flits, from)) in feeds.iter().enumerate() {
+                let f = fed[i];
+                if now >= from
+                    && f < flits
+                    && sw.accept_flit(port, 0, Flit::new(packet, f == 0, f + 1 == flits), 1, now)
+                {
+                    fed[i] += 1;
+                }
+            }
+            let credits = watch.map(|lane| alone.credits[lane]);
+            alone.cycle(now, |ctx| sw.step(ME, ctx));
+            sw.check_accounting().unwrap();
+            for (k, &lane) in watch.iter().enumerate() {
+                if now >= RELEASE && alone.credits[lane] < credits[k] {
+                    sends[k].push(now);
+                }
+            }
+            if now > RELEASE && [1, 2].iter().all(|&o| sw.outputs[o].state == OutState::Idle) {
+                break;
+            }
+            assert!(now < 2_000, "the outputs never finished");
+        }
+        assert_eq!(sw.free_chunks, sw.capacity, "every chunk comes back");
+        sends
+    }
+
+    /// 64 consecutive cycles from `RELEASE` on, or with one skipped after the first chunk (8 flits).
+    fn sending(skips: bool) -> Vec<Cycle> {
+        (0..64).map(|i| RELEASE + i + (skips && i >= 8) as Cycle).collect()
+    }
+
+    /// Study 000 §4.1–§4.2: the one read port matches the outputs' bandwidth. Two outputs, each with
+    /// a stored unicast of 64 flits, start sending in the same cycle: with read-ahead both send a
+    /// flit every cycle; reading only into an empty register, one of them loses a cycle when both
+    /// registers empty together after the first chunk.
+    #[test]
+    fn two_outputs_emptying_their_registers_together_both_keep_sending() {
+        for reads in [BufferReads::ReadAhead, BufferReads::WhenEmpty] {
+            let (mut sw, mut alone, lanes, _) = top_switch_with_a_multicast();
+            sw.reads = reads;
+            // X and Y (8 flits) take out-ports 1 and 2 through the crossbar; A and B (64 flits), for
+            // the same out-ports, arrive a cycle later, are refused and go into the central buffer;
+            // X and Y use up the outputs' 8 credits.
+            let x = unicast(&mut alone, 0, 4, 8);
+            let y = unicast(&mut alone, 0, 8, 8);
+            let a = unicast(&mut alone, 1, 5, 64);
+            let b = unicast(&mut alone, 13, 9, 64);
+            for o in [1, 2] {
+                alone.credits[lanes.router_output(&alone.topo, ME, o) as usize] = 8;
+            }
+            let feeds = [(1, x, 8, 0), (2, y, 8, 0), (0, a, 64, 1), (3, b, 64, 1)];
+            let sends = released_together(sw, alone, &lanes, &feeds);
+            match reads {
+                BufferReads::ReadAhead => assert_eq!(sends, [sending(false), sending(false)], "full bandwidth on both"),
+                BufferReads::WhenEmpty => {
+                    assert_eq!(sends, [sending(false), sending(true)], "out-port 2 loses the read port once")
+                }
+            }
+        }
+    }
+
+    /// Study 000 §4.2: "all k_s output ports are reading the packet at full bandwidth". A multicast
+    /// stored whole for leaves 1 and 2, whose outputs start sending in the same cycle: with
+    /// read-ahead both branches go out at a flit per cycle, every shared chunk read by each.
+    #[test]
+    fn a_stored_multicast_is_read_by_all_its_outputs_at_full_bandwidth() {
+        for reads in [BufferReads::ReadAhead, BufferReads::WhenEmpty] {
+            let (mut sw, mut alone, lanes, p) = top_switch_with_a_multicast();
+            sw.reads = reads;
+            for o in [1, 2] {
+                alone.credits[lanes.router_output(&alone.topo, ME, o) as usize] = 0;
+            }
+            let sends = released_together(sw, alone, &lanes, &[(0, p, 64, 0)]);
+            let lost = reads == BufferReads::WhenEmpty;
+            assert_eq!(sends, [sending(false), sending(lost)], "{reads:?}");
+        }
+    }
+
     /// The VCT-emulation rule holds back the header chunk, not the flits behind it (study 000 §4.2.2):
     /// a multicast waiting for room assembles its header chunk meanwhile, and the chunk enters the
     /// buffer in the cycle the room is there, its chunks reserved with that write.
@@ -1080,8 +1257,9 @@ mod tests {
     }
 
     /// A top switch of the 16-node tree replicates a 64-flit multicast to two leaves while one of its
-    /// outputs has no credit: every shared chunk waits, read once, for its second reader, and is freed
-    /// exactly when that reader takes it; the buffer is whole again at the end.
+    /// outputs has no credit: every shared chunk but the one that output read ahead waits, read once,
+    /// for its second reader, and is freed exactly when that reader takes it; the buffer is whole
+    /// again at the end.
     #[test]
     fn a_shared_chunk_is_freed_by_its_last_reader() {
         let (mut sw, mut alone, lanes, p) = top_switch_with_a_multicast();
@@ -1097,15 +1275,16 @@ mod tests {
             sw.check_accounting().unwrap();
         };
         let mut now = 0;
-        // the open branch sends the whole packet; the blocked one reads its header chunk only
+        // the open branch sends the whole packet; the blocked one reads its header chunk and, ahead,
+        // the first shared chunk (freed by that read), and no more
         while sw.outputs[1].state != OutState::Idle || now < 10 {
             step(&mut sw, &mut alone, &mut fed, now);
             now += 1;
             assert!(now < 1_000, "the open branch never finished");
         }
         let shared = &sw.shared[0];
-        assert_eq!(shared.readers, vec![1; 7], "chunks 1..7 each wait for the blocked branch");
-        assert_eq!(sw.free_chunks, sw.capacity - 7);
+        assert_eq!(shared.readers, [0, 1, 1, 1, 1, 1, 1], "chunks 2..7 each wait for the blocked branch");
+        assert_eq!(sw.free_chunks, sw.capacity - 6);
         // the blocked branch gets its credits back and reads: each read frees its chunk
         alone.credits[blocked] = 64;
         let mut free = sw.free_chunks;

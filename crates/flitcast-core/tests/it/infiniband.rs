@@ -1,20 +1,25 @@
 //! The InfiniBand switch and mesh multicast by union of XY paths (study 003): every member served
 //! exactly once, virtual cut-through (a head never leaves without credits for its whole packet), and
-//! the zero-load closed form.
+//! the zero-load closed forms — with output buffers and without, with headers and without.
 
-use flitcast_core::host::programs::batch::{Batch, BatchScheme};
+use flitcast_core::host::programs::batch::{Batch, BatchScheme, HeaderFlits};
 use flitcast_core::routing::dor::LaneMap;
 use flitcast_core::{Scenario, Simulation};
 use serde_json::json;
 
 /// A k×k mesh of InfiniBand switches (virtual cut-through) with `vls` lanes of one `flits`-flit packet
-/// each.
+/// each, input and output.
 pub fn iba_mesh(k: u32, vls: u32, flits: u32) -> Scenario {
     Scenario::of(json!({
         "network": {"k": k},
         "switch": {"model": "infiniband", "vcs": vls, "buffer_flits": flits},
         "workload": {"packet_flits": flits, "message_flits": flits},
     }))
+}
+
+/// `s` with output buffers or without (input lanes only).
+fn buffered(s: Scenario, output_buffers: bool) -> Scenario {
+    s.set(&[("switch.output_buffers", json!(output_buffers))])
 }
 
 /// Hardware multicast to `m` destinations at `load` (m = 0: uniform unicast traffic at `load`).
@@ -34,18 +39,21 @@ fn hardware(s: Scenario, m: u32, load: f64) -> Scenario {
 fn zero_load_unicast_and_multicast_match_the_closed_form() {
     // VCT cut-through: a packet of F flits through h routers, router delay D, channel latency l:
     // h·(D + l) + l + (F − 1), as for the input-buffered router; a multicast's branches each follow it
+    // (output buffers add room, not latency: the same with them and without)
     let (d, l, f) = (1u64, 1u64, 16u64);
-    let s = hardware(iba_mesh(4, 1, 16), 5, 0.1);
     let hops = |a: u32, b: u32| ((a % 4).abs_diff(b % 4) + (a / 4).abs_diff(b / 4)) as u64;
     let time = |a: u32, b: u32| (hops(a, b) + 1) * (d + l) + l + (f - 1);
-    for (src, dests) in
-        [(0u32, vec![1u32, 5, 15]), (6, vec![0, 3, 9, 12, 15]), (5, (0..16).filter(|&t| t != 5).collect())]
-    {
-        let times: Vec<u64> = dests.iter().map(|&t| time(src, t)).collect();
-        let last = *times.iter().max().unwrap();
-        let mean = times.iter().sum::<u64>() as f64 / times.len() as f64;
-        let (a, b) = Simulation::build(&s).unwrap().probe_multicast(src, &dests).unwrap();
-        assert_eq!((a, b), (last, mean), "{src} -> {dests:?}");
+    for output_buffers in [true, false] {
+        let s = buffered(hardware(iba_mesh(4, 1, 16), 5, 0.1), output_buffers);
+        for (src, dests) in
+            [(0u32, vec![1u32, 5, 15]), (6, vec![0, 3, 9, 12, 15]), (5, (0..16).filter(|&t| t != 5).collect())]
+        {
+            let times: Vec<u64> = dests.iter().map(|&t| time(src, t)).collect();
+            let last = *times.iter().max().unwrap();
+            let mean = times.iter().sum::<u64>() as f64 / times.len() as f64;
+            let (a, b) = Simulation::build(&s).unwrap().probe_multicast(src, &dests).unwrap();
+            assert_eq!((a, b), (last, mean), "{src} -> {dests:?}, output buffers {output_buffers}");
+        }
     }
 }
 
@@ -57,9 +65,9 @@ proptest::proptest! {
     #[test]
     fn mesh_multicasts_serve_every_member_once(
         m in 1u32..16, flits in 1u32..40, load in 0.02f64..1.0, k in 3u32..6, vls in 1u32..5,
-        fraction in 0.1f64..1.0, seed in 0u64..1000,
+        fraction in 0.1f64..1.0, seed in 0u64..1000, output_buffers in proptest::bool::ANY,
     ) {
-        let s = hardware(iba_mesh(k, vls, flits), m.min(k * k - 1), load).set(&[
+        let s = buffered(hardware(iba_mesh(k, vls, flits), m.min(k * k - 1), load), output_buffers).set(&[
             ("workload.multicast_fraction", json!(fraction)),
             ("run.seed", json!(seed)),
             ("run.warmup_cycles", json!(500)),
@@ -75,13 +83,15 @@ proptest::proptest! {
 fn all_source_broadcasts_with_one_lane_do_not_deadlock() {
     // every node multicasting to every other, far past saturation, one lane: the watchdog would stop
     // a deadlocked run with an error
-    let s = hardware(iba_mesh(6, 1, 32), 35, 1.0).set(&[
-        ("run.warmup_cycles", json!(5_000)),
-        ("run.measure_cycles", json!(100_000)),
-        ("run.saturation_stop", json!("off")),
-    ]);
-    let r = flitcast_core::run(&s).unwrap();
-    assert!(r.accepted_load > 0.2, "accepted {}", r.accepted_load);
+    for output_buffers in [true, false] {
+        let s = buffered(hardware(iba_mesh(6, 1, 32), 35, 1.0), output_buffers).set(&[
+            ("run.warmup_cycles", json!(5_000)),
+            ("run.measure_cycles", json!(100_000)),
+            ("run.saturation_stop", json!("off")),
+        ]);
+        let r = flitcast_core::run(&s).unwrap();
+        assert!(r.accepted_load > 0.2, "accepted {}, output buffers {output_buffers}", r.accepted_load);
+    }
 }
 
 #[test]
@@ -129,7 +139,7 @@ fn a_one_source_batch_completes_as_the_closed_form_says() {
         let s = batch(k, 1, f as u32, 1e-9, 1.0, scheme);
         let r = flitcast_core::run(&s).unwrap();
         assert_eq!(r.operations_measured, 1);
-        let drawn = Batch::new(k * k, 1e-9, 1.0, scheme, f as u32, 0, s.run.seed);
+        let drawn = Batch::new(k * k, 1e-9, 1.0, scheme, f as u32, HeaderFlits::default(), s.run.seed);
         let src = drawn.sources[0];
         let hops = |a: u32, b: u32| ((a % k).abs_diff(b % k) + (a / k).abs_diff(b / k)) as u64;
         let unicast = |b: u32| (hops(src, b) + 1) * (d + l) + l + (f - 1);
@@ -139,6 +149,96 @@ fn a_one_source_batch_completes_as_the_closed_form_says() {
             _ => members.enumerate().map(|(j, t)| j as u64 * (f + d + l) + unicast(t)).max().unwrap(),
         };
         assert_eq!(r.latency_max as u64, expected, "{scheme:?} from {src}");
+    }
+}
+
+/// A closed batch sized in bytes: `message` bytes in flits of `flit` bytes, packets carrying `unicast`
+/// and `multicast` header bytes, lanes of `lane` flits.
+fn batch_in_bytes(
+    k: u32,
+    scheme: BatchScheme,
+    group: f64,
+    (flit, message): (u32, u32),
+    (unicast, multicast): (u32, u32),
+    lane: u32,
+) -> Scenario {
+    let s = Scenario::of(json!({
+        "network": {"k": k},
+        "switch": {"model": "infiniband", "vcs": 1, "buffer_flits": lane},
+        "workload": {"program": "batch", "scheme": scheme.name(), "source_share": 1e-9, "group_share": group,
+                     "message_bytes": message, "flit_bytes": flit, "max_packet_bytes": message,
+                     "unicast_header_bytes": unicast},
+        "run": {"warmup_cycles": 0, "measure_cycles": 2, "batches": 2, "drain_max_cycles": 10_000_000},
+    }));
+    if scheme == BatchScheme::Hardware {
+        s.set(&[("workload.multicast_header_bytes", json!(multicast))])
+    } else {
+        s
+    }
+}
+
+#[test]
+fn packets_carry_their_headers_in_whole_flits_at_zero_load() {
+    // One source, the whole 6×6 mesh as its group, 8-byte flits and 256-byte messages (32 flits):
+    // InfiniBand's headers, 34 bytes on a unicast (5 flits: 40 bytes) and 74 on a multicast (10 flits:
+    // 80 bytes), ride in front of the payload, so a unicast packet is F_u = 37 flits and a multicast one
+    // F_m = 42. Zero load (one source): the multicast is the farthest member's time for F_m,
+    // h·(D + l) + l + (F_m − 1); separate addressing sends a unicast every F_u + D + l cycles (each
+    // waits for the credit of the one before in the one-packet injection lane).
+    let (d, l, k) = (1u64, 1u64, 6u32);
+    let (f_u, f_m) = (32 + 5, 32 + 10);
+    for scheme in [BatchScheme::Hardware, BatchScheme::Separate] {
+        let f = if scheme == BatchScheme::Hardware { f_m } else { f_u };
+        let s = batch_in_bytes(k, scheme, 1.0, (8, 256), (34, 74), f as u32);
+        let r = flitcast_core::run(&s).unwrap();
+        let src = Batch::new(k * k, 1e-9, 1.0, scheme, 32, HeaderFlits::default(), s.run.seed).sources[0];
+        let hops = |a: u32, b: u32| ((a % k).abs_diff(b % k) + (a / k).abs_diff(b / k)) as u64;
+        let lone = |b: u32, f: u64| (hops(src, b) + 1) * (d + l) + l + (f - 1);
+        let members = (0..k * k).filter(|&t| t != src);
+        let expected = match scheme {
+            BatchScheme::Hardware => members.map(|t| lone(t, f_m)).max().unwrap(),
+            _ => members.enumerate().map(|(j, t)| j as u64 * (f_u + d + l) + lone(t, f_u)).max().unwrap(),
+        };
+        assert_eq!(r.latency_max as u64, expected, "{scheme:?} from {src}");
+    }
+    // A one-member group gets a lone unicast, with the unicast's header, whatever the scheme: pick a
+    // seed whose member is not the source.
+    for scheme in [BatchScheme::Hardware, BatchScheme::Separate] {
+        let seed = (0..).find(|&seed| {
+            let b = Batch::new(k * k, 1e-9, 1e-9, scheme, 32, HeaderFlits::default(), seed);
+            b.sources[0] != b.group[0]
+        });
+        let s =
+            batch_in_bytes(k, scheme, 1e-9, (8, 256), (34, 74), f_m as u32).set(&[("run.seed", json!(seed.unwrap()))]);
+        let b = Batch::new(k * k, 1e-9, 1e-9, scheme, 32, HeaderFlits::default(), s.run.seed);
+        let r = flitcast_core::run(&s).unwrap();
+        let hops = ((b.sources[0] % k).abs_diff(b.group[0] % k) + (b.sources[0] / k).abs_diff(b.group[0] / k)) as u64;
+        assert_eq!(r.latency_max as u64, (hops + 1) * (d + l) + l + (f_u - 1), "{scheme:?}: a lone unicast");
+    }
+}
+
+#[test]
+fn headers_that_are_not_whole_flits_round_up() {
+    // 34 bytes in 32-byte flits take 2 flits, 74 take 3; a 32-byte payload 1: one source's unicasts to
+    // the whole group leave one every 3 + D + l cycles, its multicast is 4 flits long
+    let with = |unicast: u32, multicast: u32, scheme: BatchScheme, lane: u32| {
+        flitcast_core::run(&batch_in_bytes(4, scheme, 1.0, (32, 32), (unicast, multicast), lane)).unwrap().latency_max
+    };
+    assert_eq!(with(34, 74, BatchScheme::Hardware, 4) - with(0, 0, BatchScheme::Hardware, 1), 3.0, "3 more flits");
+    let members = 15.0;
+    assert_eq!(
+        with(34, 74, BatchScheme::Separate, 3) - with(0, 0, BatchScheme::Separate, 1),
+        2.0 * members,
+        "2 more a unicast"
+    );
+}
+
+#[test]
+fn header_bytes_need_the_sizes_in_bytes() {
+    let s = iba_mesh(4, 1, 16).set(&[("workload.program", json!("batch")), ("run.warmup_cycles", json!(0))]);
+    for key in ["workload.unicast_header_bytes", "workload.multicast_header_bytes"] {
+        let refused = s.with(&[(key, json!(34))]);
+        assert!(matches!(refused, Err(flitcast_core::Error::Config { key: k, .. }) if k == key), "{key}");
     }
 }
 

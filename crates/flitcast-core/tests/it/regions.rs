@@ -111,6 +111,21 @@ fn studies() -> Vec<(&'static str, Scenario)> {
         ("mesh4 infiniband batch hardware", batch("hardware")),
         ("mesh4 infiniband batch separate", batch("separate")),
         (
+            "mesh4 infiniband batch hardware, input lanes only",
+            batch("hardware").set(&[("switch.output_buffers", json!(false))]),
+        ),
+        (
+            "mesh4 infiniband batch hardware, headers in bytes",
+            Scenario::of(json!({
+                "network": {"k": 4},
+                "switch": {"model": "infiniband", "vcs": 2, "buffer_flits": 14},
+                "workload": {"program": "batch", "source_share": 0.5, "group_share": 0.5, "message_bytes": 32,
+                             "flit_bytes": 8, "max_packet_bytes": 32, "unicast_header_bytes": 34,
+                             "multicast_header_bytes": 74},
+                "run": {"warmup_cycles": 0, "measure_cycles": 2, "batches": 2},
+            })),
+        ),
+        (
             "mesh4 infiniband multicast",
             short(iba_mesh(4, 2, 4), 500, 3_000).set(&[
                 ("workload.program", json!("hardware_multicast")),

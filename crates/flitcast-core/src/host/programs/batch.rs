@@ -8,6 +8,11 @@
 //! run's seed. A source sends by the scheme: one multidestination packet (hardware), or one unicast
 //! per member in increasing node order, back to back on its injection link (separate addressing, the
 //! study's "unicast scheme").
+//!
+//! Each packet may carry headers besides its payload, in bytes rounded up to whole flits
+//! (`unicast_header_bytes`, `multicast_header_bytes`): study 003's InfiniBand packets carry their
+//! routing and transport headers, a multicast one its global route header too (docs/models/infiniband.md,
+//! "Headers").
 
 use rand::seq::SliceRandom;
 
@@ -37,7 +42,22 @@ params! {
         scheme: BatchScheme = BatchScheme::Hardware;
         /// The header of a multidestination worm: header_flits.
         header: Flat<WormHeader> = Flat::default();
+        /// Bytes each unicast packet carries besides its payload, in whole flits of workload.flit_bytes
+        /// (so only with the sizes in bytes). InfiniBand's unreliable datagrams: LRH 8 + BTH 12 + DETH 8
+        /// + ICRC 4 + VCRC 2 = 34 (docs/models/infiniband.md, "Headers").
+        unicast_header_bytes: u32 = 0, range(0, 4096), unit("bytes");
+        /// Bytes each multicast packet carries besides its payload and workload.header_flits, in whole
+        /// flits of workload.flit_bytes (so only with the sizes in bytes). InfiniBand: a unicast's 34 and
+        /// the global route header with the group's GID, 40: 74 (docs/models/infiniband.md, "Headers").
+        multicast_header_bytes: u32 = 0, range(0, 4096), unit("bytes");
     }
+}
+
+/// Flits a batch's packets carry besides their payload.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct HeaderFlits {
+    pub unicast: u32,
+    pub multicast: u32,
 }
 
 impl Kind for Batch {
@@ -52,7 +72,7 @@ pub struct Batch {
     pub group: Vec<u32>,
     scheme: BatchScheme,
     message_flits: u32,
-    header_flits: u32,
+    headers: HeaderFlits,
 }
 
 impl Batch {
@@ -63,7 +83,7 @@ impl Batch {
         group: f64,
         scheme: BatchScheme,
         message_flits: u32,
-        header_flits: u32,
+        headers: HeaderFlits,
         seed: u64,
     ) -> Batch {
         let mut rng = stream(seed, StreamKind::Batch, 0);
@@ -75,14 +95,15 @@ impl Batch {
             picked
         };
         let (sources, group) = (draw(sources), draw(group));
-        Batch { sources, group, scheme, message_flits, header_flits }
+        Batch { sources, group, scheme, message_flits, headers }
     }
 }
 
 impl Program for Batch {
     fn new(p: &Params, site: &Site) -> Self {
         let nodes = site.shape.nodes;
-        Batch::new(nodes, p.source_share, p.group_share, p.scheme, site.message_flits, site.header_flits, site.seed)
+        let headers = HeaderFlits { unicast: site.unicast_header_flits, multicast: site.header_flits };
+        Batch::new(nodes, p.source_share, p.group_share, p.scheme, site.message_flits, headers, site.seed)
     }
 
     fn closed(_: &Params) -> bool {
@@ -95,6 +116,10 @@ impl Program for Batch {
 
     fn header_flits(p: &Params) -> Option<u32> {
         p.header.header_flits
+    }
+
+    fn header_bytes(p: &Params) -> (u32, u32) {
+        (p.unicast_header_bytes, p.multicast_header_bytes)
     }
 
     /// Every source's message, at cycle 0.
@@ -115,7 +140,7 @@ impl Program for Batch {
                 src: host,
                 target: Target::Set(dests),
                 flits,
-                header_flits: self.header_flits,
+                header_flits: self.headers.multicast,
                 serves: Serves::NewOperation,
                 tag: 0,
                 priority: Priority::Unicast,
@@ -129,7 +154,7 @@ impl Program for Batch {
                         src: host,
                         target: Target::One(d),
                         flits,
-                        header_flits: 0,
+                        header_flits: self.headers.unicast,
                         serves,
                         tag: 0,
                         priority: Priority::Unicast,

@@ -56,6 +56,7 @@ family! {
         fn multidestination() -> bool;
         fn multicast_degree() -> Option<u32>;
         fn header_flits() -> Option<u32>;
+        fn header_bytes() -> (u32, u32);
     }
     build(site: &Site<'_>);
 }
