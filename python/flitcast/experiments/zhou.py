@@ -22,18 +22,27 @@ group of 40% or 100% of the nodes (drawn from the seed), by hardware multicast o
 (one unicast per member, back to back). Measure: the batch's completion time, from cycle 0 to the last
 byte at the last member (``completion_ns``), and the speedup unicast / multicast.
 
-The study states no number; its claims are orderings, with the tolerances of VISIBLE and CLEAR below. Its
-comparisons across the numbers of sources (§4 Case 3, Remark 2) are judged by ``zhou-all-source``, which
-runs the one- and multi-source points too. Quick mode runs three message sizes (32 B, 256 B, 2 KB) of the
-same points and judges no claim: the claims read every size of the study's panels.
+Claims: one row per statement of §3–§5, the abstract and §1, each a word of the vocabulary (verdicts.py,
+docs/experiments.md "Verdicts") on the completion times as our panels draw them (below, "claims"). The
+study states no number. Each experiment judges the statements on its own figures (§4 Case 1: one source;
+Case 2: 40% of the nodes); ``zhou-all-source``, which runs every point, judges Case 3 and the statements on
+every case (abstract, §1, Remarks). Quick mode runs the one- and multi-source points in full and the
+all-source points at three sizes: the same points, exact, so a claim is judged where every point it reads
+was run.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from flitcast.experiments.experiment import Claim, Experiment, Point, Reading
+from flitcast.experiments import verdicts as w
+from flitcast.experiments.claim import Claim, Results, Spread
+from flitcast.experiments.experiment import Experiment, Point, Reading, reads_results
+from flitcast.experiments.verdicts import SIGNIFICANT, Axis, Measured, Verdict, panel_axis
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -52,7 +61,9 @@ LANES: dict[str, tuple[int, str]] = {
 }
 SCHEMES = {"multicast": "hardware", "unicast": "separate"}
 SIZES = [32 * 2**i for i in range(9)]  # 32 B … 8 KB
-QUICK_SIZES = [32, 256, 2048]
+#: a quick run's sizes with all sources; the one- and multi-source points run in full (docs/experiments.md,
+#: "Quick mode (study 003)": the claims on every case are judged only where every point they read ran)
+QUICK_SIZES = [32, 64, 128]
 GROUPS = [0.4, 1.0]
 #: InfiniBand's headers and CRCs (docs/models/infiniband.md, "Headers"): an unreliable datagram carries
 #: LRH 8 + BTH 12 + DETH 8 + ICRC 4 + VCRC 2 bytes; a multicast one also the GRH (40), which holds the
@@ -176,7 +187,7 @@ def _points(sources: int, quick: bool) -> list[Point]:
         for group in GROUPS
         for lanes in LANES
         for scheme in SCHEMES
-        for size in (QUICK_SIZES if quick else SIZES)
+        for size in (QUICK_SIZES if quick and sources == 256 else SIZES)
     ]
 
 
@@ -191,214 +202,537 @@ def _with_ns(results: pd.DataFrame) -> pd.DataFrame:
     return results.assign(completion_ns=completion(results))
 
 
-def _table(results: pd.DataFrame, by: tuple[str, ...] = ("group", "lanes", "message_bytes")) -> pd.DataFrame:
-    """Completion (ns) by ``by`` with a column per scheme, and the speedup unicast / multicast."""
-    t = results.assign(completion_ns=completion(results)).pivot_table(index=list(by), columns="scheme", values="completion_ns")
-    return t.assign(speedup=t["unicast"] / t["multicast"])
-
-
 # --- claims --------------------------------------------------------------------------------------------
+#
+# One row per statement of the study (docs/experiments.md, "Study 003"), each a word of the vocabulary
+# (verdicts.py, docs/experiments.md "Verdicts") on the completion times of Figs 10–27 as our panels draw
+# them: a linear axis from 0 to the panel's largest time. The study splits every figure into (a) small and
+# (b) large sizes, which a linear axis needs (on a log axis one panel would show every size); its axes are
+# lost, and the split is ours: (a) 32 B – 1 KB, (b) 2 – 8 KB. The speedup, which no figure of the study
+# draws, is read on our own panel of it (a ratio: a log axis). A statement the study makes in several places
+# (a Case, a Remark, the abstract) is one claim whose checks read every case it speaks of; it is judged by
+# the experiment that runs all of them (`zhou-all-source` for the study's statements on every case).
 
-#: the study gives no number (§4): its orderings are read off Figs 10–27, so "less", "better", "longer"
-#: need a gap a reader of a figure would see; we take 1% of the value (a gap under that is within a
-#: curve's line width). Our runs are deterministic (one seed: every configuration has the same sources
-#: and group), so noise is no reason for more.
-VISIBLE = 0.01
-#: "clearly" (§4 Cases 1–2: shared lanes beat dedicated ones "clearly" in the (a) panels) is a gap seen at
-#: once, not only measured: 5% of the value, five times a bare visible one; the same threshold decides
-#: the study's "not clear" / "not obvious when the data size is large" (one word, one threshold)
-CLEAR = 0.05
-#: the (a) panels show the small sizes, the (b) panels the large ones (our reading: the figures' axes are
-#: not in the text; 32 B … 1 KB and 2 KB … 8 KB, as our plots split them)
+#: the (a) panels end at 1 KB, the (b) panels begin at 2 KB (our split: the study's axes are lost)
 PANEL_A_MAX = 1024
-VISIBLE_NOTE = f"{VISIBLE:.0%} of the value: the study reads its orderings off its figures and a smaller gap is within a line's width"
-CLEAR_NOTE = f"'clearly': {CLEAR:.0%} of the value, a gap seen at once (five times a bare visible {VISIBLE:.0%}); the same threshold reads 'not clear'"
+#: the lane configurations of one figure (Figs 10–27: 1, 2 or 4 lanes; Fig. 8)
+FIGURE_LANES = {1: ["1 VL"], 2: ["2 VL shared", "2 VL dedicated"], 4: ["4 VL shared", "4 VL dedicated"]}
+#: "more virtual lanes": the configurations in which a port can use more lanes (Fig. 8(a), (b), (d)); a
+#: dedicated configuration gives every port one lane ("the north port in the switch can use virtual lane
+#: 0 only", §4 Case 1), whatever the figure's number of lanes
+MORE_LANES = ["1 VL", "2 VL shared", "4 VL shared"]
+SOURCES = [1, 102, 256]
+#: the first figure of each number of sources (1 lane, group 40%; §4)
+FIRST_FIGURE = {1: 10, 102: 16, 256: 22}
 
-
-#: the cause named where lane configurations give exactly the same times (with one source a multicast is
-#: one packet, alone in the network)
-NO_WAIT = (
-    "; every configuration gives exactly the same time: no packet waits for a lane (with one source a "
-    "multicast is one packet, alone in the network; §4 Case 1 itself says that with one source 'the "
-    "traffic congestion of two packets using the same buffer never occurs')"
+NEVER_OCCURS = "§4 Case 1: 'Since there is only one source node, the traffic congestion of two packets using the same buffer never occurs'"
+LANES_HELP_ONE_SOURCE = (
+    "§4 Case 1: 'With more virtual lanes, less time is spent to perform multicast operations, especially for unicast cases' "
+    "(and Case 2: lanes speed operations up 'as it reduces traffic congestion')"
+)
+SHARED_CLEARLY_ONE_SOURCE = (
+    "§4 Case 1: 'For both the unicast and the multicast schemes, given the same number of virtual lanes, we can get better "
+    "performance if we do not associate the switch port with dedicated virtual lane(s). The observation can be clearly found "
+    "in Figs. 11(a), 12(a), 14(a) and 15(a)'"
 )
 
 
-def _range(values: pd.Series, digits: int = 2) -> str:
-    return f"{values.min():.{digits}f}–{values.max():.{digits}f}"
+def figure(sources: int, group: float, vls: int) -> int:
+    """The study's figure of these sources, group and number of lanes."""
+    return FIRST_FIGURE[sources] + (3 if group == 1.0 else 0) + {1: 0, 2: 1, 4: 2}[vls]
 
 
-def _span(sizes: list[int]) -> str:
-    return f"{sizes[0]}–{sizes[-1]} B" if sizes else "no size"
+def panel(size: int) -> str:
+    return "a" if size <= PANEL_A_MAX else "b"
 
 
-def _figures(first: int, vls: int) -> str:
-    """The (a) panels the study names for ``vls`` lanes: groups 40% and 100% (first figure = 1 lane, 40%)."""
-    offset = {1: 0, 2: 1, 4: 2}[vls]
-    return f"Figs {first + offset}(a), {first + 3 + offset}(a)"
+def _sizes(letter: str) -> list[int]:
+    return [s for s in SIZES if panel(s) == letter]
 
 
-def _own_claims(results: pd.DataFrame, first: int) -> list[Claim]:
-    """The claims every experiment checks on its own points (one number of sources, Figs first … first+5)."""
-    t = _table(results)
-    sizes = sorted(t.index.get_level_values("message_bytes").unique())
-    claims = []
+def _vls(lanes: str) -> int:
+    return LANES[lanes][0]
 
-    wins = t["multicast"] < t["unicast"] * (1 - VISIBLE)
-    claims.append(
+
+def _case(sources: int, group: float, lanes: str = "", scheme: str = "", size: int | None = None) -> str:
+    parts = [f"{sources} source{'s' * (sources > 1)}", f"group {group:.0%}", lanes, scheme, f"{size} B" if size else ""]
+    return ", ".join(p for p in parts if p)
+
+
+class Times:
+    """The completion times (µs) the claims read, by (sources, group, lanes, scheme, size), as Results gives
+    them (exact in a full run: a closed batch is deterministic); a point the run did not simulate (a quick
+    run leaves some out) is unknown, so a check on it, or on a panel whose axis it spans, is not judged."""
+
+    def __init__(self, r: Results) -> None:
+        self.known: dict[tuple[Any, ...], Measured] = {}
+        keys = ["sources", "group", "lanes", "scheme"]
+        slim = r.table[[*keys, "message_bytes", "completion_ns", "saturated"]]
+        for key, rows in slim.groupby(keys, sort=False):
+            # (each curve read through Results, which widens it in a quick run)
+            for size, m in Results(rows, r.quick).curve("completion_ns", "completion", x="message_bytes"):
+                # (in µs, as our panels draw them)
+                self.known[(*key, int(size))] = Measured(m.value / 1000, m.low / 1000, m.high / 1000, _us(m.value / 1000))
+
+    def time(self, sources: int, group: float, lanes: str, scheme: str, size: int) -> Measured:
+        return self.known.get((sources, group, lanes, scheme, size), UNKNOWN)
+
+    def speedup(self, sources: int, group: float, lanes: str, size: int) -> Measured:
+        """unicast / multicast (the study's speedup)."""
+        return _ratio(self.time(sources, group, lanes, "unicast", size), self.time(sources, group, lanes, "multicast", size))
+
+    def lane_gain(self, sources: int, group: float, scheme: str, size: int) -> Measured:
+        """time with 1 lane / time with 4 shared lanes (what more lanes save)."""
+        return _ratio(self.time(sources, group, "1 VL", scheme, size), self.time(sources, group, "4 VL shared", scheme, size))
+
+    def axis(self, panels: list[tuple[int, float, int, str]]) -> Axis | None:
+        """The linear axis of our panel(s) (sources, group, lanes, panel letter): 0 to the largest time any of
+        them draws (both schemes, every configuration of the figure)."""
+        values = [self.time(s, g, lanes, scheme, size) for s, g, vls, letter in panels for lanes in FIGURE_LANES[vls] for scheme in SCHEMES for size in _sizes(letter)]
+        names = "; ".join(f"Fig. {figure(s, g, vls)}({letter})" for s, g, vls, letter in panels)
+        return _axis(f"completion time (µs), {names}", values)
+
+    def speedup_axis(self, sources: list[int]) -> Axis | None:
+        """The log axis of our speedup panel(s) of these numbers of sources (every group, configuration, size)."""
+        values = [self.speedup(s, g, lanes, size) for s in sources for g in GROUPS for lanes in LANES for size in SIZES]
+        return _axis(f"speedup, {', '.join(map(str, sources))} sources (our panel)", values, log=True)
+
+    def gain_axis(self, sources: int) -> Axis | None:
+        """The log axis of our panel of what 4 shared lanes save against 1 (both schemes and groups)."""
+        values = [self.lane_gain(sources, g, scheme, size) for g in GROUPS for scheme in SCHEMES for size in SIZES]
+        return _axis(f"time with 1 lane / with 4 shared lanes, {sources} sources (our panel)", values, log=True)
+
+
+UNKNOWN = Measured(math.nan, math.nan, math.nan, "not run")
+
+
+def _us(x: float) -> str:
+    return f"{x:,.0f} µs" if x >= 100 else f"{x:.3g} µs"
+
+
+def _ratio(a: Measured, b: Measured) -> Measured:
+    if a.unknown or b.unknown:
+        return UNKNOWN
+    r = w.ratio(a, b)
+    return Measured(r.value, r.low, r.high, f"×{r.value:.3g}")
+
+
+def _axis(label: str, values: list[Measured], log: bool = False) -> Axis | None:
+    """Our panel's axis of ``values``; None where one of them was not run (its span is not known)."""
+    if any(v.unknown for v in values):
+        return None
+    return panel_axis(label, [v.value for v in values], log=log)
+
+
+def _on(axis: Axis | None, word: Callable[[Axis], Verdict], label: str) -> Verdict:
+    """``word`` on ``axis``, labelled with its case; not judged where the axis is not known."""
+    if axis is None:
+        return Verdict(w.NOT_JUDGED, None, None, label, "not judged: a point of its panel was not run, so the panel's axis is not known")
+    return w.labelled(word(axis), label)
+
+
+def _ordered_across_panels(pairs: list[tuple[int, Measured, Measured, Axis | None]], label: str) -> list[Verdict]:
+    """Curve ``a`` below curve ``b`` over a figure's two panels (each size on its own panel's axis): never
+    visibly above it, visibly below it somewhere — the vocabulary's curve_lower read over the (a) and (b)
+    panels together. (Per-claim code: curve_lower takes one axis, and the study's figures have two.)"""
+    never = [_on(axis, lambda ax, a=a, b=b: w.negated(w.higher(a, b, ax), "not visibly above"), f"{label}, {size} B") for size, a, b, axis in pairs]
+    apart = w.any_of([_on(axis, lambda ax, a=a, b=b: w.lower(a, b, ax), f"{label}, {size} B") for size, a, b, axis in pairs], rule="visibly below somewhere")
+    return [*never, apart]
+
+
+def _gated(checks: list[tuple[bool, Verdict]], rule: str, quotes: tuple[str, str]) -> tuple[Verdict, tuple[str, str] | tuple[()]]:
+    """The claim's verdict over every check, and the study's contradiction ``quotes`` where it applies: only
+    where the checks the contradiction covers (flagged True) deviate and every other check holds — a
+    deviation elsewhere is the model's, reported as such; where the other checks are not judged (a quick
+    run's missing points), whose deviation it is cannot be told, and the claim is not judged."""
+    verdict = w.every([v for _, v in checks], rule=rule)
+    covered = w.every([v for c, v in checks if c])
+    rest = w.every([v for c, v in checks if not c])
+    if covered.status != w.DEVIATES or rest.status == w.DEVIATES:
+        return verdict, ()
+    if rest.status == w.NOT_JUDGED:
+        return replace(rest, ours=verdict.ours, rule=f"{rule}; the checks the study contradicts deviate, the others are not judged: {rest.rule}"), ()
+    return verdict, quotes
+
+
+# --- the checks of each statement, for the numbers of sources they read ------------------------------------
+
+
+def outperforms(t: Times, sources: list[int]) -> Verdict:
+    """Multicast visibly below unicast, every (group, configuration, size)."""
+    checks = [
+        _on(t.axis([(s, g, _vls(lanes), panel(size))]), lambda ax, c=(s, g, lanes, size): w.lower(t.time(*c[:3], "multicast", c[3]), t.time(*c[:3], "unicast", c[3]), ax), _case(s, g, lanes, "", size))
+        for s in sources
+        for g in GROUPS
+        for lanes in LANES
+        for size in SIZES
+    ]
+    return w.every(checks, rule="multicast visibly below unicast in every case")
+
+
+def much_faster(t: Times, sources: list[int]) -> Verdict:
+    """A speedup of at least SIGNIFICANT, every case."""
+    checks = [
+        w.labelled(w.much_lower(t.time(s, g, lanes, "multicast", size), t.time(s, g, lanes, "unicast", size), ours=str(t.speedup(s, g, lanes, size))), _case(s, g, lanes, "", size))
+        for s in sources
+        for g in GROUPS
+        for lanes in LANES
+        for size in SIZES
+    ]
+    return w.every(checks, rule=f"unicast / multicast at least {SIGNIFICANT} in every case")
+
+
+def speedup_grows_with_size(t: Times, sources: list[int]) -> Verdict:
+    checks = []
+    for s in sources:
+        axis = t.speedup_axis([s])
+        for g in GROUPS:
+            for lanes in LANES:
+                curve = [(float(size), t.speedup(s, g, lanes, size)) for size in SIZES]
+                checks.append(_on(axis, lambda ax, c=curve: w.increases(c, ax), _case(s, g, lanes)))
+    return w.every(checks, rule="the speedup increases with the size in every (sources, group, configuration)")
+
+
+def speedup_grows_with_group(t: Times, sources: list[int]) -> Verdict:
+    checks = []
+    for s in sources:
+        axis = t.speedup_axis([s])
+        for lanes in LANES:
+            for size in SIZES:
+                curve = [(g, t.speedup(s, g, lanes, size)) for g in GROUPS]
+                checks.append(_on(axis, lambda ax, c=curve: w.increases(c, ax), f"{s} source{'s' * (s > 1)}, {lanes}, {size} B, 40% → 100%"))
+    return w.every(checks, rule="the speedup higher for the 100% group in every (sources, configuration, size)")
+
+
+def speedup_grows_with_sources(t: Times) -> Verdict:
+    axis = t.speedup_axis(SOURCES)
+    checks = [
+        _on(axis, lambda ax, c=[(float(s), t.speedup(s, g, lanes, size)) for s in SOURCES]: w.increases(c, ax), f"group {g:.0%}, {lanes}, {size} B, 1 → 102 → 256 sources")
+        for g in GROUPS
+        for lanes in LANES
+        for size in SIZES
+    ]
+    return w.every(checks, rule="the speedup increases from 1 to 102 to 256 sources in every (group, configuration, size)")
+
+
+def more_lanes_less_time(t: Times, sources: list[int]) -> list[tuple[bool, Verdict]]:
+    """Per (sources, group, scheme): the family of time curves over 1, 2 and 4 lanes that a port can use
+    (MORE_LANES) falls — no visible step back between neighbours at any size, and 4 lanes visibly below 1 at
+    some size (the vocabulary's curves_decrease, read over both panels; each size on the axis that spans
+    its panel in the three figures). Flagged: the one-source multicast checks (the study's contradiction)."""
+    out = []
+    for s in sources:
+        for g in GROUPS:
+            axes = {letter: t.axis([(s, g, vls, letter) for vls in (1, 2, 4)]) for letter in "ab"}
+            for scheme in SCHEMES:
+                label = _case(s, g, "", scheme)
+                never = [
+                    _on(axes[panel(size)], lambda ax, a=t.time(s, g, fewer, scheme, size), b=t.time(s, g, more, scheme, size): w.negated(w.higher(b, a, ax), "no step back"), f"{label}, {fewer} → {more}, {size} B")
+                    for fewer, more in zip(MORE_LANES, MORE_LANES[1:], strict=False)
+                    for size in SIZES
+                ]
+                apart = w.any_of([_on(axes[panel(size)], lambda ax, a=t.time(s, g, "4 VL shared", scheme, size), b=t.time(s, g, "1 VL", scheme, size): w.lower(a, b, ax), f"{label}, 4 VL shared vs 1 VL, {size} B") for size in SIZES], rule="4 lanes visibly below 1 somewhere")
+                flagged = s == 1 and scheme == "multicast"
+                out += [(flagged, v) for v in [*never, apart]]
+    return out
+
+
+def lanes_help_unicast_most(t: Times, sources: list[int]) -> Verdict:
+    """What 4 shared lanes save against 1, as a ratio, higher for the unicast scheme than the multicast
+    scheme: the two curves over the sizes, on our panel of that ratio (curve_higher)."""
+    checks = []
+    for s in sources:
+        axis = t.gain_axis(s)
+        for g in GROUPS:
+            u = [(float(size), t.lane_gain(s, g, "unicast", size)) for size in SIZES]
+            m = [(float(size), t.lane_gain(s, g, "multicast", size)) for size in SIZES]
+            checks.append(_on(axis, lambda ax, u=u, m=m: w.curve_higher(u, m, ax), _case(s, g)))
+    return w.every(checks, rule="1-lane / 4-shared-lane time higher for the unicast scheme")
+
+
+def shared_beats_dedicated(t: Times, sources: list[int]) -> list[tuple[bool, Verdict]]:
+    """Per (sources, group, lanes, scheme): shared lanes' curve below dedicated lanes' over both panels."""
+    out = []
+    for s in sources:
+        for g in GROUPS:
+            for vls in (2, 4):
+                for scheme in SCHEMES:
+                    pairs = [(size, t.time(s, g, f"{vls} VL shared", scheme, size), t.time(s, g, f"{vls} VL dedicated", scheme, size), t.axis([(s, g, vls, panel(size))])) for size in SIZES]
+                    flagged = s == 1 and scheme == "multicast"
+                    out += [(flagged, v) for v in _ordered_across_panels(pairs, f"Fig. {figure(s, g, vls)}, {scheme}")]
+    return out
+
+
+def shared_clearly_better_small(t: Times, sources: int) -> list[tuple[bool, Verdict]]:
+    """In the (a) panels of the 2- and 4-lane figures: shared lanes' curve visibly below dedicated lanes'
+    (curve_lower: never visibly above, visibly below somewhere), both schemes."""
+    out = []
+    for g in GROUPS:
+        for vls in (2, 4):
+            axis = t.axis([(sources, g, vls, "a")])
+            for scheme in SCHEMES:
+                shared = [(float(size), t.time(sources, g, f"{vls} VL shared", scheme, size)) for size in _sizes("a")]
+                dedicated = [(float(size), t.time(sources, g, f"{vls} VL dedicated", scheme, size)) for size in _sizes("a")]
+                v = _on(axis, lambda ax, a=shared, b=dedicated: w.curve_lower(a, b, ax), f"Fig. {figure(sources, g, vls)}(a), {scheme}")
+                out.append((sources == 1 and scheme == "multicast", v))
+    return out
+
+
+def not_clear_large(t: Times, sources: int) -> Verdict:
+    """In the (b) panels of the 2- and 4-lane figures: shared and dedicated lanes within the visible
+    resolution of each other at every size, both schemes."""
+    checks = [
+        _on(
+            t.axis([(sources, g, vls, "b")]),
+            lambda ax, a=t.time(sources, g, f"{vls} VL shared", scheme, size), b=t.time(sources, g, f"{vls} VL dedicated", scheme, size): w.similar(a, b, ax),
+            f"Fig. {figure(sources, g, vls)}(b), {scheme}, {size} B",
+        )
+        for g in GROUPS
+        for vls in (2, 4)
+        for scheme in SCHEMES
+        for size in _sizes("b")
+    ]
+    return w.every(checks, rule="shared and dedicated lanes not visibly apart at any size of the (b) panels")
+
+
+def never_waits(t: Times) -> Verdict:
+    """One source: every lane configuration gives the same time (no visible difference), per (group,
+    scheme, size). Lanes are buffers: where no packet waits behind another in a buffer, how many a port has
+    changes nothing; a time that changes with them is a packet that waited for one."""
+    checks = []
+    for g in GROUPS:
+        axes = {letter: t.axis([(1, g, vls, letter) for vls in (1, 2, 4)]) for letter in "ab"}
+        for scheme in SCHEMES:
+            for size in SIZES:
+                curve = [(float(i), t.time(1, g, lanes, scheme, size)) for i, lanes in enumerate(LANES)]
+                checks.append(_on(axes[panel(size)], lambda ax, c=curve: w.nearly_constant(c, ax), _case(1, g, "", scheme, size)))
+    return w.every(checks, rule="one source: the five lane configurations within the visible resolution of each other in every case")
+
+
+def _same_orderings(t: Times) -> Verdict:
+    """§4 Case 3's 'similar': each ordering judged on the 102-source points alone gives the same verdict on
+    the 256-source points alone. (Per-claim code: it compares two verdicts, not two quantities.)"""
+    same, differ, open_ = [], [], []
+    for name, judge in _ORDERINGS.items():
+        multi, every_source = judge(t, 102), judge(t, 256)
+        if w.NOT_JUDGED in (multi.status, every_source.status):
+            open_.append(name)
+        elif multi.status == every_source.status:
+            same.append(name)
+        else:
+            differ.append(f"{name} ({multi.status} with 102, {every_source.status} with 256)")
+    ours = f"{len(same)} of {len(_ORDERINGS)} orderings alike" + (f"; differ: {'; '.join(differ)}" if differ else "") + (f"; not judged: {', '.join(open_)}" if open_ else "")
+    status = w.DEVIATES if differ else w.NOT_JUDGED if open_ else w.HOLDS
+    return Verdict(status, None, None, ours, "every ordering below gives the same verdict with 102 and with 256 sources")
+
+
+def all_source_longer(t: Times) -> Verdict:
+    checks = [
+        _on(
+            t.axis([(102, g, _vls(lanes), panel(size)), (256, g, _vls(lanes), panel(size))]),
+            lambda ax, a=t.time(256, g, lanes, scheme, size), b=t.time(102, g, lanes, scheme, size): w.higher(a, b, ax),
+            _case(256, g, lanes, scheme, size) + " vs 102",
+        )
+        for g in GROUPS
+        for lanes in LANES
+        for scheme in SCHEMES
+        for size in SIZES
+    ]
+    return w.every(checks, rule="256 sources visibly above 102 in every case")
+
+
+#: the orderings §4 Case 3 finds alike with all sources and with 40% of them, each judged on one number of sources
+_ORDERINGS: dict[str, Callable[[Times, int], Verdict]] = {
+    "multicast outperforms unicast": lambda t, s: outperforms(t, [s]),
+    "multicast much faster": lambda t, s: much_faster(t, [s]),
+    "speedup grows with the size": lambda t, s: speedup_grows_with_size(t, [s]),
+    "speedup grows with the group": lambda t, s: speedup_grows_with_group(t, [s]),
+    "more lanes, less time": lambda t, s: w.every([v for _, v in more_lanes_less_time(t, [s])]),
+    "more lanes help unicast most": lambda t, s: lanes_help_unicast_most(t, [s]),
+    "shared lanes better than dedicated": lambda t, s: w.every([v for _, v in shared_beats_dedicated(t, [s])]),
+    "shared lanes clearly better in the (a) panels": lambda t, s: w.every([v for _, v in shared_clearly_better_small(t, s)]),
+    "no clear difference in the (b) panels": lambda t, s: not_clear_large(t, s),
+}
+
+
+# --- the tables ----------------------------------------------------------------------------------------------
+
+
+@reads_results
+def one_source_claims(r: Results) -> list[Claim]:
+    """§4 Case 1's own statements (Figs 10–15)."""
+    t = Times(r)
+    clearly, clearly_contradicted = _gated(shared_clearly_better_small(t, 1), "shared lanes visibly better in every (a) panel named", (SHARED_CLEARLY_ONE_SOURCE, NEVER_OCCURS))
+    return [
+        Claim(
+            "one source: no packet waits behind another in a lane buffer (every lane configuration, the same time)",
+            "§4 Case 1",
+            "Since there is only one source node, the traffic congestion of two packets using the same buffer never occurs.",
+            never_waits(t),
+            note=(
+                "read through what it implies: lanes are buffers, so where no packet ever waits behind another in one, the lane "
+                "configuration changes no time, and a time that changes with the lanes is a packet that waited for a buffer; judged on "
+                "the axis each panel has in the group's three figures. Measured: the multicast scheme holds it (one packet, alone: every "
+                "configuration the same time); the unicast scheme does not — its packets never wait inside the network (their network "
+                "latency is the zero-load one), but with one-packet lanes each waits at its source for the lane its predecessor holds in "
+                "the source's switch, which more shared lanes remove (docs/experiments.md, study 003)"
+            ),
+            inconsistent=(NEVER_OCCURS, LANES_HELP_ONE_SOURCE),
+        ),
+        Claim(
+            "one source: shared lanes clearly better than dedicated ones in Figs 11(a), 12(a), 14(a), 15(a), both schemes",
+            "§4 Case 1, Figs 11(a), 12(a), 14(a), 15(a)",
+            "For both the unicast and the multicast schemes, given the same number of virtual lanes, we can get better performance if we do not associate the switch port with dedicated virtual lane(s). The observation can be clearly found in Figs. 11(a), 12(a), 14(a) and 15(a).",
+            clearly,
+            note=(
+                "'clearly found' in a panel: the shared lanes' curve visibly below the dedicated lanes' somewhere in it and never visibly "
+                "above (curve_lower on the panel's axis). The unicast scheme holds it in all four panels; the multicast scheme's one "
+                "packet takes the same time in every configuration, which the study's own 'never occurs' implies"
+            ),
+            inconsistent=clearly_contradicted,
+        ),
+        Claim(
+            "one source: no clear difference between shared and dedicated lanes for large messages",
+            "§4 Case 1, Figs 11(b), 12(b), 14(b), 15(b)",
+            "However, this observation is not clear when the data size is large.",
+            not_clear_large(t, 1),
+            note="'not clear': within the visible resolution (similar), at every size of the (b) panels — 'large' read as the sizes of the (b) panels, against 'clearly found in Figs 11(a) …' for the (a) panels",
+        ),
+    ]
+
+
+@reads_results
+def multi_source_claims(r: Results) -> list[Claim]:
+    """§4 Case 2's own statements (Figs 16–21)."""
+    t = Times(r)
+    return [
+        Claim(
+            "40% sources: shared lanes clearly better than dedicated ones in Figs 17(a), 18(a), 20(a), 21(a), both schemes",
+            "§4 Case 2, Figs 17(a), 18(a), 20(a), 21(a)",
+            "For both the unicast scheme and the multicast scheme, with the same number of virtual lanes, we can get a better performance if we do not associate the switch port with dedicated virtual lane(s). This observation can be clearly seen in Figs. 17(a), 18(a), 20(a) and 21(a).",
+            w.every([v for _, v in shared_clearly_better_small(t, 102)], rule="shared lanes visibly better in every (a) panel named"),
+            note=(
+                "'clearly seen' in a panel: the shared lanes' curve visibly below the dedicated lanes' somewhere in it and never visibly "
+                "above (curve_lower on the panel's axis). Where it deviates: the multicast scheme's curves lie low on panels whose height "
+                "the unicast scheme's sets (speedups of 4–15), and their gap stays under the visible resolution"
+            ),
+        ),
+        Claim(
+            "40% sources: no clear difference between shared and dedicated lanes for large messages",
+            "§4 Case 2, Figs 17(b), 18(b), 20(b), 21(b)",
+            "However, this observation is not obvious when the data size is large.",
+            not_clear_large(t, 102),
+            note=(
+                "'not obvious': within the visible resolution (similar), at every size of the (b) panels. Where it deviates: dedicated "
+                "lanes are the one-lane network (every link carries one lane, sources inject on lane 0), and with many sources shared "
+                "lanes still save the unicast scheme a sixth to a fifth of its time at 2–8 KB"
+            ),
+        ),
+    ]
+
+
+@reads_results
+def all_source_claims(r: Results) -> list[Claim]:
+    """§4 Case 3's statements, and the study's statements on every case (abstract, §1, §3, Cases 1–2, §5),
+    which read the one- and multi-source points this experiment runs too."""
+    t = Times(r)
+    lanes, lanes_contradicted = _gated(more_lanes_less_time(t, SOURCES), "more lanes, less time in every (sources, group, scheme)", ("§4 Case 1: 'With more virtual lanes, less time is spent to perform multicast operations'", NEVER_OCCURS))
+    shared, shared_contradicted = _gated(shared_beats_dedicated(t, SOURCES), "shared lanes better in every (sources, group, lanes, scheme)", ("§4 Case 1: 'For both the unicast and the multicast schemes, given the same number of virtual lanes, we can get better performance if we do not associate the switch port with dedicated virtual lane(s)'", NEVER_OCCURS))
+    return [
         Claim(
             "multicast outperforms unicast in every case",
-            "§4 Cases 1–2, Remark 1: outperforms 'for all the simulation cases'",
-            f"{int(wins.sum())} of {len(t)} (group, lanes, size) cases; speedup {_range(t['speedup'])}",
-            bool(wins.all()),
-            f"holds if multicast takes less time in every case, by more than {VISIBLE_NOTE}",
-        )
-    )
-
-    sp = t["speedup"].unstack("message_bytes")[sizes]
-    steps = sp[sizes[1:]].to_numpy() > sp[sizes[:-1]].to_numpy() * (1 + VISIBLE)
-    rising = int(steps.all(axis=1).sum())
-    claims.append(
+            "abstract, §1, §4 Cases 1–2, Remark 1",
+            "The proposed multicast scheme outperforms the unicast scheme for all the simulation cases.",
+            outperforms(t, SOURCES),
+            note=(
+                "every (sources, group, lane configuration, size): the multicast scheme's time visibly below the unicast scheme's on the "
+                "figure's panel. Where it deviates: the smallest size of a 4-lane (a) panel, where both times lie within a few "
+                "hundredths of the panel's height (the speedup there is still above 4)"
+            ),
+        ),
+        Claim(
+            "multicast speeds operations up much (a speedup of at least 1.2 in every case)",
+            "§3, §5",
+            "with hardware-supported multicast in IBA we can get a significant performance improvement in multicast operations (§3); the proposed multicast scheme can speed up the execution of multicast operations tremendously (§5)",
+            much_faster(t, SOURCES),
+            note=f"'significant', 'tremendously': the vocabulary's 'much', a ratio of at least {SIGNIFICANT} (the study gives no factor), unicast / multicast in every case",
+        ),
         Claim(
             "the speedup grows with the message size",
-            "Remark 2, abstract: 'the larger the message size … the better the speedup'",
-            f"rises at every doubling in {rising} of {len(sp)} (group, lanes) curves ({int(steps.sum())} of {steps.size} steps); {sizes[0]} B → {sizes[-1]} B: {_range(sp[sizes[0]])} → {_range(sp[sizes[-1]])}",
-            rising == len(sp),
-            f"holds if the speedup rises at every doubling of the size ({sizes[0]} B … {sizes[-1]} B), by more than {VISIBLE_NOTE}",
-        )
-    )
-
-    by_group = t["speedup"].unstack("group")
-    bigger = by_group[1.0] > by_group[0.4] * (1 + VISIBLE)
-    claims.append(
-        Claim(
-            "the speedup grows with the group size",
-            "Remark 2, abstract: 'the larger the size of the multicast group, the better the speedup'",
-            f"100% group above 40% in {int(bigger.sum())} of {len(by_group)} (lanes, size) cases; 100% / 40%: {_range(by_group[1.0] / by_group[0.4])}",
-            bool(bigger.all()),
-            f"holds if the speedup is higher for the 100% group in every case, by more than {VISIBLE_NOTE}",
-        )
-    )
-
-    gain = {}
-    for scheme in SCHEMES:
-        c = t[scheme].unstack("lanes")
-        gain[scheme] = 1 - c["4 VL shared"] / c["1 VL"]
-        for kind in ("shared", "dedicated"):
-            two, four = c[f"2 VL {kind}"], c[f"4 VL {kind}"]
-            fewer = (two < c["1 VL"] * (1 - VISIBLE)) & (four < two * (1 - VISIBLE))
-            why = "" if kind == "shared" else "; the study names no lane configuration. With dedicated lanes each link carries one lane (Fig. 8(c), (e)), so with equal lane buffers our network is the one-lane network, exactly (docs/models/infiniband.md)"
-            if kind == "shared" and (two == c["1 VL"]).all() and (four == two).all():
-                why = NO_WAIT
-            claims.append(
-                Claim(
-                    f"more lanes, less time ({scheme} scheme, {kind} lanes)",
-                    "§4 Cases 1–2, Remark 3: 'with more virtual lanes, less time is spent'",
-                    f"1 > 2 > 4 VL in {int(fewer.sum())} of {len(c)} (group, size) cases; 2 / 1 VL {_range(two / c['1 VL'])}, 4 / 2 VL {_range(four / two)}",
-                    bool(fewer.all()),
-                    f"holds if 2 lanes take less time than 1 and 4 less than 2 in every case, by more than {VISIBLE_NOTE}{why}",
-                )
-            )
-    mean = {s: float(g.mean()) for s, g in gain.items()}
-    claims.append(
-        Claim(
-            "more lanes help the unicast scheme most",
-            "§4 Case 1, Remark 3: 'especially for unicast cases'",
-            f"1 → 4 shared VL: unicast {mean['unicast']:.0%}, multicast {mean['multicast']:.0%} less time on average (group, size)",
-            mean["unicast"] > mean["multicast"] + VISIBLE,
-            f"holds if the unicast scheme's average saving exceeds the multicast scheme's by more than {VISIBLE:.0%} of the one-lane time (the visible gap: {VISIBLE_NOTE})",
-        )
-    )
-
-    small, large = [s for s in sizes if s <= PANEL_A_MAX], [s for s in sizes if s > PANEL_A_MAX]
-    for vls in (2, 4):
-        shared, dedicated = t.xs(f"{vls} VL shared", level="lanes"), t.xs(f"{vls} VL dedicated", level="lanes")
-        for scheme in SCHEMES:
-            ratio = dedicated[scheme] / shared[scheme]
-            at_small = ratio[ratio.index.get_level_values("message_bytes").isin(small)]
-            at_large = ratio[ratio.index.get_level_values("message_bytes").isin(large)]
-            clearly = at_small >= 1 + CLEAR
-            claims.append(
-                Claim(
-                    f"{vls} lanes, {scheme} scheme: shared lanes clearly beat dedicated ones in the (a) panels",
-                    f"§4 Cases 1–2, Remark 3: shared better, 'clearly' in {_figures(first, vls)}",
-                    f"dedicated / shared at {_span(small)}: {_range(at_small)}; at least {1 + CLEAR:.2f} in {int(clearly.sum())} of {len(at_small)} (group, size) cases",
-                    bool(clearly.all()),
-                    f"holds if dedicated lanes take at least {CLEAR:.0%} longer at every size of the (a) panels, both groups ({CLEAR_NOTE})"
-                    + (NO_WAIT if (ratio == 1).all() else ""),
-                )
-            )
-            unclear = (at_large - 1).abs() <= CLEAR
-            claims.append(
-                Claim(
-                    f"{vls} lanes, {scheme} scheme: no clear difference for large messages",
-                    "§4 Cases 1–2: 'not clear (not obvious) when the data size is large'",
-                    f"dedicated / shared at {_span(large)}: {_range(at_large)}; within ±{CLEAR:.0%} in {int(unclear.sum())} of {len(at_large)} (group, size) cases",
-                    bool(unclear.all()),
-                    f"holds if within ±{CLEAR:.0%} at every size of the (b) panels, both groups ({CLEAR_NOTE})",
-                )
-            )
-    return claims
-
-
-def _claims_for(sources: int, first: int) -> Any:
-    def claims(results: pd.DataFrame) -> list[Claim]:
-        return _own_claims(results[results["sources"] == sources], first)
-
-    return claims
-
-
-def _all_source_claims(results: pd.DataFrame) -> list[Claim]:
-    """The all-source experiment's own claims, and the study's comparisons across the numbers of sources
-    (§4 Case 3, Remark 2), which read the one- and multi-source points this experiment also runs."""
-    own = _own_claims(results[results["sources"] == 256], 22)
-    t = _table(results, ("sources", "group", "lanes", "message_bytes"))
-    sp = t["speedup"].unstack("sources")
-    up = (sp[102] > sp[1] * (1 + VISIBLE)) & (sp[256] > sp[102] * (1 + VISIBLE))
-    claims = [
+            "abstract, §1, Remark 2",
+            "The larger the message size … the better the speedup that can be expected from the proposed multicast scheme.",
+            speedup_grows_with_size(t, SOURCES),
+            note=(
+                "a trend (increases) along the nine sizes, in every (sources, group, lane configuration): the end-to-end rise visible on "
+                "our speedup panel of that number of sources, no step back visible. Where it deviates: with many sources the speedup "
+                "stays flat or falls with the size (both schemes limited by the links at every size); with one source it rises"
+            ),
+        ),
         Claim(
             "the speedup grows with the number of sources",
-            "Remark 2, abstract: 'the larger the number of multicast source nodes … the better the speedup'",
-            f"1 < 102 < 256 sources in {int(up.sum())} of {len(sp)} (group, lanes, size) cases; speedup with 1 source {_range(sp[1])}, 102 {_range(sp[102])}, 256 {_range(sp[256])}",
-            bool(up.all()),
-            f"holds if the speedup rises from 1 to 102 (40%) to 256 sources in every case, by more than {VISIBLE_NOTE}",
-        )
-    ]
-    times = t[list(SCHEMES)].stack().unstack("sources")
-    longer = times[256] > times[102] * (1 + VISIBLE)
-    claims.append(
+            "abstract, §1, Remark 2",
+            "The larger the number of multicast source nodes … the better the speedup that can be expected from the proposed multicast scheme.",
+            speedup_grows_with_sources(t),
+            note=(
+                "a trend (increases) from 1 to 102 to 256 sources, in every (group, lane configuration, size), on an axis spanning our "
+                "three speedup panels. Where it deviates: one source's unicasts queue on its own injection link while its multicast is "
+                "one packet, so the speedup is largest with one source and falls with more"
+            ),
+        ),
+        Claim(
+            "the speedup grows with the group size",
+            "abstract, §1, Remark 2",
+            "The larger the size of the multicast group, the better the speedup that can be expected from the proposed multicast scheme.",
+            speedup_grows_with_group(t, SOURCES),
+            note="the 100% group's speedup visibly above the 40% group's, in every (sources, lane configuration, size), on our speedup panel",
+        ),
+        Claim(
+            "more lanes, less time (1, 2, 4 lanes a port can use), both schemes",
+            "abstract, §1, §4 Cases 1–2, Remark 3",
+            "With more virtual lanes, less time is spent to perform multicast operations (Case 1); by adding virtual lanes, we can speed up the performance (Case 2); the more virtual lanes, the better the performance obtained (§1)",
+            lanes,
+            note="'more virtual lanes': 1, 2 and 4 lanes a port can use (Fig. 8(a), (b), (d)); a dedicated configuration gives each port one lane whatever the figure's count ('the north port … can use virtual lane 0 only'). The family of time curves falls (curves_decrease, over both panels): no visible step back from 1 to 2 or 2 to 4 lanes at any size, 4 lanes visibly below 1 somewhere, in every (sources, group, scheme); each size on the axis its panel has in the three figures. Where it deviates: the multicast scheme — one packet with one source, and with many sources lane savings under the visible resolution of panels whose height the unicast scheme sets",
+            inconsistent=lanes_contradicted,
+        ),
+        Claim(
+            "more lanes help the unicast scheme most",
+            "§4 Case 1, Remark 3",
+            "… especially for unicast cases (Case 1); with more virtual lanes, we can get a better performance, especially for the unicast scheme (Remark 3)",
+            lanes_help_unicast_most(t, SOURCES),
+            note="what more lanes save as the ratio time with 1 lane / time with 4 shared lanes: the unicast scheme's curve above the multicast scheme's over the sizes (curve_higher) on our panel of that ratio, in every (sources, group)",
+        ),
+        Claim(
+            "shared lanes better than dedicated ones (2 and 4 lanes, both schemes)",
+            "§1, §4 Cases 1–2, Remark 3",
+            "For both the unicast scheme and the multicast scheme, with the same number of virtual lanes (2 or 4 in this work), we get a better performance when we do not associate the switch port with dedicated virtual lane(s).",
+            shared,
+            note=(
+                "the shared lanes' curve below the dedicated lanes' over a figure's two panels: never visibly above, visibly below "
+                "somewhere, in every (sources, group, lanes, scheme). Where it deviates: the multicast scheme, as for 'more lanes, less "
+                "time' (dedicated lanes are the one-lane network), and with all sources 4 shared lanes visibly slower than dedicated "
+                "ones for the multicast scheme at 8 KB"
+            ),
+            inconsistent=shared_contradicted,
+        ),
+        Claim(
+            "all-source results are similar to multi-source ones (the same orderings)",
+            "§4 Case 3",
+            "We observe that all the simulation results of all-source multicast are similar to those of multi-source multicast.",
+            _same_orderings(t),
+            note="'similar' results read as the same orderings, not the same times: the next sentence says all-source takes longer. Each ordering the study reads within one number of sources (the nine listed in ours), judged on the 102-source points alone and on the 256-source points alone, gives the same verdict; Case 2's 'clearly … in Figs 17(a), 18(a), 20(a), 21(a)' and 'not obvious when large' read on Figs 23, 24, 26, 27 for all sources",
+        ),
         Claim(
             "all-source takes longer than multi-source",
-            "§4 Case 3: 'the all-source multicast takes longer to send packets'",
-            f"in {int(longer.sum())} of {len(times)} (group, lanes, size, scheme) cases; all / multi-source {_range(times[256] / times[102])}",
-            bool(longer.all()),
-            f"holds if 256 sources take longer than 102 in every case, both schemes, by more than {VISIBLE_NOTE}",
-        )
-    )
-    multi = _own_claims(results[results["sources"] == 102], 16)
-    same = [a.claim for a, b in zip(own, multi, strict=True) if a.holds == b.holds]
-    differ = [a.claim for a, b in zip(own, multi, strict=True) if a.holds != b.holds]
-    claims.append(
-        Claim(
-            "all-source results are similar to multi-source ones",
-            "§4 Case 3: 'all the simulation results of all-source multicast are similar to those of multi-source multicast'",
-            f"{len(same)} of {len(own)} orderings judged alike" + (f"; differ: {'; '.join(differ)}" if differ else ""),
-            not differ,
-            "'similar' read as: the same orderings — each claim above gives the same verdict on the 256-source points as on the 102-source points",
-        )
-    )
-    speedups = t["speedup"]
-    claims.append(
-        Claim(
-            "multicast speeds operations up tremendously",
-            "§5: 'can speed up the execution of multicast operations tremendously'",
-            f"speedup {_range(speedups)} over every case (1, 102 and 256 sources)",
-            None,
-            "not judged: the study gives no number for 'tremendously' (the claims above judge its orderings)",
-        )
-    )
-    return own + claims
-
+            "§4 Case 3",
+            "Obviously, the all-source multicast takes longer to send packets because there are more packets to be transmitted",
+            all_source_longer(t),
+            note=(
+                "every (group, lane configuration, scheme, size): 256 sources visibly above 102 on an axis spanning both figures' "
+                "panels. Where it deviates: the multicast scheme and the smallest unicast sizes, 2–2.5 times longer with all sources "
+                "but low on panels whose height the unicast scheme's largest size sets"
+            ),
+        ),
+    ]
 
 # --- plots ---------------------------------------------------------------------------------------------------
 
@@ -414,63 +748,107 @@ def _plot(sources: int, first_figure: int) -> Any:
 
         data = results[results["sources"] == sources]
         data = data.assign(completion_us=completion(data) / 1000)
-        figure = first_figure
         for group in GROUPS:
             for vls in (1, 2, 4):
-                configs = [c for c in LANES if c.startswith(f"{vls} VL")]
-                for panel, (lo, hi) in (("a", (0, PANEL_A_MAX)), ("b", (PANEL_A_MAX, 10**9))):
+                number = figure(sources, group, vls)
+                for letter in "ab":
                     fig, ax = plt.subplots(figsize=(6, 4.2))
-                    for lanes in configs:
+                    for lanes in FIGURE_LANES[vls]:
                         for scheme, style in (("multicast", "-"), ("unicast", "--")):
                             sel = data[(data["group"] == group) & (data["lanes"] == lanes) & (data["scheme"] == scheme)]
-                            sel = sel[(sel["message_bytes"] > lo) & (sel["message_bytes"] <= hi)].sort_values("message_bytes")
+                            sel = sel[sel["message_bytes"].isin(_sizes(letter))].sort_values("message_bytes")
                             # an incomplete batch (saturated) has no completion time: a ▲ at the top instead
                             incomplete = sel["saturated"].fillna(False).astype(bool) if "saturated" in sel else False
                             draw_latency(ax, sel["message_bytes"], sel["completion_us"], incomplete, note=INCOMPLETE_NOTE,
                                          linestyle=style, marker="o", markersize=3, label=f"{scheme}, {lanes}")
                     ax.set_xscale("log", base=2)
+                    ax.set_ylim(bottom=0)
                     ax.set_xlabel("message size (bytes)")
                     ax.set_ylabel("completion time (µs)")
-                    ax.set_title(f"Fig. {figure}({panel}): group {group:.0%}, {vls} lane{'s' if vls > 1 else ''}", fontsize=9)
+                    ax.set_title(f"Fig. {number}({letter}): group {group:.0%}, {vls} lane{'s' if vls > 1 else ''}", fontsize=9)
                     latency_legend(ax, fontsize=7)
                     fig.tight_layout()
-                    fig.savefig(out / f"fig{figure}{panel}.png", dpi=110)
+                    fig.savefig(out / f"fig{number}{letter}.png", dpi=110)
                     plt.close(fig)
-                figure += 1
+        _ratio_panels(data, sources, out)
 
     return plot
 
 
-QUICK_NOTE = "message sizes 32 B, 256 B and 2 KB of the same points; judges no claim (they read every size of the study's panels)"
+def _ratio_panels(data: pd.DataFrame, sources: int, out: Path) -> None:
+    """Our own panels of what the claims read and no figure of the study draws: the speedup (unicast /
+    multicast) and what 4 shared lanes save against 1 (time with 1 lane / with 4), on log axes."""
+    import matplotlib.pyplot as plt
+
+    from flitcast.experiments.experiment import series_style
+
+    times = data.pivot_table(index=["group", "lanes", "message_bytes"], columns="scheme", values="completion_ns")
+    fig, ax = plt.subplots(figsize=(6, 4.2))
+    for i, ((group, lanes), rows) in enumerate(times.groupby(level=["group", "lanes"])):
+        rows = rows.droplevel(["group", "lanes"])
+        ax.plot(rows.index, rows["unicast"] / rows["multicast"], label=f"group {group:.0%}, {lanes}", **series_style(i))
+    ax.set(xscale="log", yscale="log", xlabel="message size (bytes)", ylabel="speedup (unicast / multicast)")
+    ax.set_xscale("log", base=2)
+    ax.set_title(f"speedup, {sources} source{'s' * (sources > 1)} (ours: no figure of the study draws it)", fontsize=9)
+    ax.legend(fontsize=6, ncol=2)
+    fig.tight_layout()
+    fig.savefig(out / "speedup.png", dpi=110)
+    plt.close(fig)
+
+    fig, ax = plt.subplots(figsize=(6, 4.2))
+    for i, (group, scheme) in enumerate((g, s) for g in GROUPS for s in SCHEMES):
+        one = times.xs((group, "1 VL"), level=["group", "lanes"])[scheme]
+        four = times.xs((group, "4 VL shared"), level=["group", "lanes"])[scheme]
+        ax.plot(one.index, one / four, label=f"group {group:.0%}, {scheme}", **series_style(i))
+    ax.set(xscale="log", yscale="log", xlabel="message size (bytes)", ylabel="time with 1 lane / with 4 shared lanes")
+    ax.set_xscale("log", base=2)
+    ax.set_title(f"what 4 shared lanes save, {sources} source{'s' * (sources > 1)} (ours)", fontsize=9)
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(out / "lanes.png", dpi=110)
+    plt.close(fig)
 
 
-def _experiment(fid: str, sources: int, first: int, title: str, also: tuple[int, ...] = (), claims: Any = None) -> Experiment:
-    """``also``: other numbers of sources whose points the experiment runs too, for its comparisons."""
+QUICK_NOTE = (
+    f"the one- and multi-source points in full, all sources at {', '.join(f'{x} B' for x in QUICK_SIZES)}: the same points as "
+    "the full run, exact, so a claim is judged where every point it reads, and every point of its panels' axes, was run "
+    "(docs/experiments.md, Quick mode)"
+)
+#: a quick point is a full point (a closed batch is deterministic): its completion time is the full run's,
+#: exactly (measured: docs/experiments.md, "Study 003", quick against full)
+QUICK_RESOLUTION = {"completion": Spread()}
+
+
+def _experiment(fid: str, sources: int, title: str, claims: Any, also: tuple[int, ...] = ()) -> Experiment:
+    """``also``: other numbers of sources whose points the experiment runs too, for its comparisons. The
+    one- and multi-source experiments' quick runs are their full runs."""
+    first = FIRST_FIGURE[sources]
     return Experiment(
         id=fid,
         study=STUDY,
         figure=f"Figs {first}–{first + 5}",
         title=title,
         points=lambda quick: [p for n in (*also, sources) for p in _points(n, quick)],
-        claims=claims or _claims_for(sources, first),
+        claims=claims,
         plot=_plot(sources, first),
         quick_note=QUICK_NOTE,
+        quick_runs_full=sources < 256,
+        quick_resolution=QUICK_RESOLUTION,
         derive=_with_ns,
         readings=READINGS,
     )
 
 
 EXPERIMENTS = [
-    _experiment("zhou-one-source", 1, 10, "one-source multicast vs unicast, 16×16 mesh, 1/2/4 lanes, groups 40% and 100%"),
-    _experiment("zhou-multi-source", 102, 16, "multi-source (40% of nodes) multicast vs unicast, 16×16 mesh, 1/2/4 lanes, groups 40% and 100%"),
-    # the study compares the numbers of sources (§4 Case 3, Remark 2): this experiment runs the one- and
-    # multi-source points too and judges those comparisons
+    _experiment("zhou-one-source", 1, "one-source multicast vs unicast, 16×16 mesh, 1/2/4 lanes, groups 40% and 100%", one_source_claims),
+    _experiment("zhou-multi-source", 102, "multi-source (40% of nodes) multicast vs unicast, 16×16 mesh, 1/2/4 lanes, groups 40% and 100%", multi_source_claims),
+    # the study's statements on every case (abstract, §1, Cases 1–3, Remarks) read every number of
+    # sources: this experiment runs the one- and multi-source points too and judges them
     _experiment(
         "zhou-all-source",
         256,
-        22,
-        "all-source multicast vs unicast, 16×16 mesh, 1/2/4 lanes, groups 40% and 100% (with the one- and multi-source points it compares against)",
+        "all-source multicast vs unicast, 16×16 mesh, 1/2/4 lanes, groups 40% and 100% (with the one- and multi-source points the study's statements on every case read)",
+        all_source_claims,
         also=(1, 102),
-        claims=_all_source_claims,
     ),
 ]
