@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from flitcast.experiments.claim import Claim, Results, Spread
-from flitcast.experiments.experiment import CLAIM_COLUMNS, Experiment, judge, reads_results
+from flitcast.experiments.experiment import CLAIM_COLUMNS, Experiment, judge
 from flitcast.experiments.verdicts import DEVIATES, HOLDS, INCONSISTENT, NOT_JUDGED, Axis, Measured, lower
 
 
@@ -29,6 +29,27 @@ def test_saturation_load_is_the_bracket_of_the_cores_flag() -> None:
     assert (a.low, a.high, str(a)) == (0.4, 0.6, "(0.4, 0.6]")
     assert (c.low, c.high, str(c)) == (1.0, math.inf, "> 1")
     assert r.unsaturated_loads(variant="B") == [0.2, 0.4, 0.6, 0.8]
+
+
+def test_in_quick_mode_latencies_near_saturation_reach_up_to_infinity() -> None:
+    """A quick run's saturation load is known to its spread: the full run may saturate anywhere in the
+    quick bracket widened by it, so a latency there may be infinite, and a curve that saturated in the
+    quick run may still run in the full one."""
+    full = Results(table())
+    assert [x for x, _ in full.latency_curve(variant="A")] == [0.2, 0.4]
+    quick = Results(table(), {"saturation load": Spread(absolute=0.1), "latency": Spread(relative=0.1)})
+    curve = dict(quick.latency_curve(variant="A"))  # bracket (0.4, 0.6] widened to (0.3, 0.7]
+    assert list(curve) == [0.2, 0.4, 0.6]
+    assert (curve[0.2].low, curve[0.2].high) == pytest.approx((103.0, 137.0))  # 120 ± 5, then ± 12
+    assert (curve[0.4].low, curve[0.4].high) == (pytest.approx(121.0), math.inf)
+    assert (curve[0.6].low, curve[0.6].high, curve[0.6].unknown) == (0.0, math.inf, True)
+    infinite = dict(quick.latency_curve(variant="A", saturated_as_infinite=True))
+    assert infinite[1.0].low == math.inf and infinite[0.6].high == math.inf
+    assert quick.unsaturated_loads(variant="A") == [0.2]
+    # a curve that never saturated may saturate at its last loads in the full run
+    assert dict(quick.latency_curve(variant="C"))[1.0].high == math.inf
+    # without a measured spread of the saturation load, every latency may be infinite
+    assert all(m.high == math.inf for _, m in Results(table(), {"latency": Spread(relative=0.1)}).latency_curve(variant="B"))
 
 
 def test_a_latency_carries_its_half_width() -> None:
@@ -50,7 +71,6 @@ def test_quick_mode_widens_by_kind_and_unbounds_a_kind_it_has_no_spread_for() ->
 LOAD_AXIS = Axis("saturation load", 0.0, 1.0, source="the load's range")
 
 
-@reads_results
 def claims(r: Results) -> list[Claim]:
     a, b, c = (r.saturation_load(variant=v) for v in "ABC")
     return [

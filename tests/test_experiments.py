@@ -166,22 +166,6 @@ def _claims(*holds: bool | None) -> pd.DataFrame:
     return pd.DataFrame({"claim": [f"c{i}" for i in range(len(holds))], "holds": pd.Series(holds, dtype=object)})
 
 
-def test_quick_verdict_judges_only_margins_wider_than_the_resolution() -> None:
-    """An older claims table's quick rule (a claim's margin against the resolution of what it reads)."""
-    from flitcast.experiments.experiment import Claim, quick_verdict
-
-    resolution = {"peak 128 B": 0.01, "peak 4096 B": 0.04}
-    wide = Claim("c", "s", "o", True, "±0.01", 0.05, ("peak 128 B", "peak 4096 B"))
-    assert quick_verdict(wide, resolution) == wide
-    narrow = Claim("c", "s", "o", False, "±0.01", -0.03, ("peak 128 B", "peak 4096 B"))  # 4096 B decides: 0.04
-    judged = quick_verdict(narrow, resolution)
-    assert judged.holds is None
-    assert judged.note == "not judged in quick mode: margin -0.030 is within the quick-mode resolution ±0.040 (docs/experiments.md, Quick mode); ±0.01"
-    assert quick_verdict(Claim("c", "s", "o", True, "", None, ("peak 128 B",)), resolution).holds is None
-    unmeasured = quick_verdict(Claim("c", "s", "o", True, "", 0.5, ("peak 2048 B",)), resolution)
-    assert unmeasured.holds is None and "no quick-mode resolution measured for peak 2048 B" in unmeasured.note
-
-
 def test_claims_summary_never_counts_an_unjudged_claim_as_failed() -> None:
     # a quick run that judges nothing has not failed its claims: "0 of 2 claims hold" read as if it had
     assert claims_summary(_claims(None, None)) == "no claim judged (2 claims; each claim's note says why)"
@@ -194,19 +178,25 @@ def test_claims_summary_never_counts_an_unjudged_claim_as_failed() -> None:
 
 
 def test_a_claim_the_study_contradicts_is_study_inconsistent_not_a_deviation() -> None:
-    from flitcast.experiments.experiment import CLAIM_COLUMNS, Claim, _row
+    from flitcast.experiments.claim import Claim
+    from flitcast.experiments.experiment import CLAIM_COLUMNS, _row
+    from flitcast.experiments.verdicts import DEVIATES, HOLDS, NOT_JUDGED, Verdict
 
-    cited = "§6 calls U-torus flat at 2 B; its Table 1 t_process makes every relay add 629 µs"
+    cited = ("§6: 'U-torus flat at 2 B'", "Table 1: t_process makes every relay add 629 µs")
+
+    def claim(name: str, status: str, note: str = "", inconsistent: tuple[str, str] | tuple[()] = ()) -> Claim:
+        return Claim(name, "§6", "words", Verdict(status, None, None, "", ""), note, inconsistent)
+
     rows = [
-        _row(Claim("a", "", "", True)),
-        _row(Claim("b", "", "", False)),
-        _row(Claim("c", "", "", False, "its note", inconsistent=cited)),
-        _row(Claim("d", "", "", True, inconsistent=cited)),  # holds anyway: no need to cite the study
-        _row(Claim("e", "", "", None)),
+        _row(claim("a", HOLDS)),
+        _row(claim("b", DEVIATES)),
+        _row(claim("c", DEVIATES, "its note", cited)),
+        _row(claim("d", HOLDS, inconsistent=cited)),  # holds anyway: no need to cite the study
+        _row(claim("e", NOT_JUDGED)),
     ]
     table = pd.DataFrame(rows, columns=CLAIM_COLUMNS)
     assert list(table["status"]) == ["holds", "deviates", "study inconsistent", "holds", "not judged"]
-    assert table["note"][2] == f"study inconsistent: {cited}; its note" and table["note"][3] == ""
+    assert table["note"][2] == f"study inconsistent: {cited[0]} against {cited[1]}; its note" and table["note"][3] == ""
     assert claims_summary(table) == "2 of 4 judged claims hold, 1 study inconsistent; 1 not judged (each claim's note says why)"
 
 

@@ -23,6 +23,7 @@ from flitcast import _core, catalogue, errors
 from flitcast.cli import app
 from flitcast.config import Scenario
 from flitcast.experiments import Claim, Experiment
+from flitcast.experiments.verdicts import Axis, above
 from flitcast.experiments.experiment import judge
 from flitcast.sweeps.store import STORE_FILE, STORE_FORMAT, point_key
 
@@ -288,7 +289,7 @@ def test_cli_failed_point_is_recorded_listed_and_exits_1(write_toml, tmp_path: P
 def test_claims_are_not_judged_when_points_failed() -> None:
     experiment = Experiment(
         id="x", study="s", figure="f", title="t", points=lambda quick: [],
-        claims=lambda results: [Claim("peak above 0.5", "0.6", f"{results['accepted_load'].max():.2f}", True, "±0.1")],
+        claims=lambda r: [Claim("peak above 0.5", "§1", "0.6", above(r.value("accepted_load", "peak"), 0.5, Axis("accepted load", 0.0, 1.0), f"{r.table['accepted_load'].max():.2f}"), "±0.1")],
         plot=lambda results, out: None,
     )
     results = pd.DataFrame({"accepted_load": [0.6, None], "error": ["", "deadlock: ..."]})

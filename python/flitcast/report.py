@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from flitcast.experiments.experiment import DEVIATES, HOLDS, INCONSISTENT, NOT_JUDGED
+from flitcast.experiments.verdicts import DEVIATES, HOLDS, INCONSISTENT, NOT_JUDGED
 from flitcast.studies import SOURCE_IDS, StudyValue, study, values_of
 
 if TYPE_CHECKING:

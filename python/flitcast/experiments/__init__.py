@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from flitcast.errors import ConfigError
 from flitcast.experiments import banikazemi, casetti, collectives, dragonfly, oral, sivaram, zhou
-from flitcast.experiments.experiment import Claim, Experiment, Point, Reading, peak_throughput, run_experiment
+from flitcast.experiments.claim import Claim
+from flitcast.experiments.experiment import Experiment, Point, Reading, peak_throughput, run_experiment
 
 EXPERIMENTS: dict[str, Experiment] = {e.id: e for e in [*banikazemi.EXPERIMENTS, *casetti.EXPERIMENTS, *oral.EXPERIMENTS, *sivaram.EXPERIMENTS, *zhou.EXPERIMENTS, *dragonfly.EXPERIMENTS, *collectives.EXPERIMENTS]}
 

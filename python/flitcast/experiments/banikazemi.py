@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from flitcast.experiments import verdicts as w
 from flitcast.experiments.claim import Claim, Results, Spread
-from flitcast.experiments.experiment import Experiment, Point, Reading, peak_throughput, reads_results
+from flitcast.experiments.experiment import Experiment, Point, Reading, peak_throughput
 from flitcast.experiments.verdicts import Axis, Measured, Verdict
 from flitcast.saturation import saturated
 from flitcast.studies import value
@@ -328,7 +328,6 @@ def _outperform_o4(r: Results, nodes: int, pattern: str) -> Verdict:
 FIG5 = {"nodes": 16, "pattern": "bit_reversal", "message_bytes": 1024}
 
 
-@reads_results
 def fig5_claims(r: Results) -> list[Claim]:
     sat = {v: r.saturation_load(variant=v, **FIG5) for v in ("O1", "O4", "LRU")}
     drawn = [m.value for v in sat for _, m in r.latency_curve(variant=v, **FIG5)]
@@ -366,7 +365,6 @@ FIG6B_SAME = "§5.2, Fig. 6(b): 'all adaptive routing algorithms perform the sam
 FIG6B_LRUD = "§5.2, Fig. 6(b): 'For long messages, LRUD outperforms the others negligibly'"
 
 
-@reads_results
 def fig6_claims(r: Results) -> list[Claim]:
     """Fig. 6 (§5.2): 16 nodes, random traffic."""
     a, b = _peaks(r, 16, "uniform", 128), _peaks(r, 16, "uniform", 4096)
@@ -402,7 +400,6 @@ def fig6_claims(r: Results) -> list[Claim]:
     ]
 
 
-@reads_results
 def fig7_claims(r: Results) -> list[Claim]:
     """Fig. 7 (§5.2): 16 nodes, bit-reversal; the study speaks of panel (b) only."""
     b = _peaks(r, 16, "bit_reversal", 4096)
@@ -447,7 +444,6 @@ OUTPERFORM_O4 = "Figs 8 and 9: every adaptive function above O4, both panels"
 OUTPERFORM_O4_WORDS = "It can be observed that the adaptive routing algorithms outperform the oblivious routing."
 
 
-@reads_results
 def fig8_claims(r: Results) -> list[Claim]:
     """Fig. 8 (§5.2): 128 nodes, random traffic."""
     a, b = _peaks(r, 128, "uniform", 128), _peaks(r, 128, "uniform", 4096)
@@ -469,7 +465,6 @@ def fig8_claims(r: Results) -> list[Claim]:
     ]
 
 
-@reads_results
 def fig9_claims(r: Results) -> list[Claim]:
     """Fig. 9 (§5.2): 128 nodes, bit-reversal."""
     a, b = _peaks(r, 128, "bit_reversal", 128), _peaks(r, 128, "bit_reversal", 4096)
@@ -685,7 +680,6 @@ LRUD_NEGLIGIBLE = "§5.3: 'LRUD outperforms LRU. However, the obtained improveme
 RR_AS_GOOD = "§5.3: 'the performance of the RR scheme … in most cases is as good as them [LRU and LRUD]'"
 
 
-@reads_results
 def grid_claims(r: Results) -> list[Claim]:
     """The statements about the simulations at large (§1, §5.2's summary, §5.3, §7, the abstract), each over
     every case it names."""

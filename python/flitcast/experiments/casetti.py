@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from flitcast.experiments.claim import Claim, Results, Spread, statement_status
-from flitcast.experiments.experiment import Experiment, Point, Reading, reads_results
+from flitcast.experiments.experiment import Experiment, Point, Reading
 from flitcast.experiments.verdicts import (
     DEVIATES,
     HOLDS,
@@ -782,7 +782,7 @@ def _experiment(figure: int, title: str, group: str, unicast: bool, k: int, meas
         figure=f"Fig. {figure}",
         title=title,
         points=lambda quick: _points([(c["group"], c["unicast"], c["K"]) for c in cases], quick),
-        claims=reads_results(claims),
+        claims=claims,
         plot=_plot(figure, group, unicast, k, measure),
         quick_note=FAST_NOTE if fast else QUICK_NOTE,
         quick_runs_full=fast,

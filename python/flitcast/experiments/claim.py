@@ -151,17 +151,29 @@ class Results:
         (:meth:`latency`): at the loads below the curve's first saturated one (the studies plot no latency
         past saturation), or, with ``saturated_as_infinite``, at every load, a saturated point's latency
         infinite (study 000 §7.1: "latency is infinite in a stable but saturated system") — so that a
-        curve that saturates first is the worse one where the other still runs."""
+        curve that saturates first is the worse one where the other still runs.
+
+        In a quick run the saturation load itself is known only to its spread: a point within it of the
+        quick bracket may be saturated in the full run or not, so its latency reaches up to infinity (from
+        its widened value, or from 0 if the quick run saturated there), and the curve goes on to the end of
+        that zone."""
         rows = self.select(**labels).sort_values(_column(x))
+        zone = self._saturation_zone(rows, x)
         out = []
         for row in rows.to_dict("records"):
+            load = float(row[_column(x)])
             flag = row["saturated"]
-            if flag == flag and bool(flag):  # (NaN: a failed point, not saturated)
+            saturated = flag == flag and bool(flag)  # (NaN: a failed point, not saturated)
+            if zone is not None and zone[0] < load <= zone[1]:
+                low = 0.0 if saturated else self._measured(row, column, "latency", "latency_ci95").low
+                out.append((load, Measured(math.nan if saturated else _float(row[column]), max(0.0, low), math.inf, "near saturation")))
+                continue
+            if saturated:
                 if not saturated_as_infinite:
                     break
-                out.append((float(row[_column(x)]), Measured(math.inf, math.inf, math.inf, "saturated")))
+                out.append((load, Measured(math.inf, math.inf, math.inf, "saturated")))
                 continue
-            out.append((float(row[_column(x)]), self._measured(row, column, "latency", "latency_ci95")))
+            out.append((load, self._measured(row, column, "latency", "latency_ci95")))
         return out
 
     def peak(self, column: str = "accepted_load", x: str = LOAD, kind: str = "peak", between_loads: bool = False, **labels: Any) -> Measured:
@@ -227,11 +239,13 @@ class Results:
 
     def unsaturated_loads(self, x: str = LOAD, **labels: Any) -> list[float]:
         """The loads below the curve's first saturated load: where its latency is finite (the studies plot
-        no latency past saturation)."""
+        no latency past saturation); in a quick run, those below its saturation zone (:meth:`latency_curve`),
+        unsaturated in the full run too."""
         rows = self.select(**labels).sort_values(_column(x))
+        zone = self._saturation_zone(rows, x)
         out = []
         for load, saturated in zip(rows[_column(x)], rows["saturated"].fillna(False), strict=True):
-            if saturated:
+            if saturated or (zone is not None and load > zone[0]):
                 break
             out.append(float(load))
         return out
@@ -258,6 +272,20 @@ class Results:
         else:
             measured = around(value, _float(row.get(ci)))
         return self._widen(measured, kind)
+
+    def _saturation_zone(self, rows: pd.DataFrame, x: str) -> tuple[float, float] | None:
+        """In a quick run, the loads (low, high] on either side of which the full run's curve may
+        saturate: the quick bracket of its first saturated load widened by the spread of "saturation
+        load" (every load, where no spread was measured); None in a full run."""
+        if self.quick is None:
+            return None
+        loads = [float(v) for v in rows[_column(x)]]
+        flags = [bool(v) for v in rows["saturated"].fillna(False)]
+        first = next((i for i, s in enumerate(flags) if s), None)
+        bracket_low = (loads[first - 1] if first else 0.0) if first is not None else (loads[-1] if loads else math.inf)
+        bracket_high = loads[first] if first is not None else math.inf
+        widened = self._widen(bracket(bracket_low, bracket_high), "saturation load")
+        return (widened.low, widened.high)
 
     def _widen(self, measured: Measured, kind: str) -> Measured:
         if self.quick is None or measured.unknown:

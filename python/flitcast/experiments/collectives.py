@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from flitcast.experiments.claim import Claim, Results, Spread
-from flitcast.experiments.experiment import Experiment, Point, reads_results, series_style
+from flitcast.experiments.experiment import Experiment, Point, series_style
 from flitcast.experiments.verdicts import SIGNIFICANT, Axis, Measured, Verdict, bracket, every, lower, much_lower, near
 
 if TYPE_CHECKING:
@@ -232,7 +232,6 @@ BROADCAST = "broadcast (by topic; the section could not be checked here)"
 SIZES_NOTE = "the sizes the sentence names, on our grid"
 
 
-@reads_results
 def claims(r: Results) -> list[Claim]:
     allreduce, bcast = stated("allreduce_short_max_bytes"), stated("bcast_short_max_bytes")
     rd, rab = "recursive_doubling", "rabenseifner"

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from flitcast.experiments.claim import LOAD, Claim, Results, Spread
-from flitcast.experiments.experiment import Experiment, Point, Reading, reads_results, series_style
+from flitcast.experiments.experiment import Experiment, Point, Reading, series_style
 from flitcast.experiments.verdicts import Axis, Measured, Verdict, every, near, ratio, similar
 
 if TYPE_CHECKING:
@@ -105,7 +105,6 @@ def _on_both(check: dict[str, Verdict], rule: str) -> Verdict:
     return every(list(check.values()), ours, rule)
 
 
-@reads_results
 def claims(r: Results) -> list[Claim]:
     def peak(network: str, pattern: str, routing: str) -> Measured:
         return r.peak(network=network, pattern=pattern, routing=routing)

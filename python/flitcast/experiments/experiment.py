@@ -6,22 +6,20 @@ Every experiment writes, into its output directory (all or nothing):
 - ``results.csv`` — one tidy row per simulated point: the experiment's labels, every scenario
   parameter (dotted keys) and every metric;
 - one PNG per panel of the study's figure;
-- ``claims.csv`` — one row per stated number or ordering: ``claim``, ``study`` (the study's value or
-  ordering), ``ours``, ``holds`` (does our result support it within the tolerance in ``note``),
-  ``status`` (``holds``, ``deviates``, ``study inconsistent`` or ``not judged``), ``margin`` (how far
-  from the threshold, below), ``note``.
+- ``claims.csv`` — one row per statement of the study: ``claim``, ``study`` (the statement quoted, with
+  its section), ``ours``, ``holds``, ``status`` (``holds``, ``deviates``, ``study inconsistent`` or
+  ``not judged``), ``margin`` and ``resolution`` (in the claim's units), ``rule``, ``note``.
 
-A claim that does not hold is ``study inconsistent`` only where the study's own numbers contradict its
-statement (``Claim.inconsistent`` cites both places); otherwise it ``deviates``, and its note names the
-cause.
+Each claim is a word of the vocabulary (``verdicts.py``) applied to the quantities its sentence names,
+read through :class:`~flitcast.experiments.claim.Results` (``claim.py``; docs/experiments.md,
+"Verdicts"). A claim that does not hold is reported as such, never tuned away. A claim that cannot be
+judged because points failed (their ``error`` is set in results.csv) has ``holds`` empty and a note
+saying so.
 
-A claim that does not hold is reported as such, never tuned away. A claim that cannot be judged because
-points failed (their ``error`` is set in results.csv) has ``holds`` empty and a note saying so.
-
-A quick run judges a claim only if its margin is wider than the quick-mode resolution of every quantity
-it reads — the most a quick-mode value was measured to stray from the full run's, with a safety factor
-(docs/experiments.md, "Quick mode") — so that a quick verdict never contradicts the full run's; the
-others have ``holds`` empty and a note saying "not judged in quick mode".
+A quick run reads every quantity widened by the quick-mode resolution of its kind
+(``Experiment.quick_resolution``: how far quick values were measured to stray from the full run's, with
+a safety factor; docs/experiments.md, "Quick mode"), so a quick verdict never contradicts the full run's;
+the claims it cannot decide have ``holds`` empty and a note saying "not judged in quick mode".
 """
 
 from __future__ import annotations
@@ -32,43 +30,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from flitcast.experiments.claim import Claim, Results
 from flitcast.experiments.point import Point
+from flitcast.experiments.verdicts import INCONSISTENT, NOT_JUDGED, Verdict
 
 if TYPE_CHECKING:
     import pandas as pd
 
 
-@dataclass(frozen=True)
-class Claim:
-    """One stated number or ordering of the study, beside ours."""
-
-    claim: str
-    study: str
-    ours: str
-    holds: bool | None
-    note: str = ""
-    #: how far each quantity the claim reads (peak throughputs, loads: fractions of the link rate) could
-    #: move, every one in its worst direction, before the verdict could change — positive when the claim
-    #: holds, negative when it does not (docs/results.md, "claims.csv"); None if the verdict rests on
-    #: something else (a latency ratio, a count of cases): such a claim is never judged in quick mode
-    margin: float | None = None
-    #: the quantities the claim reads, as keys of the experiment's ``quick_resolution`` (e.g. "peak 4096 B")
-    reads: tuple[str, ...] = ()
-    #: where the study's own numbers contradict the statement: both places, cited (e.g. "§6 says flat;
-    #: Table 1's t_process makes it rise"); a claim that then does not hold is "study inconsistent"
-    inconsistent: str = ""
-
-    @property
-    def status(self) -> str:
-        """``holds``, ``deviates``, ``study inconsistent`` or ``not judged`` (docs/results.md)."""
-        if self.holds is None:
-            return NOT_JUDGED
-        if self.holds:
-            return HOLDS
-        return INCONSISTENT if self.inconsistent else DEVIATES
-
-
-HOLDS, DEVIATES, INCONSISTENT, NOT_JUDGED = "holds", "deviates", "study inconsistent", "not judged"
 
 
 @dataclass(frozen=True)
@@ -99,8 +68,8 @@ class Experiment:
     title: str
     #: the points to simulate, full or quick (a run asks through :meth:`run_points`)
     points: Callable[[bool], list[Point]]
-    #: the study's claims checked against the results table
-    claims: Callable[[pd.DataFrame], list[Claim]]
+    #: the study's claims, one per statement, judged on the results table (read through ``Results``)
+    claims: Callable[[Results], list[Claim]]
     #: writes one PNG per panel into the directory and returns nothing
     plot: Callable[[pd.DataFrame, Path], None]
     #: what a quick run changes (shown by `flitcast list experiments`)
@@ -114,9 +83,8 @@ class Experiment:
     #: peaks; False: only the loads the peaks need
     every_load: bool = False
     #: kind of quantity -> the most a quick run's value of it can be from the full run's (measured, with a
-    #: safety factor; docs/experiments.md, "Quick mode"): a claims table in the vocabulary reads it as a
-    #: ``claim.Spread`` that widens every quantity of that kind; an older one, as a float compared with a
-    #: claim's margin over the quantities it ``reads``
+    #: safety factor; docs/experiments.md, "Quick mode"): a ``claim.Spread`` that widens every quantity of
+    #: that kind in a quick run; a kind without one is never judged in quick mode
     quick_resolution: Mapping[str, Any] = field(default_factory=dict)
     #: derived columns added to the results table before claims, plots and results.csv (e.g. a time in ns)
     derive: Callable[[pd.DataFrame], pd.DataFrame] | None = None
@@ -234,44 +202,21 @@ CLAIM_COLUMNS = ["claim", "study", "ours", "holds", "status", "margin", "resolut
 def judge(experiment: Experiment, results: pd.DataFrame, quick: bool = False) -> pd.DataFrame:
     """The claims table. If points failed, no claim is judged: claims do not say which points they read,
     and a missing point can move a peak or an ordering; ``ours`` is still shown from the points that
-    ran, where it can be computed. A ``quick`` run judges only the claims its resolution can decide:
-    a claims table written in the vocabulary (``claim.py``) reads every quantity widened by the
-    experiment's quick-mode resolution; an older one goes through :func:`quick_verdict`."""
+    ran, where it can be computed. A ``quick`` run reads every quantity widened by the experiment's
+    quick-mode resolution."""
     import pandas as pd
 
     failed = int((results["error"] != "").sum())
     if not failed:
-        claims = _claims_of(experiment, results, quick)
-        if quick and not _reads_results(experiment):
-            claims = [quick_verdict(c, experiment.quick_resolution) for c in claims]
+        claims = experiment.claims(Results(results, experiment.quick_resolution if quick else None))
         return pd.DataFrame([_row(c, quick) for c in claims], columns=CLAIM_COLUMNS)
     why = f"not judged: {failed} of {len(results)} points failed (see the error column of results.csv)"
     try:
-        claims = _claims_of(experiment, results[results["error"] == ""].reset_index(drop=True), quick)
+        claims = experiment.claims(Results(results[results["error"] == ""].reset_index(drop=True)))
     except Exception:  # noqa: BLE001 - the claims may need the very points that failed
-        claims = [Claim(f"every claim of {experiment.id}", "", "", False)]
+        claims = [Claim(f"every claim of {experiment.id}", "", "", Verdict(NOT_JUDGED, None, None, "", ""))]
     rows = [{**_row(c), "holds": None, "status": NOT_JUDGED, "note": why + (f"; {_row(c)['note']}" if _row(c)["note"] else "")} for c in claims]
     return pd.DataFrame(rows, columns=CLAIM_COLUMNS)
-
-
-def reads_results(claims: Callable[[Any], list[Any]]) -> Callable[[Any], list[Any]]:
-    """Marks a claims table written in the vocabulary (``claim.py``): it takes a
-    :class:`~flitcast.experiments.claim.Results`, not the bare table. (Kept while the studies' claims
-    move to the vocabulary one module at a time.)"""
-    claims.reads_results = True  # type: ignore[attr-defined]
-    return claims
-
-
-def _reads_results(experiment: Experiment) -> bool:
-    return bool(getattr(experiment.claims, "reads_results", False))
-
-
-def _claims_of(experiment: Experiment, results: pd.DataFrame, quick: bool) -> list[Any]:
-    if not _reads_results(experiment):
-        return experiment.claims(results)
-    from flitcast.experiments.claim import Results
-
-    return experiment.claims(Results(results, experiment.quick_resolution if quick else None))
 
 
 def readings_table(claims: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
@@ -287,66 +232,27 @@ def readings_table(claims: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
     return table
 
 
-def quick_verdict(claim: Claim, resolution: Mapping[str, float]) -> Claim:
-    """``claim`` as a quick run may state it: judged if its margin is wider than the quick-mode resolution
-    of every quantity it reads (then the full run, whose values are within that resolution, gives the
-    same verdict), else ``holds`` None with a note saying why."""
-    from dataclasses import replace
-
-    if claim.holds is None:  # unjudged whatever the mode: its own note says why
-        return replace(claim, note="not judged in quick mode" + (f"; {claim.note}" if claim.note else ""))
-    if claim.margin is None:
-        why = "it has no margin (its verdict is a latency ratio or a count of cases, not a distance in throughput)"
-    elif not claim.reads or any(key not in resolution for key in claim.reads):
-        why = "no quick-mode resolution measured for " + (", ".join(claim.reads) or "what it reads")
-    else:
-        bound = max(resolution[key] for key in claim.reads)
-        if abs(claim.margin) > bound:
-            return claim
-        why = f"margin {claim.margin:+.3f} is within the quick-mode resolution ±{bound:.3f}"
-    note = f"not judged in quick mode: {why} (docs/experiments.md, Quick mode)"
-    return replace(claim, holds=None, note=note + (f"; {claim.note}" if claim.note else ""))
-
-
-def _row(claim: Any, quick: bool = False) -> dict[str, Any]:
-    from flitcast.experiments.claim import Claim as WordClaim
-
-    if isinstance(claim, WordClaim):
-        v = claim.verdict
-        note = claim.note
-        if claim.status == INCONSISTENT:
-            note = f"study inconsistent: {claim.inconsistent[0]} against {claim.inconsistent[1]}" + (f"; {note}" if note else "")
-        elif claim.status == NOT_JUDGED:
-            if v.margin is not None and v.resolution is not None:
-                why = f"its margin {v.margin:+.3g} lies within its resolution ±{v.resolution:.3g}"
-            else:
-                why = "a quantity it reads was not measured, or has no value in its intervals"
-            where = " in quick mode" if quick else ""
-            note = f"not judged{where}: {why}" + (" (the quick run's values, widened by its measured resolution: docs/experiments.md, Quick mode)" if quick else "") + (f"; {note}" if note else "")
-        return {
-            "claim": claim.claim,
-            "study": claim.study,
-            "ours": v.ours,
-            "holds": v.holds,
-            "status": claim.status,
-            "margin": None if v.margin is None else round(float(v.margin), 4),
-            "resolution": None if v.resolution is None else round(float(v.resolution), 4),
-            "rule": v.rule,
-            "note": note,
-        }
-    margin = None if claim.margin is None else round(float(claim.margin), 4)
+def _row(claim: Claim, quick: bool = False) -> dict[str, Any]:
+    v = claim.verdict
     note = claim.note
-    if claim.inconsistent and claim.holds is False:
-        note = f"study inconsistent: {claim.inconsistent}" + (f"; {note}" if note else "")
+    if claim.status == INCONSISTENT:
+        note = f"study inconsistent: {claim.inconsistent[0]} against {claim.inconsistent[1]}" + (f"; {note}" if note else "")
+    elif claim.status == NOT_JUDGED:
+        if v.margin is not None and v.resolution is not None:
+            why = f"its margin {v.margin:+.3g} lies within its resolution ±{v.resolution:.3g}"
+        else:
+            why = "a quantity it reads was not measured, or has no value in its intervals"
+        where = " in quick mode" if quick else ""
+        note = f"not judged{where}: {why}" + (" (the quick run's values, widened by its measured resolution: docs/experiments.md, Quick mode)" if quick else "") + (f"; {note}" if note else "")
     return {
         "claim": claim.claim,
         "study": claim.study,
-        "ours": claim.ours,
-        "holds": claim.holds,
+        "ours": v.ours,
+        "holds": v.holds,
         "status": claim.status,
-        "margin": margin,
-        "resolution": None,
-        "rule": "",
+        "margin": None if v.margin is None else round(float(v.margin), 4),
+        "resolution": None if v.resolution is None else round(float(v.resolution), 4),
+        "rule": v.rule,
         "note": note,
     }
 

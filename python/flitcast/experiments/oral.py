@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from flitcast.experiments.claim import Claim, Results
-from flitcast.experiments.experiment import Experiment, Point, Reading, coincidence_labels, reads_results, series_style
+from flitcast.experiments.experiment import Experiment, Point, Reading, coincidence_labels, series_style
 from flitcast.experiments.verdicts import (
     DEVIATES,
     HOLDS,
@@ -358,7 +358,6 @@ MD_BEST_CONTRADICTED = (
 )
 
 
-@reads_results
 def fig2_claims(r: Results, summary: str = "and") -> list[Claim]:
     groups = _groups(r)
 
@@ -519,7 +518,6 @@ U_STEPS_AGAINST_FLAT = (
 )
 
 
-@reads_results
 def fig3_claims(r: Results, cpu: str = "root_cpu_us", summary: str = "and") -> list[Claim]:
     reading = next(name for name, column in CPU_READINGS.items() if column == cpu)
     sends = cpu == "root_cpu_us"
@@ -664,7 +662,6 @@ def fig3_claims(r: Results, cpu: str = "root_cpu_us", summary: str = "and") -> l
 # --- Fig. 4: startup and tree-creation latency (§4.3) -------------------------------------------------------------
 
 
-@reads_results
 def fig4_claims(r: Results) -> list[Claim]:
     groups = _groups(r)
 
@@ -744,7 +741,6 @@ def fig4_claims(r: Results) -> list[Claim]:
 # --- Fig. 5: link concentration and concurrency (§4.4, and §7 where it repeats §4.4) -------------------------------
 
 
-@reads_results
 def fig5_claims(r: Results) -> list[Claim]:
     groups = _groups(r)
     k = 4
@@ -835,7 +831,6 @@ def _model_figure(name: str) -> tuple[str, str, int, str]:
 MODEL_FIGURES = {name: _model_figure(name) for name in ("Sep Add", "Md-torus", "Mu-torus", "U-torus", "S-torus")}
 
 
-@reads_results
 def model_claims(r: Results) -> list[Claim]:
     """§5's accuracy statements compare the model with the testbed, whose values are lost: not judged.
     (The model against our own simulation of the same plans is a validation test, not a claim.)"""
@@ -886,7 +881,6 @@ def _exact(values: dict[int, float]) -> list[tuple[float, Measured]]:
     return [(g, exact(v, f"{v:,.0f}")) for g, v in sorted(values.items())]
 
 
-@reads_results
 def fig14_claims(r: Results, h_i: str = "closed") -> list[Claim]:
     """Fig. 14's statements on the model (the figure is the model's projection, §6); the model is read at the
     figure's group sizes, and at every group size where the statement names steps of single nodes."""

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from flitcast.experiments import verdicts as w
 from flitcast.experiments.claim import Claim, Results, Spread
-from flitcast.experiments.experiment import Experiment, Point, Reading, reads_results
+from flitcast.experiments.experiment import Experiment, Point, Reading
 from flitcast.experiments.verdicts import Axis, Measured, Verdict, panel_axis
 from flitcast.saturation import saturated
 from flitcast.studies import value
@@ -331,7 +331,6 @@ def _crossing(a: Sequence[tuple[float, Measured]], b: Sequence[tuple[float, Meas
 # several panels or cases combine their checks with `every` (one statement, one claim).
 
 
-@reads_results
 def fig14_claims(r: Results) -> list[Claim]:
     """Fig. 14 (and §7.3, §7.8, §9): latency against effective load, 128 B, 16 nodes."""
     size = 128
@@ -431,7 +430,6 @@ def _similar_at_light_loads(a: Sequence[tuple[float, Measured]], b: Sequence[tup
     return w.every([w.similar(_at(a, x), _at(b, x), axis, f"{ours} at {x:g}: {_at(a, x)} vs {_at(b, x)}") for x in light])
 
 
-@reads_results
 def fig15_claims(r: Results) -> list[Claim]:
     """Fig. 15 (and §7.3, §7.4): received load B_o against effective load, 128 B, 16 nodes."""
     size = 128
@@ -505,7 +503,6 @@ def _past_saturation(r: Results, variants: Sequence[str], size: int, flat: bool)
     return w.every(checks)
 
 
-@reads_results
 def fig16_claims(r: Results) -> list[Claim]:
     """Fig. 16 (and §1, §7.4, §7.8): 512 B against 128 B, 16 nodes."""
     sat = {(v, m, size): _sat(r, v, m, size) for v in MULTICASTS for m in DEGREES for size in (128, 512) if m in FIG16_DEGREES or size == 128}
@@ -567,7 +564,6 @@ def fig16_claims(r: Results) -> list[Claim]:
     ]
 
 
-@reads_results
 def fig17_claims(r: Results) -> list[Claim]:
     """Fig. 17 (§7.5): HW-CB on 16 and 64 nodes, 512 B."""
     size = 512
@@ -605,7 +601,6 @@ def fig17_claims(r: Results) -> list[Claim]:
     ]
 
 
-@reads_results
 def fig18_claims(r: Results) -> list[Claim]:
     """Fig. 18 (§7.6): bimodal traffic, 80% unicasts and 20% 4-way multicasts, central buffers, 128 B."""
     size = 128
@@ -636,7 +631,6 @@ def fig18_claims(r: Results) -> list[Claim]:
     ]
 
 
-@reads_results
 def fig19_claims(r: Results) -> list[Claim]:
     """Fig. 19 (§7.7, §7.8): latency definitions (a) and (b), m = 6 and 15, 512 B."""
     size = 512

@@ -130,7 +130,7 @@ class Measured:
     def widened(self, absolute: float = 0.0, relative: float = 0.0) -> Measured:
         """The same value with its interval widened on both sides by ``absolute`` plus ``relative`` of the
         value (a quick run's resolution, docs/experiments.md "Quick mode")."""
-        pad = absolute + relative * abs(self.value)
+        pad = absolute + (relative * abs(self.value) if relative else 0.0)  # (0 × ∞ is no pad)
         return replace(self, low=self.low - pad, high=self.high + pad)
 
 

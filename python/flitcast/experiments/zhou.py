@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from flitcast.experiments import verdicts as w
 from flitcast.experiments.claim import Claim, Results, Spread
-from flitcast.experiments.experiment import Experiment, Point, Reading, reads_results
+from flitcast.experiments.experiment import Experiment, Point, Reading
 from flitcast.experiments.verdicts import SIGNIFICANT, Axis, Measured, Verdict, panel_axis
 
 if TYPE_CHECKING:
@@ -558,7 +558,6 @@ _ORDERINGS: dict[str, Callable[[Times, int], Verdict]] = {
 # --- the tables ----------------------------------------------------------------------------------------------
 
 
-@reads_results
 def one_source_claims(r: Results) -> list[Claim]:
     """§4 Case 1's own statements (Figs 10–15)."""
     t = Times(r)
@@ -601,7 +600,6 @@ def one_source_claims(r: Results) -> list[Claim]:
     ]
 
 
-@reads_results
 def multi_source_claims(r: Results) -> list[Claim]:
     """§4 Case 2's own statements (Figs 16–21)."""
     t = Times(r)
@@ -631,7 +629,6 @@ def multi_source_claims(r: Results) -> list[Claim]:
     ]
 
 
-@reads_results
 def all_source_claims(r: Results) -> list[Claim]:
     """§4 Case 3's statements, and the study's statements on every case (abstract, §1, §3, Cases 1–2, §5),
     which read the one- and multi-source points this experiment runs too."""
