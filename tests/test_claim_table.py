@@ -139,6 +139,15 @@ def test_a_deviation_is_how_far_the_full_interval_reaches_beyond_the_quick_one()
     assert all(quick[k].widened(0.05).low <= full[k].low and full[k].high <= quick[k].widened(0.05).high for k in found)
 
 
+def test_a_relative_deviation_is_the_widening_as_a_fraction_of_the_quick_value() -> None:
+    from flitcast.experiments.quick_resolution import relative_deviations
+    from flitcast.experiments.verdicts import around
+
+    quick = {"a": around(100.0, 5.0), "b": around(200.0, 10.0), "c": Measured(math.nan, math.nan, math.nan)}
+    full = {"a": around(108.0, 5.0), "b": around(200.0, 2.0), "c": around(1.0, 0.0)}
+    assert relative_deviations(quick, full) == pytest.approx({"a": 0.08, "b": 0.0})  # 113 − 105 = 8 of 100
+
+
 def test_a_quantity_a_claim_builds_itself_is_widened_as_its_kind() -> None:
     built = Measured(0.5, 0.4, 0.6)
     assert Results(table()).widen(built, "onset") == built

@@ -166,3 +166,16 @@ def test_the_quick_run_reads_every_quantity_wider() -> None:
     r = world()
     quick = Results(r.table, {})
     assert {c.status for claims in CLAIMS - {s.fig18_claims} for c in claims(quick)} == {NOT_JUDGED}
+
+
+def test_quick_deviations_measure_how_far_the_full_run_reaches_beyond_the_quick_one() -> None:
+    """Per kind: a curve that saturates a step later in the full run deviates by that step; latencies are
+    compared only below the saturation zone, relative to the quick value."""
+    full = world().table
+    quick = world(SW_CB_2_128_16={"sat": SAT[("SW-CB", 2, 128, 16)] - 0.1}, HW_CB_2_128_16={"lat0": 120.0 / 1.05}).table
+    found = s.quick_deviations(quick, full)
+    assert found["saturation load"][(16, "SW-CB", 2, 128)] == pytest.approx(0.1)
+    assert max(v for k, v in found["saturation load"].items() if k != (16, "SW-CB", 2, 128)) == 0.0
+    hw = [v for k, v in found["latency"].items() if k[:4] == (16, "HW-CB", 2, 128)]
+    assert hw and max(hw) == pytest.approx(0.05, abs=0.01)  # 5% more in full, less the half-widths
+    assert all(k[4] < SAT[("SW-CB", 2, 128, 16)] - 0.1 for k in found["latency"] if k[:4] == (16, "SW-CB", 2, 128))

@@ -13,6 +13,7 @@ stream (another seed, an engine change), whose deviation is a fresh sample of th
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TypeVar
 
@@ -36,6 +37,17 @@ def deviations(quick: Mapping[K, Measured], full: Mapping[K, Measured]) -> dict[
         if f is None or q.unknown or f.unknown:
             continue
         out[key] = max(0.0, q.low - f.low, f.high - q.high)
+    return out
+
+
+def relative_deviations(quick: Mapping[K, Measured], full: Mapping[K, Measured]) -> dict[K, float]:
+    """As :func:`deviations`, as a fraction of the quick value: the relative widening (a latency's spread
+    grows with the latency) the quick interval needs to contain the full one."""
+    out: dict[K, float] = {}
+    for key, deviation in deviations(quick, full).items():
+        value = abs(quick[key].value)
+        if value and math.isfinite(value):
+            out[key] = deviation / value
     return out
 
 

@@ -716,9 +716,47 @@ def _matching_range(a: Sequence[tuple[float, Measured]], b: Sequence[tuple[float
 
 
 QUICK_NOTE = f"the coarse loads with windows of {QUICK_RUN['warmup_cycles']:,} + {QUICK_RUN['measure_cycles']:,} cycles; judges a claim where its margin lies beyond the quick runs' measured resolution (docs/experiments.md, Quick mode)"
-#: how far a quick run's values strayed from the full run's (twice the largest deviation measured over every
-#: curve of Figs 14–19: docs/experiments.md, "Quick mode (study 000)")
-QUICK_RESOLUTION: dict[str, Spread] = {}
+#: how far a quick run's values strayed from the full run's: twice the largest deviation quick_deviations
+#: measured over every curve of Figs 14–19, pooled by kind (docs/experiments.md, "Quick mode (study 000)"):
+#: saturation loads 0.1 (a whole load step: short windows flag some curves a step early, others a step
+#: late), B_o at saturation 0.076 (a quick curve's first saturated load is another load), latency (a)
+#: below the saturation zone 3.3%
+QUICK_RESOLUTION: dict[str, Spread] = {
+    "saturation load": Spread(absolute=0.2),
+    "peak": Spread(absolute=0.153),
+    "latency": Spread(relative=0.066),
+}
+
+
+def quick_deviations(quick: pd.DataFrame, full: pd.DataFrame, saturation_spread: float | None = None) -> dict[str, dict[tuple[Any, ...], float]]:
+    """Per kind of quantity the claims read, each curve's (or point's) deviation between a quick and a full
+    run of one experiment (quick_resolution.deviations): the saturation load's bracket and the received
+    load at saturation (kind "peak") per curve, in load units; the latency (a) relative to the quick value
+    at each load both ran, below the curve's saturation zone in both (nearer saturation a quick latency
+    reaches up to infinity anyway, Results.latency_curve) — the zone of ``saturation_spread``, or of twice
+    the largest saturation-load deviation of these tables. Twice the largest of a kind is its spread
+    (docs/experiments.md, "Quick mode (study 000)")."""
+    from flitcast.experiments.quick_resolution import deviations, relative_deviations
+
+    labels = ["nodes", "variant", "m", "message_bytes"]
+    curves = {
+        name: {tuple(key): Results(rows) for key, rows in table.groupby(labels)} for name, table in (("quick", quick), ("full", full))
+    }
+    out: dict[str, dict[tuple[Any, ...], float]] = {}
+    for kind, read in (("saturation load", Results.saturation_load), ("peak", Results.saturation_bandwidth)):
+        out[kind] = deviations(*({key: read(r) for key, r in curves[name].items()} for name in ("quick", "full")))
+    spread = Spread(absolute=2 * max(out["saturation load"].values(), default=0.0) if saturation_spread is None else saturation_spread)
+    latencies: dict[str, dict[tuple[Any, ...], Measured]] = {"quick": {}, "full": {}}
+    for key, q in curves["quick"].items():
+        f = curves["full"].get(key)
+        if f is None:
+            continue
+        below = set(Results(q.table, {"saturation load": spread, "latency": Spread()}).unsaturated_loads()) & set(f.unsaturated_loads())
+        for load in below:
+            latencies["quick"][(*key, load)] = q.latency(workload__load=load)
+            latencies["full"][(*key, load)] = f.latency(workload__load=load)
+    out["latency"] = relative_deviations(latencies["quick"], latencies["full"])
+    return out
 
 
 def _header_extra_flits(point: Point) -> dict[str, Any]:

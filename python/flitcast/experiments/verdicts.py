@@ -232,6 +232,9 @@ class Verdict:
     rule: str
     #: the checks this verdict combines (empty for a single check)
     parts: tuple[Verdict, ...] = field(default=(), repr=False)
+    #: the interval the margin lies in (not always centred on it: a gap's distance from a threshold is
+    #: not); None where nothing could be computed
+    interval: tuple[float, float] | None = None
 
     @property
     def holds(self) -> bool | None:
@@ -246,7 +249,7 @@ def decide(low: float, high: float, nominal: float, ours: str, rule: str) -> Ver
     status = HOLDS if low > 0 else DEVIATES if high < 0 else NOT_JUDGED
     # (an interval whose ends are the same infinity is that value exactly: a saturated latency)
     resolution = 0.0 if low == high else (high - low) / 2
-    return Verdict(status, nominal, resolution, ours, rule)
+    return Verdict(status, nominal, resolution, ours, rule, interval=(low, high))
 
 
 # --- comparisons of two values --------------------------------------------------------------------------
@@ -567,7 +570,7 @@ def every(parts: Sequence[Verdict], ours: str = "", rule: str = "every check") -
     else:
         decider, status = min(parts, key=lambda p: (p.margin or 0.0) - (p.resolution or 0.0)), HOLDS
     rule_text = f"{rule}; decided by {decider.ours}: {decider.rule}" if len(parts) > 1 else f"{rule}: {decider.rule}"
-    return Verdict(status, decider.margin, decider.resolution, ours or decider.ours, rule_text, tuple(parts))
+    return Verdict(status, decider.margin, decider.resolution, ours or decider.ours, rule_text, tuple(parts), decider.interval)
 
 
 def any_of(parts: Sequence[Verdict], ours: str = "", rule: str = "some check") -> Verdict:
@@ -583,7 +586,7 @@ def any_of(parts: Sequence[Verdict], ours: str = "", rule: str = "some check") -
         decider, status = open_[0], NOT_JUDGED
     else:
         decider, status = max(parts, key=lambda p: p.margin if p.margin is not None else 0.0), DEVIATES
-    return Verdict(status, decider.margin, decider.resolution, ours or decider.ours, f"{rule}; decided by {decider.ours}: {decider.rule}", tuple(parts))
+    return Verdict(status, decider.margin, decider.resolution, ours or decider.ours, f"{rule}; decided by {decider.ours}: {decider.rule}", tuple(parts), decider.interval)
 
 
 def labelled(verdict: Verdict, label: str) -> Verdict:
@@ -596,7 +599,8 @@ def negated(verdict: Verdict, rule: str) -> Verdict:
     """The opposite statement ("not the fastest at every load"): holds where ``verdict`` deviates."""
     flipped = {HOLDS: DEVIATES, DEVIATES: HOLDS}.get(verdict.status, verdict.status)
     margin = None if verdict.margin is None else -verdict.margin
-    return Verdict(flipped, margin, verdict.resolution, verdict.ours, f"{rule} (the opposite of: {verdict.rule})", (verdict,))
+    interval = None if verdict.interval is None else (-verdict.interval[1], -verdict.interval[0])
+    return Verdict(flipped, margin, verdict.resolution, verdict.ours, f"{rule} (the opposite of: {verdict.rule})", (verdict,), interval)
 
 
 # --- text --------------------------------------------------------------------------------------------------
