@@ -38,8 +38,6 @@ if TYPE_CHECKING:
     import pandas as pd
 
 
-
-
 @dataclass(frozen=True)
 class Reading:
     """Another reading of something the study leaves open, beside the experiment's default one
