@@ -65,3 +65,11 @@ def test_deviations_are_read_per_kind_through_the_claims_peaks() -> None:
     assert set(found) == {b._kind(*FIG9_128), b._kind(*FIG9_4096)}
     assert max(found[b._kind(*FIG9_4096)].values()) == pytest.approx(0.04)
     assert max(found[b._kind(*FIG9_128)].values()) == 0.0
+
+
+@pytest.mark.parametrize("experiment", [e for e in b.EXPERIMENTS if e.id in b.QUICK_SPREADS], ids=lambda e: e.id)
+def test_each_measured_spread_is_a_kind_its_experiment_reads(experiment) -> None:
+    """A spread keyed by a misspelt kind would leave the kind unbounded and its claims silently unjudged."""
+    assert experiment.quick_resolution is b.QUICK_SPREADS[experiment.id]
+    kinds = {b._kind(p.labels["nodes"], p.labels["pattern"], p.labels["message_bytes"]) for p in experiment.points(True)}
+    assert set(experiment.quick_resolution) <= kinds

@@ -117,9 +117,23 @@ QUICK_LOADS = FULL_LOADS
 #: over cases it does not run is judged only where a case it ran decides it (a deviation)
 GRID_QUICK_RUN = {"warmup_cycles": 100_000, "measure_cycles": 100_000, "drain_max_cycles": 20_000}
 
-#: kind of quantity -> how far a quick run's value of it can be from the full run's: twice the largest
-#: deviation measured between the quick and full runs (docs/experiments.md, "Quick mode"), per experiment
-QUICK_SPREADS: dict[str, dict[str, Spread]] = {"banikazemi-fig8": {}, "banikazemi-fig9": {}, "banikazemi-grid": {}}
+#: kind of quantity (``_kind``) -> how far a quick run's value of it can be from the full run's: twice the
+#: largest deviation ``quick_deviations`` measured between the quick and full runs, rounded up to the
+#: thousandth (docs/experiments.md, "Quick mode (study 002)"), per experiment, over the 7 curves of each
+#: panel. Fig. 8: largest deviations 0.0475 (RR, 128 B) and 0.0479 (O4, 4096 B); Fig. 9: 0.0242 (LRUC,
+#: 128 B) and 0.1020 (LRUC, 4096 B). The grid: not yet measured against a full run under the switch that
+#: reads ahead, so its quick run judges nothing
+QUICK_SPREADS: dict[str, dict[str, Spread]] = {
+    "banikazemi-fig8": {
+        "peak, 128 nodes, uniform, 128 B": Spread(absolute=0.096),
+        "peak, 128 nodes, uniform, 4096 B": Spread(absolute=0.096),
+    },
+    "banikazemi-fig9": {
+        "peak, 128 nodes, bit-reversal, 128 B": Spread(absolute=0.049),
+        "peak, 128 nodes, bit-reversal, 4096 B": Spread(absolute=0.205),
+    },
+    "banikazemi-grid": {},
+}
 
 #: the labels of one peak-throughput curve (Figs 6–9 and the grid show peaks only)
 CURVE = ("nodes", "pattern", "message_bytes", "variant")
