@@ -643,8 +643,8 @@ def all_source_claims(r: Results) -> list[Claim]:
             outperforms(t, SOURCES),
             note=(
                 "every (sources, group, lane configuration, size): the multicast scheme's time visibly below the unicast scheme's on the "
-                "figure's panel. Where it deviates: the smallest size of a 4-lane (a) panel, where both times lie within a few "
-                "hundredths of the panel's height (the speedup there is still above 4)"
+                "figure's panel. The tightest cases: the smallest size of a 4-lane (a) panel, where both times lie within a few "
+                "hundredths of the panel's height (without headers the gap there is under the visible resolution)"
             ),
         ),
         Claim(
@@ -661,8 +661,9 @@ def all_source_claims(r: Results) -> list[Claim]:
             speedup_grows_with_size(t, SOURCES),
             note=(
                 "a trend (increases) along the nine sizes, in every (sources, group, lane configuration): the end-to-end rise visible on "
-                "our speedup panel of that number of sources, no step back visible. Where it deviates: with many sources the speedup "
-                "stays flat or falls with the size (both schemes limited by the links at every size); with one source it rises"
+                "our speedup panel of that number of sources, no step back visible. Where it deviates: with 256 sources and one lane "
+                "(or dedicated lanes, the same network) the speedup stays flat from 256 B up and steps back at 2 KB (both schemes "
+                "limited by the links); with one and with 102 sources it rises"
             ),
         ),
         Claim(
@@ -696,7 +697,7 @@ def all_source_claims(r: Results) -> list[Claim]:
             "§4 Case 1, Remark 3",
             "… especially for unicast cases (Case 1); with more virtual lanes, we can get a better performance, especially for the unicast scheme (Remark 3)",
             lanes_help_unicast_most(t, SOURCES),
-            note="what more lanes save as the ratio time with 1 lane / time with 4 shared lanes: the unicast scheme's curve above the multicast scheme's over the sizes (curve_higher) on our panel of that ratio, in every (sources, group)",
+            note="what more lanes save as the ratio time with 1 lane / time with 4 shared lanes: the unicast scheme's curve above the multicast scheme's over the sizes (curve_higher) on our panel of that ratio, in every (sources, group). Where it deviates: 102 sources, 100%, 8 KB, where the output buffers let 4 lanes save the multicast scheme slightly more than the unicast scheme",
         ),
         Claim(
             "shared lanes better than dedicated ones (2 and 4 lanes, both schemes)",
@@ -706,8 +707,8 @@ def all_source_claims(r: Results) -> list[Claim]:
             note=(
                 "the shared lanes' curve below the dedicated lanes' over a figure's two panels: never visibly above, visibly below "
                 "somewhere, in every (sources, group, lanes, scheme). Where it deviates: the multicast scheme, as for 'more lanes, less "
-                "time' (dedicated lanes are the one-lane network), and with all sources 4 shared lanes visibly slower than dedicated "
-                "ones for the multicast scheme at 8 KB"
+                "time' (dedicated lanes are the one-lane network); with all sources 4 shared lanes are slower than dedicated ones "
+                "for the multicast scheme at 8 KB, by less than the visible resolution"
             ),
             inconsistent=shared_contradicted,
         ),
@@ -725,8 +726,8 @@ def all_source_claims(r: Results) -> list[Claim]:
             all_source_longer(t),
             note=(
                 "every (group, lane configuration, scheme, size): 256 sources visibly above 102 on an axis spanning both figures' "
-                "panels. Where it deviates: the multicast scheme and the smallest unicast sizes, 2–2.5 times longer with all sources "
-                "but low on panels whose height the unicast scheme's largest size sets"
+                "panels. Where it deviates: the multicast scheme, 2.2–3 times longer with all sources but low on panels whose "
+                "height the unicast scheme's largest size sets"
             ),
         ),
     ]
