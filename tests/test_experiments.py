@@ -65,7 +65,7 @@ def test_quick_reproduction_writes_the_contract(experiment_id: str, tmp_path: Pa
     monkeypatch.setattr(sivaram, "QUICK_RUN", SMOKE_RUN)
     monkeypatch.setattr(sivaram, "LOADS", [0.2, 0.6, 1.0])
     monkeypatch.setattr(zhou, "QUICK_SIZES", [32])
-    monkeypatch.setattr(zhou, "SIZES", [32, 2048])  # (the one- and multi-source quick runs are their full runs)
+    monkeypatch.setattr(zhou, "SIZES", [32, 2048])  # (the one-source quick run is its full run)
     monkeypatch.setattr(collectives, "QUICK_SIZES", [8])  # (the fat tree's points take seconds each)
     monkeypatch.setattr(casetti, "QUICK_LOADS", [0.05, 0.5])
     monkeypatch.setattr(casetti, "LOADS", [0.02, 0.05, 0.5, 1.0])
