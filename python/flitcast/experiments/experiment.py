@@ -213,7 +213,8 @@ def judge(experiment: Experiment, results: pd.DataFrame, quick: bool = False) ->
         claims = experiment.claims(Results(results[results["error"] == ""].reset_index(drop=True)))
     except Exception:  # noqa: BLE001 - the claims may need the very points that failed
         claims = [Claim(f"every claim of {experiment.id}", "", "", Verdict(NOT_JUDGED, None, None, "", ""))]
-    rows = [{**_row(c), "holds": None, "status": NOT_JUDGED, "note": why + (f"; {_row(c)['note']}" if _row(c)["note"] else "")} for c in claims]
+    rows = [_row(c) for c in claims]
+    rows = [{**row, "holds": None, "status": NOT_JUDGED, "note": why + (f"; {row['note']}" if row["note"] else "")} for row in rows]
     return pd.DataFrame(rows, columns=CLAIM_COLUMNS)
 
 

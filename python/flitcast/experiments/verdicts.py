@@ -384,11 +384,12 @@ def _curves_trend(family: Sequence[tuple[float, Curve]], axis: Axis, ours: str, 
                 parts.append(negated(step, "no step back"))
     first, last = dict(members[0][1]), members[-1][1]
     first_p, last_p = members[0][0], members[-1][0]
-    ends = [
-        higher(m, first[x], axis, f"{_number(last_p)} vs {_number(first_p)} at {_number(x)}: {m} vs {first[x]}") if up else higher(first[x], m, axis, f"{_number(first_p)} vs {_number(last_p)} at {_number(x)}: {first[x]} vs {m}")
-        for x, m in last
-        if x in first
-    ]
+
+    def end(x: float, m: Measured) -> Verdict:  # the end the trend goes to, above the one it leaves
+        (pa, a), (pb, b) = ((last_p, m), (first_p, first[x])) if up else ((first_p, first[x]), (last_p, m))
+        return higher(a, b, axis, f"{_number(pa)} vs {_number(pb)} at {_number(x)}: {a} vs {b}")
+
+    ends = [end(x, m) for x, m in last if x in first]
     parts.append(any_of(ends, rule="first and last visibly apart somewhere"))
     return every(parts, ours, f"a family of curves that {word} ({axis.describe()})")
 
