@@ -426,6 +426,9 @@ def test_bench_quick() -> None:
     # the saturated points per SP switch model, and the cost of their flit-hops against load 0.3
     assert "sp128 CB uniform 128B" in proc.stdout and "sp128 IF bit-rev 4KB" in proc.stdout
     assert "yes" in proc.stdout and "saturated / at load 0.3: sp128 CB uniform 128B" in proc.stdout
+    # study 003's batch, with and without the InfiniBand switch's output buffers
+    assert "IB mesh16 mcast 1KB" in proc.stdout and "batch" in proc.stdout
+    assert "output buffers / input buffers only:" in proc.stdout
 
 
 def test_the_process_ends_only_after_its_background_imports() -> None:

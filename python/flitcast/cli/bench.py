@@ -19,8 +19,11 @@ def bench_scenarios(quick: bool) -> list[tuple[str, Scenario]]:
     routing, bit-reversal, 1 KB messages) at load 0.5, 6-way hardware multicasts of 128-byte messages on
     the 16-node tree of central-buffer switches at effective load 0.5 (study 000), and, per SP switch
     model (central buffer, input FIFO), the 128-node SP network at load 0.3 and saturated (1.0) with
-    128-byte and 4 KB messages, uniform and bit-reversal: where the studies spend their time."""
+    128-byte and 4 KB messages, uniform and bit-reversal, and study 003's 16x16 mesh of InfiniBand switches
+    (a closed batch: every node multicasts 1 KB to 40% of the nodes on 4 shared lanes) with and without
+    output buffers: where the studies spend their time. The batch runs to its end in both modes."""
     from flitcast.config import Scenario
+    from flitcast.experiments import zhou
 
     measure = 10_000 if quick else 100_000
     run = {"warmup_cycles": measure // 10, "measure_cycles": measure, "seed": 1}
@@ -80,7 +83,12 @@ def bench_scenarios(quick: bool) -> list[tuple[str, Scenario]]:
         for size in (128, 4096)
         for load in (0.3, 1.0)
     ]
-    return [*mesh, ("sp128 bit-rev 1KB", sp), ("tree16 6-way hw multicast", multicast), *switches]
+    infiniband = zhou.scenario(sources=1.0, group=0.4, lanes="4 VL shared", scheme="multicast", message_bytes=1024)
+    batches = [
+        ("IB mesh16 mcast 1KB", infiniband),
+        ("IB mesh16 mcast 1KB in-only", infiniband.with_overrides({"switch.output_buffers": False})),
+    ]
+    return [*mesh, ("sp128 bit-rev 1KB", sp), ("tree16 6-way hw multicast", multicast), *switches, *batches]
 
 
 def big_scenarios() -> list[tuple[str, Scenario]]:
@@ -200,6 +208,7 @@ def bench_command(
     for column in ("cycles", "wall s", "cycles/s", "flit-hops", "flit-hops/s"):
         table.add_column(column, justify="right", no_wrap=True)
     costs = []
+    cost_of: dict[str, float] = {}
     per_hop: dict[tuple[str, float], float] = {}
     for name, point in bench_scenarios(quick):
         text = payload(point)
@@ -209,10 +218,13 @@ def bench_command(
         metrics = result_of(point, outcome, wall).metrics
         cycles, hops = metrics["cycles"], metrics["flit_hops"]
         costs.append(wall / cycles)
-        per_hop[(name, float(point.workload.load))] = wall / hops if hops else float("nan")
+        cost_of[name] = wall / cycles
+        load = point.workload.load
+        if load is not None:
+            per_hop[(name, float(load))] = wall / hops if hops else float("nan")
         table.add_row(
             name,
-            f"{point.workload.load}",
+            "batch" if load is None else f"{load}",
             "yes" if metrics["saturated"] else "no",
             f"{cycles:,}",
             f"{wall:.3f}",
@@ -226,4 +238,6 @@ def bench_command(
     # (what a flit-hop costs past saturation against at load 0.3, per scenario: the engine's aim is 1)
     dearer = {name: per_hop[(name, 1.0)] / per_hop[(name, 0.3)] for name, load in per_hop if load == 1.0 and (name, 0.3) in per_hop}
     dearer["mesh8 uniform (0.6)"] = per_hop[("mesh8 uniform", 0.6)] / per_hop[("mesh8 uniform", 0.3)]
+    with_output = cost_of["IB mesh16 mcast 1KB"] / cost_of["IB mesh16 mcast 1KB in-only"]
+    out.print(f"InfiniBand per-cycle cost with output buffers / input buffers only: {with_output:.2f}")
     out.print("cost of a flit-hop saturated / at load 0.3: " + ", ".join(f"{name} {r:.2f}" for name, r in dearer.items()))
