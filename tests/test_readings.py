@@ -94,6 +94,26 @@ def test_flitcast_readings_runs_every_reading_and_writes_the_table(tmp_path, mon
     assert (results["network.channel_latency_cycles"] == 4).all()
 
 
+def test_flitcast_readings_simulates_only_the_points_a_reading_changes(tmp_path, monkeypatch) -> None:
+    import sqlite3
+
+    toy = _experiment()
+    # a reading that slows the links of the load-0.2 point only: the load-0.1 point is the default's
+    only_heavy = Reading("slow-heavy", "the heavier point's links of 5 cycles", lambda p: {"network.channel_latency_cycles": 5} if p.labels["load"] == 0.2 else {})
+    monkeypatch.setitem(EXPERIMENTS, "toy", dataclasses.replace(toy, readings=(only_heavy,)))
+    out = tmp_path / "r"
+    result = CliRunner().invoke(app, ["readings", "toy", "--out", str(out), "--threads", "1"])
+    assert result.exit_code == 0, result.output
+
+    def outcomes(reading: str) -> list[str]:
+        with sqlite3.connect(out / reading / "points.sqlite") as db:
+            return [row[0] for row in db.execute("SELECT outcome FROM points ORDER BY point_index")]
+
+    default, read = outcomes("default"), outcomes("slow-heavy")
+    # the unchanged point's outcome is the default's record itself (its wall time included): not run again
+    assert len(read) == 2 and read[0] == default[0] and read[1] != default[1]
+
+
 def test_a_reading_may_set_keys_only_on_the_points_whose_kinds_take_them() -> None:
     exp = EXPERIMENTS["banikazemi-fig5"]  # O1, O4 and adaptive LRU
     read = exp.read_as("oblivious-d-mod-k")

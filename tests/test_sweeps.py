@@ -170,6 +170,32 @@ def test_another_runs_store_is_refused_unless_forced(tiny: dict[str, Any], tmp_p
     assert len(flitcast.sweep(_points(tiny, 3), store=tmp_path / "out", force=True)) == 3
 
 
+def test_reuse_takes_another_runs_points_instead_of_simulating_them(
+    tiny: dict[str, Any], tmp_path: Path, core_calls: list[str]
+) -> None:
+    points = _points(tiny, 3)
+    first = flitcast.sweep(points[:2], store=tmp_path / "first")
+    core_calls.clear()
+    progress: list[tuple[int, int]] = []
+    both = flitcast.sweep(points, store=tmp_path / "second", reuse=[tmp_path / "first"], progress=lambda d, t: progress.append((d, t)))
+    # only the third point ran; the first two came from the other run, its outcomes (wall_seconds included)
+    assert len(core_calls) == 1 and progress[0] == (2, 3)
+    pd.testing.assert_frame_equal(both.iloc[:2].reset_index(drop=True), first, check_exact=True)
+    # and are recorded in this run's store, so it resumes without the other one
+    assert len(_rows(tmp_path / "second")) == 3
+    assert {r[0]: r[4] for r in _rows(tmp_path / "first")}.items() <= {r[0]: r[4] for r in _rows(tmp_path / "second")}.items()
+    core_calls.clear()
+    flitcast.sweep(points, store=tmp_path / "second")
+    assert core_calls == []
+
+
+@pytest.mark.parametrize("reuse", ["first", ["nowhere"], [5]])
+def test_reuse_names_what_it_expected(reuse: Any, tiny: dict[str, Any], tmp_path: Path, core_calls: list[str]) -> None:
+    with pytest.raises(errors.ConfigError) as info:
+        flitcast.sweep([tiny], reuse=[tmp_path / r if isinstance(r, str) else r for r in reuse] if isinstance(reuse, list) else reuse)
+    assert info.value.key == "reuse" and "output directories of earlier runs" in info.value.allowed and core_calls == []
+
+
 # --- Ctrl-C and resuming -------------------------------------------------------------------------------
 
 

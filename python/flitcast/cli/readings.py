@@ -25,7 +25,8 @@ def readings_command(
             "--out",
             metavar="DIR",
             help="Run each reading into DIR/<reading> (as flitcast reproduce --out: resumable), then write "
-            "DIR/readings.csv: one row per claim, its status under each reading.",
+            "DIR/readings.csv: one row per claim, its status under each reading. A point a reading leaves "
+            "unchanged is taken from DIR/default, not simulated again.",
         ),
     ],
     quick: Annotated[bool, typer.Option("--quick", help="Quick runs (as flitcast reproduce --quick).")] = False,
@@ -46,10 +47,12 @@ def readings_command(
     for variant in variants:
         name = variant.reading or "default"
         points = variant.run_points(quick)
+        # (a point a reading leaves as it is was simulated under the default reading: taken from there)
+        reuse = [] if variant is exp else [Path(out) / "default"]
         _, claims[name], _ = with_progress(
             len(points),
-            lambda progress, v=variant, p=points, n=name: run_experiment(
-                v, quick=quick, out=Path(out) / n, threads=threads, progress=progress, force=force, points=p
+            lambda progress, v=variant, p=points, n=name, r=reuse: run_experiment(
+                v, quick=quick, out=Path(out) / n, threads=threads, progress=progress, force=force, points=p, reuse=r
             ),
         )
     table = readings_table(claims)

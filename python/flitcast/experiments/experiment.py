@@ -135,6 +135,7 @@ def run_experiment(
     force: bool = False,
     all_loads: bool = False,
     points: list[Point] | None = None,
+    reuse: Sequence[Path] = (),
 ) -> tuple[pd.DataFrame, pd.DataFrame, float]:
     """Simulate the points of ``experiment`` and analyse them. Returns (results, claims, wall seconds).
 
@@ -148,6 +149,8 @@ def run_experiment(
     With ``out``, the points are recorded in ``out``'s store as they finish (a re-run resumes; ``force``
     recomputes, see :func:`flitcast.sweep`) and, once every point has a result, results.csv, the panel
     PNGs and claims.csv are written there (all or nothing). ``client`` runs the points on a Dask cluster.
+    ``reuse``: output directories of other runs whose recorded points are taken, not run again (a reading
+    runs only the points it changes; :func:`flitcast.sweep`).
     """
     import pandas as pd
 
@@ -166,7 +169,7 @@ def run_experiment(
         # (a peak figure's refinement runs points beyond ``points``: the total grows to cover them)
         total = max(len(points), done + len(batch))
         counted = None if progress is None else lambda k, _n: progress(done + k, total)
-        table = sweep([p.scenario for p in batch], threads=threads, progress=counted, client=client, store=out, run=run)
+        table = sweep([p.scenario for p in batch], threads=threads, progress=counted, client=client, store=out, run=run, reuse=reuse)
         done += len(batch)
         labels = pd.DataFrame([dict(p.labels) for p in batch])
         return pd.concat([labels.reset_index(drop=True), table.reset_index(drop=True)], axis=1)

@@ -22,13 +22,14 @@ import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from flitcast.api import ScenarioLike, core, result_of
 from flitcast.config import Scenario, load_scenario
 from flitcast.errors import ConfigError, FlitcastError, SweepIncomplete, SweepInterrupted, from_core
 from flitcast.results import METRIC_COLUMNS, frame
-from flitcast.sweeps.store import PointStore, point_key, run_id
+from flitcast.sweeps.store import STORE_FILE, PointStore, point_key, run_id
 from flitcast.sweeps.threads import Finished, max_threads, on_executor, on_threads
 
 if TYPE_CHECKING:
@@ -120,6 +121,7 @@ def sweep(
     store: str | os.PathLike[str] | None = None,
     force: bool = False,
     run: str | None = None,
+    reuse: Sequence[str | os.PathLike[str]] = (),
 ) -> pd.DataFrame:
     """Simulate many scenarios and return one tidy DataFrame (one row per point, in input order).
 
@@ -133,6 +135,10 @@ def sweep(
     sweep's own; ``force=True`` discards its store and recomputes everything (docs/results.md). ``run``
     is the identity the store records (default: these points'); one logical run made of several sweeps —
     an experiment that runs only the loads its peaks need, round by round — passes its whole run's.
+    ``reuse`` names output directories of other runs: a point missing from this run's store whose
+    scenario one of them recorded is taken from there (the same scenario, the same outcome: the runs
+    are deterministic and a point's key is its scenario's hash) and recorded in this store, not
+    simulated again — how ``flitcast readings`` runs only the points a reading changes.
 
     Every point is validated before any is simulated. A point that fails (deadlock, routing check,
     conservation, internal error) does not stop the others: its row has empty metrics and the message
@@ -144,11 +150,13 @@ def sweep(
     check_threads(threads)  # the arguments first: validating thousands of points takes a while
     _check_runner(executor, client)
     _check_options(progress, store, force, run)
+    reused = _reuse_dirs(reuse)
     points = _load_points(scenarios)
     payloads = [p.to_core_dict() for p in points]
     keys = [point_key(p.minimal()) for p in points]
     with _opened_store(store, force, run, keys) as db:
         outcomes = db.outcomes(keys) if db is not None else {}
+        _take_reused(reused, keys, outcomes, db)
         missing = {}  # key -> index of its first point (a point given twice runs once)
         for index, key in enumerate(keys):
             if key not in outcomes:
@@ -233,6 +241,32 @@ def _check_runner(executor: Any, client: Any) -> None:
             raise ConfigError(
                 "client", client, "a distributed.Client (Dask; pip install 'flitcast[dask]'), or None for local threads"
             )
+
+
+def _reuse_dirs(reuse: Any) -> list[Path]:
+    allowed = "a list of output directories of earlier runs, each holding a point store (points.sqlite)"
+    if isinstance(reuse, (str, bytes, os.PathLike)) or not isinstance(reuse, Sequence):
+        raise ConfigError("reuse", reuse, allowed)
+    dirs = []
+    for item in reuse:
+        if not isinstance(item, (str, os.PathLike)) or not (Path(item) / STORE_FILE).is_file():
+            raise ConfigError("reuse", item, allowed, reason="it holds no point store")
+        dirs.append(Path(item))
+    return dirs
+
+
+def _take_reused(dirs: list[Path], keys: list[str], outcomes: dict[str, str], db: PointStore | None) -> None:
+    """The outcomes the ``dirs``' stores recorded for the points still missing, into ``outcomes`` and this
+    run's store (each under its first point's index)."""
+    for directory in dirs:
+        missing = {}
+        for index, key in enumerate(keys):
+            if key not in outcomes:
+                missing.setdefault(key, index)
+        found = PointStore.outcomes_in(directory, missing)
+        if db is not None:
+            db.record((key, missing[key], _status(outcome)[0] is True, outcome) for key, outcome in found.items())
+        outcomes.update(found)
 
 
 def _check_options(progress: Any, store: Any, force: Any, run: Any) -> None:

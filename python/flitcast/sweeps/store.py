@@ -158,21 +158,23 @@ class PointStore:
     def outcomes(self, keys: Iterable[str]) -> dict[str, str]:
         """The recorded outcome JSON of each of ``keys`` that is in the store. A file that cannot be read,
         or a record of these keys that is not an outcome as recorded, is a :class:`CorruptStore`."""
-        wanted = set(keys)
+        return _outcomes(self._db, self.path, keys)
+
+    @staticmethod
+    def outcomes_in(directory: Path, keys: Iterable[str]) -> dict[str, str]:
+        """:meth:`outcomes` of ``directory``'s store, read without writing to it (another run's: a sweep
+        that reuses its points); {} if it has no store."""
+        path = directory / STORE_FILE
+        if not path.is_file():
+            return {}
         try:
-            rows = self._db.execute("SELECT key, status, outcome, point_index FROM points").fetchall()
+            db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
         except sqlite3.Error as exc:
-            if _corrupt(exc):
-                raise CorruptStore(str(self.path), str(exc)) from None
-            raise
-        found = {}
-        for key, status, outcome, index in rows:
-            if key in wanted:
-                if not _recorded_outcome(status, outcome):
-                    reason = f"the record of point {index} is not an outcome flitcast recorded"
-                    raise CorruptStore(str(self.path), reason)
-                found[key] = outcome
-        return found
+            raise CorruptStore(str(path), str(exc)) from None
+        try:
+            return _outcomes(db, path, keys)
+        finally:
+            db.close()
 
     def record(self, points: Iterable[tuple[str, int, bool, str]]) -> None:
         """Record finished points, ``(key, index, ok, outcome JSON)``, in one transaction; a key that is
@@ -198,6 +200,24 @@ class PointStore:
 
     def close(self) -> None:
         self._db.close()
+
+
+def _outcomes(db: sqlite3.Connection, path: Path, keys: Iterable[str]) -> dict[str, str]:
+    wanted = set(keys)
+    try:
+        rows = db.execute("SELECT key, status, outcome, point_index FROM points").fetchall()
+    except sqlite3.Error as exc:
+        if _corrupt(exc):
+            raise CorruptStore(str(path), str(exc)) from None
+        raise
+    found = {}
+    for key, status, outcome, index in rows:
+        if key in wanted:
+            if not _recorded_outcome(status, outcome):
+                reason = f"the record of point {index} is not an outcome flitcast recorded"
+                raise CorruptStore(str(path), reason)
+            found[key] = outcome
+    return found
 
 
 def _corrupt(exc: sqlite3.Error) -> bool:
