@@ -189,10 +189,11 @@ def test_reuse_takes_another_runs_points_instead_of_simulating_them(
     assert core_calls == []
 
 
-@pytest.mark.parametrize("reuse", ["first", ["nowhere"], [5]])
-def test_reuse_names_what_it_expected(reuse: Any, tiny: dict[str, Any], tmp_path: Path, core_calls: list[str]) -> None:
+@pytest.mark.parametrize("case", ["one path, not a list", "a directory without a store", "not a path"])
+def test_reuse_names_what_it_expected(case: str, tiny: dict[str, Any], tmp_path: Path, core_calls: list[str]) -> None:
+    reuse = {"one path, not a list": str(tmp_path), "a directory without a store": [tmp_path], "not a path": [5]}[case]
     with pytest.raises(errors.ConfigError) as info:
-        flitcast.sweep([tiny], reuse=[tmp_path / r if isinstance(r, str) else r for r in reuse] if isinstance(reuse, list) else reuse)
+        flitcast.sweep([tiny], reuse=reuse)
     assert info.value.key == "reuse" and "output directories of earlier runs" in info.value.allowed and core_calls == []
 
 
