@@ -207,9 +207,9 @@ def bench_command(
     table.add_column("saturated", no_wrap=True)
     for column in ("cycles", "wall s", "cycles/s", "flit-hops", "flit-hops/s"):
         table.add_column(column, justify="right", no_wrap=True)
-    costs = []
-    cost_of: dict[str, float] = {}
-    per_hop: dict[tuple[str, float], float] = {}
+    # (wall seconds per simulated cycle and per flit-hop, by (scenario, load); a batch's load is None)
+    per_cycle: dict[tuple[str, float | None], float] = {}
+    per_hop: dict[tuple[str, float | None], float] = {}
     for name, point in bench_scenarios(quick):
         text = payload(point)
         began = time.perf_counter()
@@ -217,11 +217,9 @@ def bench_command(
         wall = time.perf_counter() - began
         metrics = result_of(point, outcome, wall).metrics
         cycles, hops = metrics["cycles"], metrics["flit_hops"]
-        costs.append(wall / cycles)
-        cost_of[name] = wall / cycles
         load = point.workload.load
-        if load is not None:
-            per_hop[(name, float(load))] = wall / hops if hops else float("nan")
+        per_cycle[(name, load)] = wall / cycles
+        per_hop[(name, load)] = wall / hops if hops else float("nan")
         table.add_row(
             name,
             "batch" if load is None else f"{load}",
@@ -234,10 +232,11 @@ def bench_command(
         )
     out = _wide_console()
     out.print(table)
-    out.print(f"mesh per-cycle cost heavy/light (load 0.3 / load 0.1): {costs[1] / costs[0]:.2f}")
+    heavy_light = per_cycle[("mesh8 uniform", 0.3)] / per_cycle[("mesh8 uniform", 0.1)]
+    out.print(f"mesh per-cycle cost heavy/light (load 0.3 / load 0.1): {heavy_light:.2f}")
     # (what a flit-hop costs past saturation against at load 0.3, per scenario: the engine's aim is 1)
     dearer = {name: per_hop[(name, 1.0)] / per_hop[(name, 0.3)] for name, load in per_hop if load == 1.0 and (name, 0.3) in per_hop}
     dearer["mesh8 uniform (0.6)"] = per_hop[("mesh8 uniform", 0.6)] / per_hop[("mesh8 uniform", 0.3)]
-    with_output = cost_of["IB mesh16 mcast 1KB"] / cost_of["IB mesh16 mcast 1KB in-only"]
+    with_output = per_cycle[("IB mesh16 mcast 1KB", None)] / per_cycle[("IB mesh16 mcast 1KB in-only", None)]
     out.print(f"InfiniBand per-cycle cost with output buffers / input buffers only: {with_output:.2f}")
     out.print("cost of a flit-hop saturated / at load 0.3: " + ", ".join(f"{name} {r:.2f}" for name, r in dearer.items()))

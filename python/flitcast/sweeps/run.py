@@ -157,10 +157,7 @@ def sweep(
     with _opened_store(store, force, run, keys) as db:
         outcomes = db.outcomes(keys) if db is not None else {}
         _take_reused(reused, keys, outcomes, db)
-        missing = {}  # key -> index of its first point (a point given twice runs once)
-        for index, key in enumerate(keys):
-            if key not in outcomes:
-                missing.setdefault(key, index)
+        missing = _missing(keys, outcomes)
         # the costliest first (longest processing time first): a sweep does not end on one long point
         # while the other workers idle; rows come back in input order whatever the order run
         order = sorted(missing.values(), key=lambda index: -_node_cycles(points[index]))
@@ -255,14 +252,20 @@ def _reuse_dirs(reuse: Any) -> list[Path]:
     return dirs
 
 
+def _missing(keys: list[str], outcomes: dict[str, str]) -> dict[str, int]:
+    """key -> index of its first point, for the points without an outcome (a point given twice runs once)."""
+    missing: dict[str, int] = {}
+    for index, key in enumerate(keys):
+        if key not in outcomes:
+            missing.setdefault(key, index)
+    return missing
+
+
 def _take_reused(dirs: list[Path], keys: list[str], outcomes: dict[str, str], db: PointStore | None) -> None:
     """The outcomes the ``dirs``' stores recorded for the points still missing, into ``outcomes`` and this
     run's store (each under its first point's index)."""
     for directory in dirs:
-        missing = {}
-        for index, key in enumerate(keys):
-            if key not in outcomes:
-                missing.setdefault(key, index)
+        missing = _missing(keys, outcomes)
         found = PointStore.outcomes_in(directory, missing)
         if db is not None:
             db.record((key, missing[key], _status(outcome)[0] is True, outcome) for key, outcome in found.items())
