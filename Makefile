@@ -69,9 +69,12 @@ bench: build ## criterion benchmarks of the core, then flitcast bench
 	cargo bench -p flitcast-core
 	$(VENV)/bin/flitcast bench
 
-lint: ## cargo clippy (warnings are errors) and cargo fmt --check
+lint: build ## cargo clippy (warnings are errors), cargo fmt --check; ruff, mypy, and _core.pyi against the extension
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo fmt --all --check
+	$(VENV)/bin/ruff check python tests
+	$(VENV)/bin/mypy
+	$(PY) -m mypy.stubtest flitcast._core
 
 docs: build ## regenerate docs/config.md and the typed config models (config/sections.py) from the core's key catalogue
 	PYTHONPATH=python $(PY) -m flitcast.docgen

@@ -12,22 +12,11 @@ import pandas as pd
 import pytest
 
 import flitcast
+from conftest import TINY, deadlock_prone
 from flitcast import _core, catalogue, errors
 from flitcast.config import Scenario
 from flitcast.config.sections import SECTIONS
-from flitcast.results import METRIC_COLUMNS
-
-from conftest import TINY, deadlock_prone
-
-REQUIRED = {
-    "offered_load", "effective_load", "accepted_load", "latency_mean", "latency_dest_mean", "latency_unicast_mean", "latency_multicast_mean",
-    "latency_ci95", "latency_p50", "latency_p99",
-    "latency_max", "packet_latency_mean", "network_latency_mean", "hops_mean", "packets_measured",
-    "operations_measured", "cycles", "measured_cycles", "cycles_skipped", "saturated", "saturation_reason", "seed", "flit_hops",
-    "channel_util_mean", "channel_util_max", "source_queue_flits", "multicast_throughput", "multicast_offered",
-    "worms_refused", "completion_cycles", "completion_dest_mean", "completion_dest_p50", "completion_dest_p99",
-    "root_busy_cycles", "link_concentration", "link_concurrency", "estimate_cycles", "link_flits_max", "link_flits_mean", "wall_seconds",
-}
+from flitcast.results import CHANNEL_KEYS, METRIC_COLUMNS
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -47,13 +36,13 @@ def test_public_names_come_from_their_modules() -> None:
 
     import flitcast.cli
 
-    # (import_module: the packages' re-exported names shadow the submodules flitcast.sweeps.grid and
+    # (import_module: the packages' re-exported names shadow the submodule
     # flitcast.cli.app as attributes)
     def module(name: str) -> Any:
         return import_module(name)
 
     assert flitcast.run is module("flitcast.api").run
-    assert flitcast.sweep is module("flitcast.sweeps.run").sweep and flitcast.grid is module("flitcast.sweeps.grid").grid
+    assert flitcast.sweep is module("flitcast.sweeps.run").sweep and flitcast.grid is module("flitcast.sweeps.cartesian").grid
     assert flitcast.Scenario is module("flitcast.config.scenario").Scenario
     assert flitcast.load_scenario is module("flitcast.config.scenario").load_scenario
     assert flitcast.Result is module("flitcast.results").Result
@@ -63,8 +52,10 @@ def test_public_names_come_from_their_modules() -> None:
 def test_run_tiny(tiny: dict[str, Any]) -> None:
     result = flitcast.run(tiny)
     assert isinstance(result, flitcast.Result)
-    assert REQUIRED <= set(result.metrics)
-    assert set(METRIC_COLUMNS) == REQUIRED
+    # every column the core declares, in its order, and nothing else: one declaration per metric
+    assert list(result.metrics) == list(METRIC_COLUMNS)
+    assert [m["name"] for m in catalogue.metrics()] == list(METRIC_COLUMNS)
+    assert set(json.loads(_core.run(json.dumps(Scenario(**tiny).to_core_dict())))["ok"]) == {*METRIC_COLUMNS, *CHANNEL_KEYS} - {"wall_seconds"}
     m = result.metrics
     assert m["seed"] == 1 and m["wall_seconds"] > 0
     assert not m["saturated"] and m["saturation_reason"] == ""
@@ -245,7 +236,7 @@ def test_a_failed_point_reads_as_its_error(tiny: dict[str, Any]) -> None:
 
 
 def test_grid_is_a_cartesian_product(tiny: dict[str, Any]) -> None:
-    from flitcast.sweeps.grid import grid
+    from flitcast.sweeps.cartesian import grid
 
     assert flitcast.grid is grid
 
@@ -421,3 +412,12 @@ def test_a_scenario_file_that_cannot_be_read_says_what_is_allowed(tmp_path: Any)
     with pytest.raises(errors.ConfigError) as info:
         flitcast.run(tmp_path / "nonexistent.toml")
     assert info.value.key == "scenario file" and "allowed: a readable TOML file" in str(info.value)
+
+
+def test_every_metric_says_its_unit_and_meaning_once() -> None:
+    metrics = catalogue.metrics()
+    names = [m["name"] for m in metrics]
+    assert len(names) == len(set(names)) > 30
+    for m in metrics:
+        assert m["unit"] and len(m["meaning"]) > 20, m
+        assert not m["meaning"].startswith(" ") and "  " not in m["meaning"], m  # one line, as docs/results.md shows it

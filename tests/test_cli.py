@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 import subprocess
 import sys
 import tomllib
@@ -374,7 +375,7 @@ def test_model_out_on_a_full_directory_says_what_force_does(tmp_path: Path) -> N
 
 def _flitcast(*args: Any, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "flitcast", *map(str, args)], capture_output=True, text=True, cwd=cwd, timeout=300
+        [sys.executable, "-m", "flitcast", *map(str, args)], check=False, capture_output=True, text=True, cwd=cwd, timeout=300
     )
 
 
@@ -415,7 +416,7 @@ def test_process_end_freezes_the_garbage_collector_only_as_the_process_entry() -
         "import gc, sys\nfrom flitcast.cli import main\nsys.argv = ['flitcast', '--version']\n"
         "try:\n    main()\nexcept SystemExit as exc:\n    print(exc.code, gc.get_freeze_count() > 0)"
     )
-    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    proc = subprocess.run([sys.executable, "-c", probe], check=False, capture_output=True, text=True, timeout=60)
     assert proc.stdout.splitlines()[-1] == "0 True", proc.stderr
 
 
@@ -443,3 +444,18 @@ def test_the_process_ends_only_after_its_background_imports() -> None:
     importer.start()
     cli_app._end_of_process()
     assert not importer.is_alive()
+
+
+def test_the_command_line_names_its_files_and_imports_no_private_module() -> None:
+    # the application's docstring is the map of the command line: every file it names is there, and no
+    # module of it imports a private module of another package (typer's bundled click, say)
+    from importlib import import_module
+
+    package = Path(import_module("flitcast.cli").__file__).parent
+    doc = import_module("flitcast.cli.app").__doc__
+    named = re.findall(r"``(\w+\.py)``", doc)
+    assert len(named) >= 7 and all((package / name).is_file() for name in named), named
+    for path in package.glob("*.py"):
+        imports = re.findall(r"^\s*(?:from|import)\s+([\w.]+)", path.read_text(encoding="utf-8"), re.M)
+        private = [m for m in imports if m.split(".")[0] not in ("flitcast", "__future__") and "._" in f".{m}"]
+        assert not private, f"{path.name} imports {private}"

@@ -252,7 +252,7 @@ def test_a_key_said_once_reaches_everything(section: str, decl: dict[str, Any]) 
         assert key in str(info.value)
         ref = build(base)
     else:
-        at_default = merged(scenario_for(pairs + [(name, default)]) if decl["tag"] else base, {section: {name: default}})
+        at_default = merged(scenario_for([*pairs, (name, default)]) if decl["tag"] else base, {section: {name: default}})
         ref = build(at_default)
         assert ref == build(base), "a key at its default is the key left out"
         assert ref.to_core_dict()[section].get(name) == default
@@ -379,7 +379,7 @@ def test_defaults_fill_exactly_the_keys_of_the_default_kinds() -> None:
 @pytest.mark.parametrize(("section", "decl", "kind"), TAG_KINDS)
 def test_a_kind_needs_exactly_its_companions(section: str, decl: dict[str, Any], kind: str) -> None:
     pair = (decl["key"], kind)
-    pairs = pairs_of(decl) + [pair]
+    pairs = [*pairs_of(decl), pair]
     s = build(scenario_for(pairs))
     assert s.value(dotted(section, decl)) == kind
     if pair in COMPANIONS:

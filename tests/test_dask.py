@@ -13,7 +13,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pandas as pd
 import pytest
@@ -323,7 +323,7 @@ def test_a_ctrl_c_python_swallowed_in_a_finalizer_still_stops_the_sweep() -> Non
     from flitcast.sweeps.on_dask import _batches_done
 
     class Completed:  # as_completed's part the sweep uses: one batch done, then nothing more for now
-        batches = [["a future"]]
+        batches: ClassVar[list[list[str]]] = [["a future"]]
 
         def is_empty(self) -> bool:
             return False

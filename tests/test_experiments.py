@@ -15,7 +15,17 @@ import pytest
 from typer.testing import CliRunner
 
 from flitcast.cli import app
-from flitcast.experiments import EXPERIMENTS, banikazemi, casetti, collectives, oral, peak_throughput, run_experiment, sivaram, zhou
+from flitcast.experiments import (
+    EXPERIMENTS,
+    banikazemi,
+    casetti,
+    collectives,
+    oral,
+    peak_throughput,
+    run_experiment,
+    sivaram,
+    zhou,
+)
 from flitcast.experiments.experiment import claims_summary, coincidence_labels, series_style
 
 #: panels each experiment must draw

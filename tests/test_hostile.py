@@ -27,7 +27,7 @@ import flitcast
 from flitcast import catalogue, errors
 from flitcast.cli import app
 from flitcast.config.files import MAX_SCENARIO_BYTES, read_scenario_file
-from flitcast.sweeps.grid import grid
+from flitcast.sweeps.cartesian import grid
 
 # a flitcast error that is not a core bug: bad input, or a deadlock the user asked for
 EXPECTED = (errors.ConfigError, errors.DeadlockError)

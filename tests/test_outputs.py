@@ -11,8 +11,8 @@ import pytest
 
 import flitcast
 from flitcast import errors
-from flitcast.sweeps import outdir
 from flitcast.config import Scenario
+from flitcast.sweeps import outdir
 
 METRICS = [
     "offered_load", "accepted_load", "latency_mean", "latency_ci95", "latency_p99", "network_latency_mean",
@@ -26,7 +26,7 @@ def swept(tiny: dict[str, Any]) -> tuple[Scenario, dict[str, list[Any]], pd.Data
     base = Scenario.model_validate({**tiny, "workload": {**tiny["workload"], "pattern": "hotspot",
                                                           "hotspot_nodes": [0, 5], "hotspot_fraction": 0.2}})
     vary = {"workload.load": [0.05, 0.15], "switch.vcs": [2, 4]}
-    from flitcast.sweeps.grid import grid
+    from flitcast.sweeps.cartesian import grid
 
     return base, vary, flitcast.sweep(grid(base, vary))
 
@@ -225,7 +225,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
 
 
 def _multicast_sweep() -> tuple[Scenario, dict[str, list[Any]], pd.DataFrame]:
-    from flitcast.sweeps.grid import grid
+    from flitcast.sweeps.cartesian import grid
 
     base = flitcast.load_scenario(EXAMPLES / "fat_tree16_hardware_multicast.toml").with_overrides(
         {"run.warmup_cycles": 500, "run.measure_cycles": 4000}
@@ -267,7 +267,7 @@ def test_unicast_is_plotted_against_the_offered_load(swept, drawn: dict[str, Any
     base, vary, frame = swept
     assert (frame["effective_load"] == frame["offered_load"]).all() and load_column(frame) == "offered_load"
     outdir.write_run_dir(tmp_path / "run", frame, base, vary)
-    latency, accepted = drawn["latency_vs_load.png"].axes
+    _latency, accepted = drawn["latency_vs_load.png"].axes
     assert accepted.get_xlabel() == "offered load (flits/node/cycle)"
     assert "accepted = offered" in [line.get_label() for line in accepted.get_lines()]
 
@@ -284,7 +284,7 @@ def test_header_factor_counts_a_header_per_packet() -> None:
 def test_closed_workload_is_plotted_against_the_varied_key(drawn: dict[str, Any], tmp_path: Path) -> None:
     # one multicast run to completion has no load axis (its load columns are empty): completion against
     # the group size, in a file that says so
-    from flitcast.sweeps.grid import grid
+    from flitcast.sweeps.cartesian import grid
 
     base = flitcast.load_scenario(EXAMPLES / "torus4_multicast.toml")
     vary = {"workload.group_size": [4, 8, 12]}
@@ -319,7 +319,7 @@ def test_sweep_table_shows_the_load_the_plot_uses(swept) -> None:
 
 
 def test_sweep_table_of_a_closed_workload_shows_completion() -> None:
-    from flitcast.sweeps.grid import grid
+    from flitcast.sweeps.cartesian import grid
 
     base = flitcast.load_scenario(EXAMPLES / "torus4_multicast.toml")
     frame = flitcast.sweep(grid(base, {"workload.group_size": [4, 16]}))

@@ -75,7 +75,7 @@ def test_the_floor_pins_nothing_else() -> None:
 
 
 def test_the_lock_has_the_tools_make_uses() -> None:
-    assert {"maturin", "pytest", "hypothesis", "packaging"} <= set(LOCK)
+    assert {"maturin", "pytest", "hypothesis", "packaging", "ruff", "mypy", "pandas-stubs"} <= set(LOCK)
     build_backend = Requirement(PYPROJECT["build-system"]["requires"][0])
     assert build_backend.name == "maturin" and build_backend.specifier.contains(LOCK["maturin"])
 

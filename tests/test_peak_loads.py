@@ -8,8 +8,8 @@ import pytest
 
 from flitcast.experiments import peak_throughput
 from flitcast.experiments.banikazemi import FULL_LOADS, FULL_RUN, sp_scenario
-from flitcast.experiments.point import Point
 from flitcast.experiments.peak_loads import REFINED_STEP, needed_points, offered_bound
+from flitcast.experiments.point import Point
 
 #: the saturation throughput of each fake curve: above it, accepted load stays there
 CAPS = {"LRU": 0.985, "MRU": 0.61, "O4": 0.36, "RND": 1.5}

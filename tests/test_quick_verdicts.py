@@ -15,7 +15,6 @@ from flitcast.experiments import banikazemi as b
 from flitcast.experiments.claim import Results, Spread
 from flitcast.experiments.experiment import judge
 from flitcast.experiments.verdicts import NOT_JUDGED
-
 from test_banikazemi_claims import FIG9_128, FIG9_4096, peaks, rows
 
 SPREAD = 0.03

@@ -17,8 +17,7 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
-from flitcast.cli import app
-from flitcast.cli import reproduce_all
+from flitcast.cli import app, reproduce_all
 from flitcast.experiments import EXPERIMENTS
 from flitcast.report import COLOURS, STATUSES, differing_parameters
 from flitcast.studies import STUDY_IDS, studies, study
@@ -171,7 +170,7 @@ def test_the_studys_numbers_are_drawn_on_their_panels() -> None:
     bars = ["O4", "LRU", "MRU", "RND", "RR", "LRUC", "LRUD"]
     ax.bar(bars, [0.5] * len(bars))
     assert draw_study_values(ax, "banikazemi-fig7", "fig7b", bars=bars) == 5
-    drawn = {bars[int(round(x))]: y for line in ax.get_lines() for x, y in zip(line.get_xdata(), line.get_ydata(), strict=True)}
+    drawn = {bars[round(x)]: y for line in ax.get_lines() for x, y in zip(line.get_xdata(), line.get_ydata(), strict=True)}
     assert drawn == {v.series: v.number for v in panel_values("banikazemi-fig7", "fig7b")}
     assert [t.get_text() for t in ax.get_legend().get_texts()] == ["study"]
     plt.close(fig)
@@ -215,13 +214,13 @@ def test_ctrl_c_during_all_keeps_the_finished_points_and_the_same_command_resume
         assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
         time.sleep(0.2)
     proc.send_signal(signal.SIGINT)
-    stdout, stderr = proc.communicate(timeout=60)
+    _stdout, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 130, stderr
     assert "Traceback" not in stderr and stderr.strip().startswith("interrupted: ") and "resume" in stderr
     assert not (out / "index.html").exists()
     kept = PointStore.count_in(store.parent) or 0
     assert 0 < kept < 130
-    again = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, timeout=600)
+    again = subprocess.run(command, check=False, capture_output=True, text=True, cwd=tmp_path, timeout=600)
     assert again.returncode == 0, again.stderr
     assert (out / "index.html").is_file() and (out / "summary.md").is_file()
     assert len(pd.read_csv(out / "oral-fig2" / "results.csv")) == 130

@@ -13,8 +13,7 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
-from flitcast.cli import app
-from flitcast.cli import reproduce_all
+from flitcast.cli import app, reproduce_all
 from flitcast.experiments import EXPERIMENTS
 
 ARTEFACTS = Path(__file__).resolve().parents[1] / "runs" / "test-artefacts"

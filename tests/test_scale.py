@@ -26,6 +26,7 @@ def _limited() -> None:
 def flitcast(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "flitcast", "run", str(REPO / "examples/scenarios/mesh8_uniform.toml"), *args],
+        check=False,
         capture_output=True,
         text=True,
         timeout=120,
@@ -76,11 +77,11 @@ def test_a_sweep_counts_its_parallel_points_against_the_budget(tiny) -> None:
     import warnings
 
     import flitcast
-    from flitcast.sweeps.run import memory_threads
 
     # a tiny mesh needs a few hundred MB (mostly the bound on queued packets): a budget of 2.5 points
     # fits two at a time
     from flitcast import _core
+    from flitcast.sweeps.run import memory_threads
 
     one = json.loads(_core.memory_estimate(json.dumps(flitcast.Scenario.model_validate(tiny).to_core_dict())))["ok"]
     tiny["run"]["memory_limit_mb"] = int(2.5 * one["bytes"]) >> 20

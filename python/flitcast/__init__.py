@@ -17,7 +17,8 @@ if TYPE_CHECKING:
     from flitcast.api import run
     from flitcast.config import Scenario, load_scenario
     from flitcast.results import Result
-    from flitcast.sweeps import grid, sweep
+    from flitcast.sweeps import sweep
+    from flitcast.sweeps.cartesian import grid
 
 __all__ = ["Result", "Scenario", "__version__", "errors", "grid", "load_scenario", "run", "sweep"]
 

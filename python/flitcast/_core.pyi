@@ -1,7 +1,10 @@
 """Private extension built from crates/flitcast-py (docs/core-interface.md). Use flitcast.run / sweep."""
 
-__all__ = ["Control", "version", "run", "schema", "check", "memory_estimate", "torus_multicast", "collective_estimate", "_panic_for_test"]
+__all__ = ["Control", "_panic_for_test", "check", "collective_estimate", "memory_estimate", "run", "schema", "torus_multicast", "version"]
 
+from typing import final
+
+@final
 class Control:
     """Handle on running simulations: interrupt() stops every run it was passed to within one cycle."""
 

@@ -107,7 +107,7 @@ def core_outcome(payload: str, progress: CycleProgress | None) -> Any:
     def work() -> None:
         try:
             box.append(extension.run(payload, control))
-        except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread
+        except BaseException as exc:
             box.append(exc)
         finally:
             done.set()

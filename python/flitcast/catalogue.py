@@ -1,7 +1,8 @@
 """The core's catalogue of scenario keys (``_core.schema()``): every key with its type, default, range,
-unit, doc and the kind it belongs to, the rules across keys, and the keys that moved. ``flitcast list``,
-docs/config.md and the typed config models (``config/sections.py``) are made from it, so a key, its
-range and its doc are written once, in the core (docs/architecture.md, "Keys").
+unit, doc and the kind it belongs to, the rules across keys, and the keys that moved; and the result's
+columns. ``flitcast list``, docs/config.md and the typed config models (``config/sections.py``) are made
+from it, so a key, its range and its doc are written once, in the core (docs/architecture.md, "Keys");
+so are docs/results.md's table of columns and their order (``result_columns.py``).
 
 Imports neither pydantic nor anything heavy: ``flitcast list`` reads it at start-up.
 """
@@ -29,6 +30,12 @@ def sections() -> list[tuple[str, str, list[dict[str, Any]]]]:
     """Each table's name, doc and key declarations (a kind's keys carry ``within``: [(tag, kind)]), every
     doc on one line."""
     return [(name, _one_line(doc), [_docs_on_one_line(key) for key in keys]) for name, doc, keys in schema()["sections"]]
+
+
+def metrics() -> list[dict[str, str]]:
+    """The result's columns in table order: ``name``, ``unit``, ``meaning`` (one line) and ``empty_when``
+    ("" where it always has a value)."""
+    return [{**m, "meaning": _one_line(m["meaning"])} for m in schema()["metrics"]]
 
 
 def _one_line(text: str) -> str:
@@ -68,7 +75,7 @@ def families() -> dict[str, list[tuple[str, str]]]:
         rows = []
         for key in keys if len(distinct) > 1 else keys[:1]:
             where = f"{kind_text(key['within'])}: " if len(distinct) > 1 else ""
-            for name, doc in zip(key["choices"], key["choice_docs"]):
+            for name, doc in zip(key["choices"], key["choice_docs"], strict=True):
                 rows.append((name, where + doc))
         out[family] = rows
     return out

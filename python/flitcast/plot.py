@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
@@ -355,8 +355,9 @@ def model_plot(frame: pd.DataFrame, path: str | os.PathLike[str]) -> None:
     fig, ax = plt.subplots(figsize=(7, 4.5), layout="constrained")
     try:
         sizes = sorted(frame["message_bytes"].unique())
-        for (algorithm, r, size), part in frame.groupby(["algorithm", "r", "message_bytes"], dropna=False, sort=False):
-            label = algorithm + (f" r={int(r)}" if r == r and r is not None else "") + (f", {size} B" if len(sizes) > 1 else "")
+        curves: Iterable[tuple[tuple[Any, ...], pd.DataFrame]] = frame.groupby(["algorithm", "r", "message_bytes"], dropna=False, sort=False)
+        for (algorithm, r, size), part in curves:
+            label = algorithm + (f" r={int(r)}" if r is not None and not (isinstance(r, float) and math.isnan(r)) else "") + (f", {size} B" if len(sizes) > 1 else "")
             part = part.sort_values("group")
             ax.plot(part["group"], part["latency_us"], marker="o", markersize=3, label=label)
         ax.set_yscale("log")

@@ -7,6 +7,7 @@ experiment into ``DIR/<experiment id>`` (docs/experiments.md, "The whole reprodu
 from __future__ import annotations
 
 import html
+import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 
     from flitcast.experiments import Experiment
 
-__all__ = ["ExperimentRun", "REPORT_FILES", "write_report"]
+__all__ = ["REPORT_FILES", "ExperimentRun", "write_report"]
 
 REPORT_FILES = ("index.html", "summary.md")
 STATUSES = (HOLDS, DEVIATES, INCONSISTENT, NOT_JUDGED)
@@ -156,8 +157,13 @@ CHECK_IMAGES = (
 )
 
 
+def _blank(text: Any) -> bool:
+    """None or NaN: a cell the table left empty."""
+    return text is None or (isinstance(text, float) and math.isnan(text))
+
+
 def _esc(text: Any) -> str:
-    return html.escape("" if text is None or text != text else str(text))
+    return html.escape("" if _blank(text) else str(text))
 
 
 def _status_cell(status: str) -> str:
@@ -241,7 +247,7 @@ def _html_figure(run: ExperimentRun) -> list[str]:
 
 
 def _md_cell(text: Any) -> str:
-    text = "" if text is None or text != text else str(text)
+    text = "" if _blank(text) else str(text)
     return " ".join(text.split()).replace("|", "\\|")
 
 

@@ -2,62 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from flitcast.config import Scenario
+from flitcast.result_columns import METRIC_COLUMNS
 
 if TYPE_CHECKING:
     import pandas as pd
 
 #: result keys that are lists (per channel), kept out of the scalar metrics
 CHANNEL_KEYS = ("channel_names", "channel_utilisation")
-
-#: metric columns every result carries, in table order (docs/results.md documents each)
-METRIC_COLUMNS = (
-    "offered_load",
-    "effective_load",
-    "accepted_load",
-    "latency_mean",
-    "latency_dest_mean",
-    "latency_unicast_mean",
-    "latency_multicast_mean",
-    "latency_ci95",
-    "latency_p50",
-    "latency_p99",
-    "latency_max",
-    "packet_latency_mean",
-    "network_latency_mean",
-    "hops_mean",
-    "packets_measured",
-    "operations_measured",
-    "cycles",
-    "measured_cycles",
-    "cycles_skipped",
-    "saturated",
-    "saturation_reason",
-    "seed",
-    "flit_hops",
-    "channel_util_mean",
-    "channel_util_max",
-    "source_queue_flits",
-    "multicast_throughput",
-    "multicast_offered",
-    "worms_refused",
-    "completion_cycles",
-    "completion_dest_mean",
-    "completion_dest_p50",
-    "completion_dest_p99",
-    "root_busy_cycles",
-    "link_concentration",
-    "link_concurrency",
-    "estimate_cycles",
-    "link_flits_max",
-    "link_flits_mean",
-    "wall_seconds",
-)
 
 
 def ordered_columns(columns: list[str]) -> list[str]:

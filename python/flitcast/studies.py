@@ -54,6 +54,13 @@ class StudyValue:
         return self.y
 
     @property
+    def x_number(self) -> float:
+        """``x`` when it is one number (where on its axis the study places a value); else a bug in the caller."""
+        if not isinstance(self.x, float):
+            raise TypeError(f"study value {self.name} is at {self.x!r}, not at one number")
+        return self.x
+
+    @property
     def low_high(self) -> tuple[float, float]:
         """``y`` as a range (a single number is the range from it to itself)."""
         if isinstance(self.y, tuple):

@@ -7,6 +7,7 @@
 
 pub mod arbiter;
 pub mod bitset;
+pub mod candidates;
 pub mod check;
 pub mod collective;
 pub mod control;

@@ -5,6 +5,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
+use flitcast_core::stats::metrics::WALL_SECONDS;
 use flitcast_core::{Error, Scenario};
 use pyo3::prelude::*;
 use serde_json::{json, Value};
@@ -86,7 +87,7 @@ fn guarded<T: serde::Serialize>(f: impl FnOnce() -> Result<T, Error>) -> String 
             message: format!("the engine panicked: {}", panic_message(payload))
         }) }),
     };
-    doc["wall_seconds"] = json!(start.elapsed().as_secs_f64());
+    doc[WALL_SECONDS.name] = json!(start.elapsed().as_secs_f64());
     doc.to_string()
 }
 

@@ -1,6 +1,7 @@
 """The ``flitcast`` command line's application: the command group, how errors and warnings are reported,
 and the exit codes. One module per command registers itself on :data:`app` (``run.py``, ``sweep.py``,
-``reproduce.py``, ``readings.py``, ``list.py``, ``bench.py``, ``model.py``).
+``reproduce.py``, ``readings.py``, ``listing.py``, ``bench.py``, ``model.py``); the commands share
+``options.py`` and ``feedback.py``.
 
 Every command turns a :class:`flitcast.errors.FlitcastError`, and the command line's own usage errors
 (an unknown option, a bad option value, a missing argument), into one ``error: ...`` line on stderr and
@@ -26,10 +27,10 @@ from collections.abc import Callable, Sequence
 from typing import Annotated, Any, TypeVar
 
 import typer
-from typer._click.exceptions import ClickException, NoArgsIsHelpError
 from typer.core import TyperGroup
 
 from flitcast.errors import ConfigWarning, FlitcastError, SweepIncomplete, SweepInterrupted, show_value
+
 
 class _OneLineErrors(TyperGroup):
     """The command group, with click's usage errors reported like every other flitcast error: one
@@ -46,12 +47,13 @@ class _OneLineErrors(TyperGroup):
         with warnings.catch_warnings():
             warnings.showwarning = _show_warning
             try:
-                # not standalone: click raises its usage errors here instead of printing them itself
-                code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-            except NoArgsIsHelpError as exc:  # bare `flitcast`: the help text, as click shows it
-                exc.show()
-                code = exc.exit_code
-            except ClickException as exc:
+                if not (sys.argv[1:] if args is None else args):  # bare `flitcast`: the help, as a usage error
+                    typer.echo(self.get_help(typer.Context(self, info_name=prog_name or self.name)), err=True)
+                    code = EXIT_BAD_INPUT
+                else:
+                    # not standalone: click raises its usage errors here instead of printing them itself
+                    code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            except typer.TyperException as exc:  # (click's usage errors, as typer bundles click)
                 typer.echo(f"error: {_usage_message(exc)}", err=True)
                 code = exc.exit_code
             except typer.Abort:
@@ -62,7 +64,7 @@ class _OneLineErrors(TyperGroup):
         sys.exit(code if isinstance(code, int) else 0)
 
 
-def _usage_message(exc: ClickException) -> str:
+def _usage_message(exc: typer.TyperException) -> str:
     message = " ".join(exc.format_message().split()).rstrip(".")  # one line, whatever click wrapped
     # typer checks option values with pydantic, whose error keeps the value click's message leaves out
     errors = getattr(exc.__cause__, "errors", None)
@@ -91,7 +93,6 @@ app = typer.Typer(
     name="flitcast",
     cls=_OneLineErrors,
     help="flitcast: flit-level interconnection network simulation.",
-    no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,

@@ -29,7 +29,7 @@ def import_in_background(*modules: str) -> None:
         for name in modules:
             try:
                 importlib.import_module(name)
-            except Exception:  # noqa: BLE001, S112 - the import where the module is used reports it
+            except Exception:
                 continue
 
     threading.Thread(target=load, name=IMPORTER, daemon=True).start()

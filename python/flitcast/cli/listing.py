@@ -4,12 +4,14 @@ core's key catalogue: no pydantic is imported)."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from typing import Annotated
 
 import typer
 
 from flitcast.cli.app import app, console, guard
 from flitcast.errors import ConfigError
+
 
 @app.command("list")
 @guard
@@ -30,26 +32,26 @@ def list_command(
     choices = [*families, "parameters", "experiments"]
     if what is not None and what not in choices:
         raise ConfigError("WHAT", what, "one of " + ", ".join(choices))
-    tables: list[tuple[str, tuple[str, ...], list[tuple[str, ...]]]] = []
-    for name, rows in families.items():
+    tables: list[tuple[str, tuple[str, ...], Sequence[tuple[str, ...]]]] = []
+    for name, kinds in families.items():
         if what in (None, name):
-            tables.append((name, ("name", "description"), rows))
+            tables.append((name, ("name", "description"), kinds))
     if what in (None, "parameters"):
-        columns = ("key", "kind", "type", "default", "allowed", "description")
-        tables.append(("parameters", columns, [tuple(row[c] for c in columns) for row in catalogue.parameters()]))
+        keys = ("key", "kind", "type", "default", "allowed", "description")
+        tables.append(("parameters", keys, [tuple(row[c] for c in keys) for row in catalogue.parameters()]))
     if what in (None, "experiments"):
         from flitcast.experiments import EXPERIMENTS
 
-        rows = [
+        experiments = [
             (e.id, e.source, e.figure, e.title, ", ".join(r.name for r in e.readings))
             for e in EXPERIMENTS.values()
         ]
         columns = ("id", "study", "figure", "what", "other readings")
-        tables.append(("experiments (flitcast reproduce ID [--quick] [--reading NAME])", columns, rows))
+        tables.append(("experiments (flitcast reproduce ID [--quick] [--reading NAME])", columns, experiments))
     _print_tables(tables)
 
 
-def _print_tables(tables: list[tuple[str, tuple[str, ...], list[tuple[str, ...]]]]) -> None:
+def _print_tables(tables: list[tuple[str, tuple[str, ...], Sequence[tuple[str, ...]]]]) -> None:
     """Rich tables on a terminal; elsewhere (a pipe, a file) plain tab-separated lines under a "# title"
     line, which are quicker to print and to grep."""
     if not sys.stdout.isatty():

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Annotated
 
@@ -122,27 +123,27 @@ def model_command(
         params = analytic.Parameters(t_process_unit=t_process_unit)  # type: ignore[arg-type]
         frame = analytic.table(k, groups, sizes, algorithms, lengths, params, h_i)  # type: ignore[arg-type]
     except ConfigError as exc:
-        option = OPTION_OF.get(exc.key.split("[")[0])
-        if option is None:
+        renamed = OPTION_OF.get(exc.key.split("[")[0])
+        if renamed is None:
             raise
-        raise ConfigError(option, Shown(exc.value), exc.allowed) from None
+        raise ConfigError(renamed, Shown(exc.value), exc.allowed) from None
     shown = Table(title=f"study 004 model, {k}×{k} unidirectional torus (µs; t_process in {t_process_unit})")
     for column in ("algorithm", "r", "G", "M (B)", "h_i", "Eq. 7/8", "deepest path"):
         shown.add_column(column, justify="left" if column == "algorithm" else "right")
-    for row in frame.itertuples():
+    for row in frame.to_dict("records"):
         shown.add_row(
-            row.algorithm,
-            "" if row.r is None or row.r != row.r else f"{int(row.r)}",
-            f"{row.group}",
-            f"{row.message_bytes}",
-            f"{row.h_i}",
-            f"{row.latency_us:,.1f}",
-            f"{row.latency_deepest_path_us:,.1f}",
+            row["algorithm"],
+            "" if row["r"] is None or math.isnan(row["r"]) else f"{int(row['r'])}",
+            f"{row['group']}",
+            f"{row['message_bytes']}",
+            f"{row['h_i']}",
+            f"{row['latency_us']:,.1f}",
+            f"{row['latency_deepest_path_us']:,.1f}",
         )
     console().print(shown)
     if out is not None:
-        from flitcast.sweeps.outdir import write_all_or_nothing
         from flitcast.plot import model_plot
+        from flitcast.sweeps.outdir import write_all_or_nothing
 
         def write(staging: Path) -> None:
             frame.to_csv(staging / "model.csv", index=False)

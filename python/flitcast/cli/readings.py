@@ -4,13 +4,18 @@ its claims hold under which (docs/experiments.md, "Readings")."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from flitcast.cli.app import EXIT_CODES_HELP, app, console, guard
 from flitcast.cli.feedback import with_progress
 from flitcast.cli.options import ExperimentArgument, ForceOption, ThreadsOption, check_where
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from flitcast.experiments import Experiment
 
 READINGS_FILE = "readings.csv"
 
@@ -36,7 +41,7 @@ def readings_command(
     """Run an experiment under its default reading and each other one, and tabulate its claims."""
     from rich.table import Table
 
-    from flitcast.experiments import get, run_experiment
+    from flitcast.experiments import get
     from flitcast.experiments.experiment import readings_table
     from flitcast.sweeps.outdir import write_all_or_nothing
 
@@ -46,15 +51,9 @@ def readings_command(
     claims = {}
     for variant in variants:
         name = variant.reading or "default"
-        points = variant.run_points(quick)
         # (a point a reading leaves as it is was simulated under the default reading: taken from there)
         reuse = [] if variant is exp else [Path(out) / "default"]
-        _, claims[name], _ = with_progress(
-            len(points),
-            lambda progress, v=variant, p=points, n=name, r=reuse: run_experiment(
-                v, quick=quick, out=Path(out) / n, threads=threads, progress=progress, force=force, points=p, reuse=r
-            ),
-        )
+        claims[name] = _claims(variant, Path(out) / name, reuse, quick, threads, force)
     table = readings_table(claims)
     write_all_or_nothing(out, lambda staging: table.to_csv(staging / READINGS_FILE, index=False))
     shown = Table(title=f"{exp.id}: its claims under each reading" + (" (quick)" if quick else ""))
@@ -64,3 +63,17 @@ def readings_command(
         shown.add_row(*(str(v) for v in row))
     console().print(shown)
     typer.echo(f"wrote {READINGS_FILE} and one directory per reading to {out}")
+
+
+def _claims(variant: Experiment, out: Path, reuse: list[Path], quick: bool, threads: int, force: bool) -> pd.DataFrame:
+    """Run one reading into ``out`` under a progress bar; its claims table."""
+    from flitcast.experiments import run_experiment
+
+    points = variant.run_points(quick)
+    run = with_progress(
+        len(points),
+        lambda progress: run_experiment(
+            variant, quick=quick, out=out, threads=threads, progress=progress, force=force, points=points, reuse=reuse
+        ),
+    )
+    return run[1]

@@ -98,7 +98,7 @@ def run_all(
                     out=directory,
                     threads=threads,
                     # (a peak figure's refinement adds points: the bar's total grows with it)
-                    progress=lambda d, t, base=done, rest=left: progress(base + d, base + t + rest),
+                    progress=lambda d, t: progress(done + d, done + t + left),  # noqa: B023 (called in this iteration)
                     client=client,
                     points=points,
                 )

@@ -49,8 +49,7 @@ def run_command(
         check_out_dir(out, force, None, "--out", RUN_FILES)
     # what printing the metrics needs, and with --out what writes results.parquet (sweeps/rows.py)
     import_in_background("rich.console", "rich.table", *(("pyarrow.json", "pyarrow.parquet") if out is not None else ()))
-    window_end = point.run.warmup_cycles + point.run.measure_cycles
-    result = with_cycle_progress(window_end, lambda progress: run(point, progress=progress))
+    result = with_cycle_progress(point.window_end, lambda progress: run(point, progress=progress))
     _print_metrics(point, result)
     if out is not None:
         from flitcast.sweeps.outdir import write_result_dir

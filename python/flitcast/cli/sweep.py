@@ -26,6 +26,7 @@ from flitcast.cli.options import (
 )
 from flitcast.errors import ConfigError
 
+
 @app.command("sweep", epilog=EXIT_CODES_HELP)
 @guard
 def sweep_command(

@@ -66,7 +66,7 @@ class Scenario(BaseModel):
             warnings.warn(warning, stacklevel=3)
 
     @classmethod
-    def model_validate(cls, obj: Any, **_: Any) -> Scenario:  # type: ignore[override]
+    def model_validate(cls, obj: Any, **_: Any) -> Scenario:
         if not isinstance(obj, Mapping):
             raise ConfigError("scenario", obj, "a table of the tables " + ", ".join(TABLES))
         data = dict(obj)
@@ -86,6 +86,12 @@ class Scenario(BaseModel):
     def nodes(self) -> int:
         """Number of terminals in the network."""
         return int(self._derived["nodes"])
+
+    @property
+    def window_end(self) -> int:
+        """The cycle the measurement window ends: the warm-up plus the window (both always resolved)."""
+        run = self._resolved["run"]
+        return int(run["warmup_cycles"]) + int(run["measure_cycles"])
 
     @property
     def overrides(self) -> dict[str, Any]:

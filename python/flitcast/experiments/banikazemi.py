@@ -339,7 +339,7 @@ def _outperform_o4(r: Results, nodes: int, pattern: str) -> Verdict:
 
 #: Fig. 5 (§5.2): O1, O4 and adaptive routing (LRU, Switch2's function) on 16 nodes, bit-reversal, 1 KB
 #: (the study states neither the size nor the selection function)
-FIG5 = {"nodes": 16, "pattern": "bit_reversal", "message_bytes": 1024}
+FIG5: dict[str, Any] = {"nodes": 16, "pattern": "bit_reversal", "message_bytes": 1024}
 
 
 def fig5_claims(r: Results) -> list[Claim]:
@@ -600,7 +600,8 @@ Cases = dict[Case, "Peaks | None"]
 def _grid_cases(r: Results) -> Cases:
     """Every routing's peak in every case, None for a case not run (each curve read once)."""
     out: Cases = {case: None for case in CASES}
-    for (nodes, pattern, size, variant), rows in r.table.groupby(list(CURVE)):
+    curves: Iterable[tuple[tuple[Any, ...], pd.DataFrame]] = r.table.groupby(list(CURVE))
+    for (nodes, pattern, size, variant), rows in curves:
         case = (int(nodes), str(pattern), int(size))
         if case in out:
             curve = Results(rows, r.quick).peak(kind=_kind(*case), between_loads=True)

@@ -31,12 +31,9 @@ import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from flitcast.experiments.claim import Claim, Results, Spread, statement_status
+from flitcast.experiments.claim import Claim, Results, Spread
 from flitcast.experiments.experiment import Experiment, Point, Reading
 from flitcast.experiments.verdicts import (
-    DEVIATES,
-    HOLDS,
-    INCONSISTENT,
     NOT_JUDGED,
     Axis,
     Measured,
@@ -59,6 +56,8 @@ from flitcast.saturation import saturated
 from flitcast.studies import value
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     import pandas as pd
 
     from flitcast.config import Scenario
@@ -177,7 +176,7 @@ def _delay(r: Results, case: dict[str, Any], scheme: str, load: float) -> Measur
     return r.latency("latency_multicast_mean", scheme=scheme, load=load, **case)
 
 
-def _delays(r: Results, case: dict[str, Any], schemes: list[str], load: float) -> dict[str, Measured]:
+def _delays(r: Results, case: dict[str, Any], schemes: Iterable[str], load: float) -> dict[str, Measured]:
     return {s: _delay(r, case, s, load) for s in schemes}
 
 
@@ -238,10 +237,10 @@ def copies_highest(r: Results, case: dict[str, Any], fig: int) -> Claim:
 #: paths and that the linear paths perform similarly to them: higher and similar exclude each other (each is
 #: the figure's visible resolution, from either side), so one of the two checks cannot hold
 BROADCAST_ALONE_BOTH = (
-    "§5, Figs 8–9: 'sending multiple unicast messages to every node of the network again performs better than "
-    "both linear path routings and rooted tree routings'",
-    "§5, Fig. 8: 'Only in absence of unicast traffic …, the linear path approaches provide performance similar "
-    "to the multicopies strategy'",
+    ("§5, Figs 8–9: 'sending multiple unicast messages to every node of the network again performs better than "
+    "both linear path routings and rooted tree routings'"),
+    ("§5, Fig. 8: 'Only in absence of unicast traffic …, the linear path approaches provide performance similar "
+    "to the multicopies strategy'"),
 )
 
 

@@ -21,7 +21,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from flitcast.experiments.verdicts import DEVIATES, HOLDS, INCONSISTENT, NOT_JUDGED, Measured, Verdict, around, bracket, exact
+from flitcast.experiments.verdicts import (
+    DEVIATES,
+    HOLDS,
+    INCONSISTENT,
+    NOT_JUDGED,
+    Measured,
+    Verdict,
+    around,
+    bracket,
+    exact,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -50,7 +60,7 @@ class Claim:
     note: str = ""
     #: where the study's own text contradicts the statement: both places, quoted with their sections
     #: (e.g. ("§4.1: 'nearly flat latency for small messages'", "Table 1 and Eq. 11: 629 µs per level"))
-    inconsistent: tuple[str, str] | tuple[()] = ()
+    inconsistent: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.inconsistent and len(self.inconsistent) != 2:
@@ -163,7 +173,7 @@ class Results:
         for row in rows.to_dict("records"):
             load = float(row[_column(x)])
             flag = row["saturated"]
-            saturated = flag == flag and bool(flag)  # (NaN: a failed point, not saturated)
+            saturated = bool(flag) and not (isinstance(flag, float) and math.isnan(flag))  # (NaN: a failed point, not saturated)
             if zone is not None and zone[0] < load <= zone[1]:
                 low = 0.0 if saturated else self._measured(row, column, "latency", "latency_ci95").low
                 out.append((load, Measured(math.nan if saturated else _float(row[column]), max(0.0, low), math.inf, "near saturation")))
@@ -189,7 +199,7 @@ class Results:
         values = rows[column].astype(float)
         if not len(values) or values.isna().all():
             return Measured(math.nan, math.nan, math.nan)
-        top = rows.loc[values.idxmax()]
+        top = rows.loc[[values.idxmax()]].iloc[0]
         half = SATURATED_PRECISION if bool(top["saturated"]) else 0.0
         measured = around(float(top[column]), half)
         if between_loads:
@@ -258,7 +268,7 @@ class Results:
 
     # --- internals -------------------------------------------------------------------------------------
 
-    def _measured(self, row: Mapping[str, Any], column: str, kind: str, ci: str | None) -> Measured:
+    def _measured(self, row: pd.Series | Mapping[Any, Any], column: str, kind: str, ci: str | None) -> Measured:
         value = _float(row[column])
         if math.isnan(value):
             return Measured(math.nan, math.nan, math.nan)

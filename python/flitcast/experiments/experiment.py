@@ -86,7 +86,6 @@ class Experiment:
     quick_resolution: Mapping[str, Any] = field(default_factory=dict)
     #: derived columns added to the results table before claims, plots and results.csv (e.g. a time in ns)
     derive: Callable[[pd.DataFrame], pd.DataFrame] | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
     #: the other readings of what the study leaves open (the experiment itself is the default reading)
     readings: tuple[Reading, ...] = ()
     #: the reading this experiment runs under (None: the default)
@@ -214,7 +213,7 @@ def judge(experiment: Experiment, results: pd.DataFrame, quick: bool = False) ->
     why = f"not judged: {failed} of {len(results)} points failed (see the error column of results.csv)"
     try:
         claims = experiment.claims(Results(results[results["error"] == ""].reset_index(drop=True)))
-    except Exception:  # noqa: BLE001 - the claims may need the very points that failed
+    except Exception:
         claims = [Claim(f"every claim of {experiment.id}", "", "", Verdict(NOT_JUDGED, None, None, "", ""))]
     rows = [_row(c) for c in claims]
     rows = [{**row, "holds": None, "status": NOT_JUDGED, "note": why + (f"; {row['note']}" if row["note"] else "")} for row in rows]

@@ -28,6 +28,7 @@ seconds, so quick mode is the full run and judges every claim as it does.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from collections.abc import Sequence
 from pathlib import Path
@@ -47,7 +48,6 @@ from flitcast.experiments.verdicts import (
     every,
     exact,
     higher,
-    highest,
     increases,
     linear,
     lower,
@@ -304,7 +304,7 @@ def steps(curve: Sequence[tuple[float, Measured]], risers: Sequence[float], axis
     inside = [x for x in risers if xs[0] < x <= xs[-1]]
     bounds = [xs[0], *inside, math.inf]
     parts = []
-    for low, high in zip(bounds, bounds[1:], strict=False):
+    for low, high in itertools.pairwise(bounds):
         tread = [(x, m) for x, m in points if low <= x < high]
         if len(tread) >= 2:
             parts.append(nearly_constant(tread, axis, f"flat from G = {tread[0][0]:g} to {tread[-1][0]:g}"))
@@ -320,16 +320,16 @@ def steps(curve: Sequence[tuple[float, Measured]], risers: Sequence[float], axis
 
 S_WORST_CONTRADICTED = (
     "§4.1: “S-torus has the worst performance for both small and large messages”",
-    "§5.4–§5.5 with Table 1: Eq. 11 (U-torus, ⌈log₂ G⌉ levels of 629 + 2·o µs) lies above Eq. 12 (S-torus, "
+    ("§5.4–§5.5 with Table 1: Eq. 11 (U-torus, ⌈log₂ G⌉ levels of 629 + 2·o µs) lies above Eq. 12 (S-torus, "
     "G − 2 relays of 265 + 2·o) at G = 4 … 11 (1,268 against 540 µs at G = 4, 2 B); and S-torus “can be modeled "
     "identically to the single partition case of the Mu-torus algorithm” (§5.5): at G ≤ r = 4 the two are one "
-    "chain, 2 × (265 − 201) = 128 µs apart, under Fig. 2(b)'s visible 1,400 µs",
+    "chain, 2 × (265 − 201) = 128 µs apart, under Fig. 2(b)'s visible 1,400 µs"),
 )
 U_FLAT_CONTRADICTED = (
     "§4.1: “U-torus has nearly flat latency for small messages”",
-    "§5.4: Eq. 11 with Table 1, “accurate with an average error of -2%” (Fig. 12, whose axis reaches 3,500 µs at "
+    ("§5.4: Eq. 11 with Table 1, “accurate with an average error of -2%” (Fig. 12, whose axis reaches 3,500 µs at "
     "128 B): ⌈log₂ G⌉ levels of L_i = 629 + 2·o µs, from 1,268 µs at G = 4 to 2,532 µs at G = 16 (2 B), a rise of "
-    "about 40 times Fig. 2(a)'s visible 32 µs on an axis that stops at 1,600",
+    "about 40 times Fig. 2(a)'s visible 32 µs on an axis that stops at 1,600"),
 )
 
 
@@ -352,9 +352,9 @@ def _summary_cases(summary: str, small: int, large: int, groups: Sequence[int]) 
 
 MD_BEST_CONTRADICTED = (
     "§4.1: “for large messages and groups Md-torus performs better compared to other algorithms”",
-    "§4.1: “The Md-torus and Mu-torus algorithms exhibit similar levels of performance for both small and large messages. "
+    ("§4.1: “The Md-torus and Mu-torus algorithms exhibit similar levels of performance for both small and large messages. "
     "The difference between these two becomes more distinctive at certain data points, such as 10 and 14 nodes” "
-    "(similar: within Fig. 2(b)'s visible 1,400 µs, so not visibly better)",
+    "(similar: within Fig. 2(b)'s visible 1,400 µs, so not visibly better)"),
 )
 
 
@@ -690,7 +690,7 @@ def fig4_claims(r: Results) -> list[Claim]:
         f"startup at 512 KB ×{min(startup_ratio):,.0f}–{max(startup_ratio):,.0f} that at 2 B" if startup_ratio else "",
         "the startup the same at 512 KB as at 2 B, every algorithm and group size (Fig. 4(a)'s axis); tree creation not judged",
     )
-    same, same_shown = alike("Sep Add", "U-torus", {g: at(SMALL, g) for g in groups}, FIG4A)
+    same, _same_shown = alike("Sep Add", "U-torus", {g: at(SMALL, g) for g in groups}, FIG4A)
     identical = every(
         [same, linear(curve("U-torus"), FIG4A, "U-torus linear"), linear(curve("Sep Add"), FIG4A, "separate addressing linear")],
         f"{span('Sep Add')}, {span('U-torus')}",
@@ -854,14 +854,14 @@ def model_claims(r: Results) -> list[Claim]:
 
 SEP_LOSES_CONTRADICTED = (
     "§6: “Although separate addressing is the best choice for small-scale systems, it loses its advantage with increasing group sizes for short messages”",
-    "§5 and Table 1: t_process “is observed to be the dominant component of L_i for short message sizes” and L_p, L_f, L_s (14–670 ns) are "
+    ("§5 and Table 1: t_process “is observed to be the dominant component of L_i for short message sizes” and L_p, L_f, L_s (14–670 ns) are "
     "“drastically smaller” — Table 1 in µs — so Eq. 8 charges separate addressing o + 7 µs per destination against relays of 205–633 µs "
-    "each (Eqs 7, 9–12): still the fastest at G = k² (569 µs at 64 on 8×8, 2,295 µs at 256 on 16×16, against Md-torus's 1,474 and 3,154)",
+    "each (Eqs 7, 9–12): still the fastest at G = k² (569 µs at 64 on 8×8, 2,295 µs at 256 on 16×16, against Md-torus's 1,474 and 3,154)"),
 )
 S_WORST_BEYOND_8_CONTRADICTED = (
     "§6: “S-torus … is simply the worst performing algorithm for group sizes greater than 8”",
-    "§5 and Table 1 (in µs, as above) with Eqs 11 and 12: U-torus's ⌈log₂ G⌉ levels of 629 + 2·o µs reach 2,536 µs at G = 9 … 16, "
-    "above S-torus's G − 2 relays of 265 + 2·o at G = 9 … 11 and within ×1.06 of it at 12, inside Fig. 14(a)'s visible ×1.15",
+    ("§5 and Table 1 (in µs, as above) with Eqs 11 and 12: U-torus's ⌈log₂ G⌉ levels of 629 + 2·o µs reach 2,536 µs at G = 9 … 16, "
+    "above S-torus's G − 2 relays of 265 + 2·o at G = 9 … 11 and within ×1.06 of it at 12, inside Fig. 14(a)'s visible ×1.15"),
 )
 
 
@@ -1047,19 +1047,19 @@ def _plot(panels: list[tuple[str, str, dict[str, int], str, bool]]) -> Any:
 
         from flitcast.plot import INCOMPLETE_NOTE, draw_latency, latency_legend
 
-        for stem, value, keep, label, log in panels:
+        for stem, column_shown, keep, label, log in panels:
             sel = results
             for column, wanted in keep.items():
                 sel = sel[sel[column] == wanted]
             fig, ax = plt.subplots(figsize=(6, 4.2))
-            hides = value in INCOMPLETE_HIDES
-            parts = {algorithm: part.sort_values("group") for algorithm, part in sel.groupby("algorithm", sort=False)}
+            hides = column_shown in INCOMPLETE_HIDES
+            parts = {str(algorithm): part.sort_values("group") for algorithm, part in sel.groupby("algorithm", sort=False)}
             incomplete = {a: _incomplete(part).to_numpy() & hides for a, part in parts.items()}
             # (what is drawn: an incomplete point's value is not, so it cannot make two series coincide)
-            curves = {a: part[value].where(~incomplete[a]).set_axis(part["group"]) for a, part in parts.items()}
+            curves = {a: part[column_shown].where(~incomplete[a]).set_axis(part["group"]) for a, part in parts.items()}
             labels = coincidence_labels(curves)  # (fig5b: S-torus lies on Sep Add at every group size)
             for i, (algorithm, part) in enumerate(parts.items()):
-                draw_latency(ax, part["group"], part[value], incomplete[algorithm], note=INCOMPLETE_NOTE, label=labels[algorithm], **series_style(i))
+                draw_latency(ax, part["group"], part[column_shown], incomplete[algorithm], note=INCOMPLETE_NOTE, label=labels[algorithm], **series_style(i))
             if log:
                 ax.set_yscale("log")
             ax.set_xlabel("multicast group size (nodes)")

@@ -75,7 +75,7 @@ def needed_points(
     for index, point in enumerate(points):
         curves.setdefault(tuple(point.labels[key] for key in curve), []).append(index)
     for members in curves.values():
-        members.sort(key=lambda i: -points[i].scenario.workload.load)
+        members.sort(key=lambda i: -_load(points[i]))
     best = dict.fromkeys(curves, -math.inf)
     step = dict.fromkeys(curves, 0)
     rows: dict[int, pd.Series] = {}
@@ -108,7 +108,7 @@ def needed_points(
 
 
 def _load(point: Point) -> float:
-    return float(point.scenario.workload.load)
+    return float(point.scenario.value("workload.load"))
 
 
 def _bracket(points: Sequence[Point], members: list[int], rows: dict[int, pd.Series]) -> tuple[float, float] | None:

@@ -23,6 +23,7 @@ summing up over them (§1, §7.4, §7.8), is judged by `sivaram-fig16`, which ru
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from pathlib import Path
@@ -103,7 +104,7 @@ def fine_loads() -> list[float]:
     """LOADS with the midpoints from 0.5 up added, where the curves saturate, so that saturation loads are
     bracketed to half a load step; and the loads a visible step (0.025, over 0.02 of the axis) either side
     of the 0.9 §7.4 names, so that a saturation load can be told above or below it."""
-    mids = [round((a + b) / 2, 3) for a, b in zip(LOADS, LOADS[1:], strict=False) if a >= 0.5]
+    mids = [round((a + b) / 2, 3) for a, b in itertools.pairwise(LOADS) if a >= 0.5]
     return sorted({*LOADS, *mids, round(SPLIT_512 - 0.025, 3), round(SPLIT_512 + 0.025, 3)})
 
 
@@ -265,7 +266,7 @@ LOAD_AXIS = Axis("load", 0.0, 1.0, source="the load's range, 0–1 of the link r
 #: §7.7: "almost 60%" (python/flitcast/study_data/000.toml)
 FACTOR_2 = value("000", "cb_over_ib_factor").number
 OVER_90 = value("000", "cb_peak_over_90").low_high[0]
-SPLIT_512 = value("000", "fig16_saturation_split").x
+SPLIT_512 = value("000", "fig16_saturation_split").x_number
 ALMOST_60 = value("000", "a_over_b_almost_60").number
 
 

@@ -26,7 +26,7 @@ def draw_study_values(ax: Any, experiment: str, panel: str, bars: Sequence[str] 
     drawn = 0
     on_bars = 0
     for v in panel_values(experiment, panel):
-        label = f"study ({v.series})" if v.series else "study"
+        label: str | None = f"study ({v.series})" if v.series else "study"
         if v.series in bars and v.y is not None:
             label = "study" if on_bars == 0 else None
             on_bars += 1

@@ -37,6 +37,7 @@ checks).
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -210,7 +211,7 @@ def panel_axis(label: str, values: Iterable[float], log: bool = False, source: s
     finite = [float(v) for v in values if v is not None and math.isfinite(float(v)) and (not log or float(v) > 0)]
     if not finite:
         raise ValueError(f"axis {label!r}: no finite value to span")
-    low, high = (min(finite), max(finite)) if log else (min(0.0, min(finite)), max(finite))
+    low, high = (min(finite), max(finite)) if log else (min(0.0, *finite), max(finite))
     if high <= low:  # one value: an axis a decade (log) or the value itself (linear) wide around it
         low, high = (low / math.sqrt(10), high * math.sqrt(10)) if log else (low - abs(low or 1.0), high + abs(high or 1.0))
     return Axis(label, low, high, log, source)
@@ -375,7 +376,7 @@ def _curves_trend(family: Sequence[tuple[float, Curve]], axis: Axis, ours: str, 
     if len(members) < 2:
         return Verdict(NOT_JUDGED, None, None, ours, f"a family that {word}: not judged, fewer than two curves")
     parts = []
-    for (p0, earlier), (p1, later) in zip(members, members[1:], strict=False):
+    for (p0, earlier), (p1, later) in itertools.pairwise(members):
         at_earlier = dict(earlier)
         for x, m in later:
             if x in at_earlier:
@@ -434,7 +435,7 @@ def _trend(curve: Sequence[tuple[float, Measured]], axis: Axis, ours: str, up: b
     v = axis.visible
     end = rise(points[0][1], points[-1][1])
     parts = [decide(end.low - v, end.high - v, end.value - v, f"{_number(points[0][0])} → {_number(points[-1][0])}", f"end to end above the visible {_units(v, axis)}")]
-    for (x0, m0), (x1, m1) in zip(points, points[1:], strict=False):
+    for (x0, m0), (x1, m1) in itertools.pairwise(points):
         step = rise(m0, m1)
         parts.append(decide(step.low + v, step.high + v, step.value + v, f"{_number(x0)} → {_number(x1)}", f"no step back by more than {_units(v, axis)}"))
     return every(parts, shown, f"{word} ({axis.describe()})")

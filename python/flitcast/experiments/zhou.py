@@ -33,6 +33,7 @@ point it reads was run.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 from dataclasses import replace
@@ -325,7 +326,8 @@ def _axis(label: str, values: list[Measured], log: bool = False) -> Axis | None:
 
 
 def _on(axis: Axis | None, word: Callable[[Axis], Verdict], label: str) -> Verdict:
-    """``word`` on ``axis``, labelled with its case; not judged where the axis is not known."""
+    """``word`` on ``axis``, labelled with its case; not judged where the axis is not known. (``word`` is
+    called here and now, so a lambda may read the caller's loop variables.)"""
     if axis is None:
         return Verdict(w.NOT_JUDGED, None, None, label, "not judged: a point of its panel was not run, so the panel's axis is not known")
     return w.labelled(word(axis), label)
@@ -335,8 +337,8 @@ def _ordered_across_panels(pairs: list[tuple[int, Measured, Measured, Axis | Non
     """Curve ``a`` below curve ``b`` over a figure's two panels (each size on its own panel's axis): never
     visibly above it, visibly below it somewhere — the vocabulary's curve_lower read over the (a) and (b)
     panels together. (Per-claim code: curve_lower takes one axis, and the study's figures have two.)"""
-    never = [_on(axis, lambda ax, a=a, b=b: w.negated(w.higher(a, b, ax), "not visibly above"), f"{label}, {size} B") for size, a, b, axis in pairs]
-    apart = w.any_of([_on(axis, lambda ax, a=a, b=b: w.lower(a, b, ax), f"{label}, {size} B") for size, a, b, axis in pairs], rule="visibly below somewhere")
+    never = [_on(axis, lambda ax: w.negated(w.higher(a, b, ax), "not visibly above"), f"{label}, {size} B") for size, a, b, axis in pairs]
+    apart = w.any_of([_on(axis, lambda ax: w.lower(a, b, ax), f"{label}, {size} B") for size, a, b, axis in pairs], rule="visibly below somewhere")
     return [*never, apart]
 
 
@@ -361,7 +363,7 @@ def _gated(checks: list[tuple[bool, Verdict]], rule: str, quotes: tuple[str, str
 def outperforms(t: Times, sources: list[int]) -> Verdict:
     """Multicast visibly below unicast, every (group, configuration, size)."""
     checks = [
-        _on(t.axis([(s, g, _vls(lanes), panel(size))]), lambda ax, c=(s, g, lanes, size): w.lower(t.time(*c[:3], "multicast", c[3]), t.time(*c[:3], "unicast", c[3]), ax), _case(s, g, lanes, "", size))
+        _on(t.axis([(s, g, _vls(lanes), panel(size))]), lambda ax: w.lower(t.time(s, g, lanes, "multicast", size), t.time(s, g, lanes, "unicast", size), ax), _case(s, g, lanes, "", size))
         for s in sources
         for g in GROUPS
         for lanes in LANES
@@ -389,7 +391,7 @@ def speedup_grows_with_size(t: Times, sources: list[int]) -> Verdict:
         for g in GROUPS:
             for lanes in LANES:
                 curve = [(float(size), t.speedup(s, g, lanes, size)) for size in SIZES]
-                checks.append(_on(axis, lambda ax, c=curve: w.increases(c, ax), _case(s, g, lanes)))
+                checks.append(_on(axis, lambda ax: w.increases(curve, ax), _case(s, g, lanes)))
     return w.every(checks, rule="the speedup increases with the size in every (sources, group, configuration)")
 
 
@@ -400,14 +402,14 @@ def speedup_grows_with_group(t: Times, sources: list[int]) -> Verdict:
         for lanes in LANES:
             for size in SIZES:
                 curve = [(g, t.speedup(s, g, lanes, size)) for g in GROUPS]
-                checks.append(_on(axis, lambda ax, c=curve: w.increases(c, ax), f"{s} source{'s' * (s > 1)}, {lanes}, {size} B, 40% → 100%"))
+                checks.append(_on(axis, lambda ax: w.increases(curve, ax), f"{s} source{'s' * (s > 1)}, {lanes}, {size} B, 40% → 100%"))
     return w.every(checks, rule="the speedup higher for the 100% group in every (sources, configuration, size)")
 
 
 def speedup_grows_with_sources(t: Times) -> Verdict:
     axis = t.speedup_axis(SOURCES)
     checks = [
-        _on(axis, lambda ax, c=[(float(s), t.speedup(s, g, lanes, size)) for s in SOURCES]: w.increases(c, ax), f"group {g:.0%}, {lanes}, {size} B, 1 → 102 → 256 sources")
+        _on(axis, lambda ax: w.increases([(float(s), t.speedup(s, g, lanes, size)) for s in SOURCES], ax), f"group {g:.0%}, {lanes}, {size} B, 1 → 102 → 256 sources")
         for g in GROUPS
         for lanes in LANES
         for size in SIZES
@@ -427,11 +429,11 @@ def more_lanes_less_time(t: Times, sources: list[int]) -> list[tuple[bool, Verdi
             for scheme in SCHEMES:
                 label = _case(s, g, "", scheme)
                 never = [
-                    _on(axes[panel(size)], lambda ax, a=t.time(s, g, fewer, scheme, size), b=t.time(s, g, more, scheme, size): w.negated(w.higher(b, a, ax), "no step back"), f"{label}, {fewer} → {more}, {size} B")
-                    for fewer, more in zip(MORE_LANES, MORE_LANES[1:], strict=False)
+                    _on(axes[panel(size)], lambda ax: w.negated(w.higher(t.time(s, g, more, scheme, size), t.time(s, g, fewer, scheme, size), ax), "no step back"), f"{label}, {fewer} → {more}, {size} B")
+                    for fewer, more in itertools.pairwise(MORE_LANES)
                     for size in SIZES
                 ]
-                apart = w.any_of([_on(axes[panel(size)], lambda ax, a=t.time(s, g, "4 VL shared", scheme, size), b=t.time(s, g, "1 VL", scheme, size): w.lower(a, b, ax), f"{label}, 4 VL shared vs 1 VL, {size} B") for size in SIZES], rule="4 lanes visibly below 1 somewhere")
+                apart = w.any_of([_on(axes[panel(size)], lambda ax: w.lower(t.time(s, g, "4 VL shared", scheme, size), t.time(s, g, "1 VL", scheme, size), ax), f"{label}, 4 VL shared vs 1 VL, {size} B") for size in SIZES], rule="4 lanes visibly below 1 somewhere")
                 flagged = s == 1 and scheme == "multicast"
                 out += [(flagged, v) for v in [*never, apart]]
     return out
@@ -446,7 +448,7 @@ def lanes_help_unicast_most(t: Times, sources: list[int]) -> Verdict:
         for g in GROUPS:
             u = [(float(size), t.lane_gain(s, g, "unicast", size)) for size in SIZES]
             m = [(float(size), t.lane_gain(s, g, "multicast", size)) for size in SIZES]
-            checks.append(_on(axis, lambda ax, u=u, m=m: w.curve_higher(u, m, ax), _case(s, g)))
+            checks.append(_on(axis, lambda ax: w.curve_higher(u, m, ax), _case(s, g)))
     return w.every(checks, rule="1-lane / 4-shared-lane time higher for the unicast scheme")
 
 
@@ -473,7 +475,7 @@ def shared_clearly_better_small(t: Times, sources: int) -> list[tuple[bool, Verd
             for scheme in SCHEMES:
                 shared = [(float(size), t.time(sources, g, f"{vls} VL shared", scheme, size)) for size in _sizes("a")]
                 dedicated = [(float(size), t.time(sources, g, f"{vls} VL dedicated", scheme, size)) for size in _sizes("a")]
-                v = _on(axis, lambda ax, a=shared, b=dedicated: w.curve_lower(a, b, ax), f"Fig. {figure(sources, g, vls)}(a), {scheme}")
+                v = _on(axis, lambda ax: w.curve_lower(shared, dedicated, ax), f"Fig. {figure(sources, g, vls)}(a), {scheme}")
                 out.append((sources == 1 and scheme == "multicast", v))
     return out
 
@@ -484,7 +486,7 @@ def not_clear_large(t: Times, sources: int) -> Verdict:
     checks = [
         _on(
             t.axis([(sources, g, vls, "b")]),
-            lambda ax, a=t.time(sources, g, f"{vls} VL shared", scheme, size), b=t.time(sources, g, f"{vls} VL dedicated", scheme, size): w.similar(a, b, ax),
+            lambda ax: w.similar(t.time(sources, g, f"{vls} VL shared", scheme, size), t.time(sources, g, f"{vls} VL dedicated", scheme, size), ax),
             f"Fig. {figure(sources, g, vls)}(b), {scheme}, {size} B",
         )
         for g in GROUPS
@@ -505,7 +507,7 @@ def never_waits(t: Times) -> Verdict:
         for scheme in SCHEMES:
             for size in SIZES:
                 curve = [(float(i), t.time(1, g, lanes, scheme, size)) for i, lanes in enumerate(LANES)]
-                checks.append(_on(axes[panel(size)], lambda ax, c=curve: w.nearly_constant(c, ax), _case(1, g, "", scheme, size)))
+                checks.append(_on(axes[panel(size)], lambda ax: w.nearly_constant(curve, ax), _case(1, g, "", scheme, size)))
     return w.every(checks, rule="one source: the five lane configurations within the visible resolution of each other in every case")
 
 
@@ -530,7 +532,7 @@ def all_source_longer(t: Times) -> Verdict:
     checks = [
         _on(
             t.axis([(102, g, _vls(lanes), panel(size)), (256, g, _vls(lanes), panel(size))]),
-            lambda ax, a=t.time(256, g, lanes, scheme, size), b=t.time(102, g, lanes, scheme, size): w.higher(a, b, ax),
+            lambda ax: w.higher(t.time(256, g, lanes, scheme, size), t.time(102, g, lanes, scheme, size), ax),
             _case(256, g, lanes, scheme, size) + " vs 102",
         )
         for g in GROUPS
@@ -551,7 +553,7 @@ _ORDERINGS: dict[str, Callable[[Times, int], Verdict]] = {
     "more lanes help unicast most": lambda t, s: lanes_help_unicast_most(t, [s]),
     "shared lanes better than dedicated": lambda t, s: w.every([v for _, v in shared_beats_dedicated(t, [s])]),
     "shared lanes clearly better in the (a) panels": lambda t, s: w.every([v for _, v in shared_clearly_better_small(t, s)]),
-    "no clear difference in the (b) panels": lambda t, s: not_clear_large(t, s),
+    "no clear difference in the (b) panels": not_clear_large,
 }
 
 

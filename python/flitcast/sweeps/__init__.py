@@ -1,7 +1,7 @@
 """Sweeps: many scenarios, each once, on threads, an executor or a Dask cluster, with a point store that
 lets an interrupted sweep resume (docs/sweeps.md).
 
-* ``grid.py`` — the points of a sweep (cartesian products over a base scenario);
+* ``cartesian.py`` — the points of a sweep (cartesian products over a base scenario);
 * ``run.py`` — running them: :func:`sweep`;
 * ``threads.py``, ``on_dask.py`` — where points run;
 * ``store.py`` — the point store (``DIR/points.sqlite``); ``outdir.py`` — output directories written all
@@ -11,7 +11,7 @@ lets an interrupted sweep resume (docs/sweeps.md).
 (Named ``sweeps``: ``flitcast.sweep`` is the function.)
 """
 
-from flitcast.sweeps.grid import grid
+from flitcast.sweeps.cartesian import grid
 from flitcast.sweeps.run import sweep
 
 __all__ = ["grid", "sweep"]

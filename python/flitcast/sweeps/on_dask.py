@@ -27,7 +27,7 @@ import signal
 import threading
 import time
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from concurrent.futures import CancelledError
 from contextlib import ExitStack, contextmanager
 from typing import Any
@@ -89,7 +89,7 @@ def run_batch(payloads: list[str], stop: str) -> tuple[str, list[str]]:
                 if event.wait(timeout=STOP_POLL_SECONDS):
                     control.interrupt()
                     return
-        except Exception:  # noqa: BLE001 - the scheduler went away (a cluster closing): nothing left to stop
+        except Exception:
             return
 
     threading.Thread(target=watch, name="flitcast-stop", daemon=True).start()
@@ -108,7 +108,7 @@ def is_client(client: Any) -> bool:
     return isinstance(client, Client)
 
 
-def on_dask(jobs: Sequence[Job], node_cycles: Sequence[float], client: Any) -> Iterator[Finished]:
+def on_dask(jobs: Sequence[Job], node_cycles: Sequence[float], client: Any) -> Generator[Finished]:
     """Run the jobs on the cluster behind ``client``, yielding each task's points as the task finishes.
     When the consumer stops early (Ctrl-C), running tasks are told to stop (their points return
     ``interrupted`` and are not recorded) and the others are cancelled."""
@@ -144,7 +144,7 @@ def on_dask(jobs: Sequence[Job], node_cycles: Sequence[float], client: Any) -> I
         batches_done.close()  # (gives Ctrl-C back to the handler it had)
 
 
-def _batches_done(completed: Any, pressed: list[int]) -> Iterator[list[Any]]:
+def _batches_done(completed: Any, pressed: list[int]) -> Generator[list[Any]]:
     """The futures of ``completed`` (a ``distributed.as_completed``) in batches as they finish, looked for
     every :data:`DONE_POLL_SECONDS`. A Ctrl-C raises KeyboardInterrupt here as usual, and is also noted
     in ``pressed``: one that lands while Dask releases a future (in its ``__del__``) is swallowed by Python

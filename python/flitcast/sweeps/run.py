@@ -20,7 +20,7 @@ import json
 import math
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -75,7 +75,7 @@ def memory_threads(payloads: Sequence[Mapping[str, Any]], threads: int) -> int:
     if not payloads:
         return threads
     # the estimate depends on neither the load nor the seed: one per distinct remaining scenario
-    distinct = {}
+    distinct: dict[str, Mapping[str, Any]] = {}
     for payload in payloads:
         shape = {**payload, "workload": {**payload["workload"], "load": 0}, "run": {**payload["run"], "seed": 0}}
         distinct.setdefault(json.dumps(shape, sort_keys=True), payload)
@@ -285,7 +285,7 @@ def _check_options(progress: Any, store: Any, force: Any, run: Any) -> None:
 
 def _node_cycles(point: Scenario) -> float:
     """A point's cost estimate for batching (docs/sweeps.md)."""
-    return float(point.nodes * (point.run.warmup_cycles + point.run.measure_cycles))
+    return float(point.nodes * point.window_end)
 
 
 def _status(outcome: str | BaseException) -> tuple[bool | None, str]:
@@ -303,7 +303,7 @@ def _status(outcome: str | BaseException) -> tuple[bool | None, str]:
 
 
 def _collect(
-    runner: Iterator[Finished],
+    runner: Generator[Finished],
     keys: list[str],
     outcomes: dict[str, str],
     db: PointStore | None,

@@ -12,7 +12,7 @@ interrupts the points running in this process and cancels the ones not started.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Sequence
 from concurrent.futures import FIRST_COMPLETED, CancelledError, Executor, Future, ThreadPoolExecutor, wait
 from typing import Any
 
@@ -39,7 +39,7 @@ def run_outcome(payload: str) -> str:
     return str(_core.run(payload))
 
 
-def on_threads(jobs: Sequence[Job], threads: int, control: Any) -> Iterator[Finished]:
+def on_threads(jobs: Sequence[Job], threads: int, control: Any) -> Generator[Finished]:
     """Run the jobs on ``threads`` threads of this process (0 = one per core), each calling the core with
     the GIL released and the shared ``control``, which interrupts them all within a cycle."""
     workers = min(threads or os.cpu_count() or 1, max(len(jobs), 1))
@@ -47,7 +47,7 @@ def on_threads(jobs: Sequence[Job], threads: int, control: Any) -> Iterator[Fini
         yield from on_executor(jobs, pool, control)
 
 
-def on_executor(jobs: Sequence[Job], executor: Executor, control: Any) -> Iterator[Finished]:
+def on_executor(jobs: Sequence[Job], executor: Executor, control: Any) -> Generator[Finished]:
     """Run the jobs on ``executor``, one task per point. A thread pool runs in this process, so its points
     get the shared ``control`` and stop within a cycle on Ctrl-C; elsewhere, points not started are
     cancelled and running ones finish on their own."""

@@ -5,6 +5,7 @@
 //! other's state.
 
 use crate::params::{params, Kind};
+use crate::stats::Report;
 use crate::time::Cycle;
 use crate::topology::Topology;
 use crate::workload::Shape;
@@ -127,21 +128,6 @@ pub trait Program: Kind + Sized {
     fn begin_multicast(&mut self, _src: u32, _dests: Vec<u32>, _out: &mut Outbox) -> bool {
         false
     }
-}
-
-/// What a program measured beyond the engine's statistics (study 004's software multicast;
-/// docs/results.md). Each is None until reached: a multicast that did not finish has no concurrency,
-/// a root that did not finish sending no busy time.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub struct Report {
-    /// Cycles the root's processor spent sending, once it has sent its last message.
-    pub root_busy: Option<Cycle>,
-    /// Link visits / links used, and the most messages in transit at once (from the sender's overhead
-    /// to the receiver's), once every destination has received.
-    pub link_concentration: Option<f64>,
-    pub concurrency: Option<u64>,
-    /// A collective's α-β-γ estimate of its completion, in cycles (`collective/estimate.rs`).
-    pub estimate: Option<u64>,
 }
 
 /// Where a message goes: one host, or every member of a list (a multicast message).

@@ -9,7 +9,7 @@
 //! form a tree, so each destination gets one copy.
 
 use super::algorithm::Algorithm;
-use super::candidates::{At, Candidate, Candidates};
+use crate::candidates::{At, Candidate, Candidates};
 use crate::params::{choice, params, Kind};
 use crate::topology::{Coords, CubeGeometry};
 

@@ -11,8 +11,8 @@
 //! staying there until it turns to the next dimension. With one VC both classes are VC 0: the
 //! routing is then deadlock-prone, which the build-time check reports unless disabled.
 
-use super::candidates::{At, Candidate, Candidates};
 use super::dor::TorusTies;
+use crate::candidates::{At, Candidate, Candidates};
 use crate::topology::{Coords, CubeGeometry};
 
 #[derive(Debug, Clone)]

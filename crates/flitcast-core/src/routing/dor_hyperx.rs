@@ -12,7 +12,7 @@
 //! each, so every channel dependency leads from a dimension to a higher one and the channel
 //! dependency graph is acyclic; the build-time check (`check/routes.rs`) confirms it.
 
-use super::candidates::{At, Candidate, Candidates};
+use crate::candidates::{At, Candidate, Candidates};
 use crate::topology::graph::MAX_RADIX;
 use crate::topology::HyperxGeometry;
 

@@ -42,7 +42,7 @@
 //! credits when it routes the head (`decide`), so the decision is the router's own state and
 //! bit-identical for any `run.threads`.
 
-use super::candidates::{At, Candidate, Candidates};
+use crate::candidates::{At, Candidate, Candidates};
 use crate::error::Error;
 use crate::packet::Header;
 use crate::topology::DragonflyGeometry;

@@ -27,8 +27,8 @@
 //! non-minimal hop per dimension), is not implemented; docs/models/hyperx.md says how the two differ.
 
 use super::algorithm::Algorithm;
-use super::candidates::{At, Candidate, Candidates};
 use super::dor_hyperx::DorHyperx;
+use crate::candidates::{At, Candidate, Candidates};
 use crate::params::{params, Kind};
 use crate::selection::SelectionKind;
 use crate::topology::HyperxGeometry;

@@ -3,7 +3,6 @@
 //! (`selection/`). One algorithm per file; `Routing` dispatches statically.
 
 pub mod algorithm;
-pub mod candidates;
 pub mod dor;
 pub mod dor_dateline;
 pub mod dor_hyperx;
@@ -17,8 +16,8 @@ pub mod up_down;
 pub mod valiant;
 pub mod variants;
 
+pub use crate::candidates::{At, Candidate, Candidates, Step};
 pub use algorithm::Algorithm;
-pub use candidates::{At, Candidate, Candidates, Step};
 
 use crate::dest_set::DestSets;
 use crate::error::Error;

@@ -32,7 +32,7 @@
 //!   through one chip.
 
 use super::algorithm::Algorithm;
-use super::candidates::{At, Candidate, Candidates};
+use crate::candidates::{At, Candidate, Candidates};
 use crate::error::Error;
 use crate::packet::Header;
 use crate::params::{choice, params, Kind};

@@ -24,7 +24,7 @@
 //! * **Virtual channels**: any, on every hop (the routing is deadlock-free on each alone).
 
 use super::algorithm::Algorithm;
-use super::candidates::{At, Candidate, Candidates};
+use crate::candidates::{At, Candidate, Candidates};
 use crate::error::Error;
 use crate::params::{params, Kind};
 use crate::selection::SelectionKind;

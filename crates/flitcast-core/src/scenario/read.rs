@@ -11,6 +11,8 @@ use super::sections::{Network, Routing, Run, Switch, Workload};
 use super::{conditional, moved, rules, Scenario, SECTIONS};
 use crate::error::Error;
 use crate::params::{show, KeyDecl, Problem, Problems, Reader, Section};
+use crate::stats::metrics::{Metric, WALL_SECONDS};
+use crate::stats::RunResult;
 
 /// A scenario as read, with what its reader learnt: the keys it gave, and those of them that have no
 /// effect here.
@@ -147,7 +149,8 @@ impl ReadTables<'_, '_> {
     }
 }
 
-/// The catalogue of every key, rule and moved key (`_core.schema()`; docs/config.md is generated
+/// The catalogue of every key, rule and moved key, and of the result's columns (`_core.schema()`;
+/// docs/config.md, docs/results.md's table of columns and the Python table's column order are generated
 /// from it).
 #[derive(Debug, Clone, Serialize)]
 pub struct Schema {
@@ -159,6 +162,8 @@ pub struct Schema {
     pub conditional: Vec<(&'static str, &'static str)>,
     /// Keys of earlier versions and where they went.
     pub moved: Vec<(&'static str, &'static str)>,
+    /// The columns of a result, in table order: the run's metrics, then its wall time.
+    pub metrics: Vec<Metric>,
 }
 
 pub fn schema() -> Schema {
@@ -179,5 +184,6 @@ pub fn schema() -> Schema {
         rules: rules::texts(),
         conditional: conditional::texts(),
         moved: moved::all(),
+        metrics: [RunResult::METRICS, &[WALL_SECONDS]].concat(),
     }
 }

@@ -2,8 +2,8 @@
 //! free virtual channel. Deterministic; used by the deterministic routings.
 
 use super::function::{Function, Request, Site};
+use crate::candidates::Candidates;
 use crate::params::{Kind, NoParams};
-use crate::routing::candidates::Candidates;
 
 #[derive(Debug, Clone)]
 pub struct FirstFree;

@@ -6,8 +6,8 @@
 //! port (a pick can still lose output arbitration there), in the SP switches when the input selects
 //! among its grants or commits the packet to an output's central-buffer queue.
 
+use crate::candidates::Candidates;
 use crate::params::{choice, Kind, NoParams};
-use crate::routing::candidates::Candidates;
 
 choice! {
     /// Which hops update a history-keeping selection function (study 002 §4.3 leaves it open).

@@ -14,8 +14,8 @@ pub mod rr;
 
 pub use function::{records, Function, Grants, Request, SelectionHistory, Site};
 
+use crate::candidates::Candidates;
 use crate::family::family;
-use crate::routing::candidates::Candidates;
 
 family! {
     /// The selection function of one router.

@@ -36,82 +36,141 @@
 
 pub mod early_stop;
 pub mod latency;
+pub mod metrics;
+pub mod program_report;
 pub mod student_t;
-
-use serde::Serialize;
 
 pub use early_stop::EarlyStop;
 pub use latency::Latencies;
+pub use program_report::Report;
 
 use crate::time::Cycle;
+use metrics::metrics;
 use student_t::student_t_975;
 
-#[derive(Debug, Clone, Serialize)]
-pub struct RunResult {
-    pub offered_load: f64,
-    /// Flits of the operations created in the window times their destinations, per node per cycle.
-    pub effective_load: f64,
-    pub accepted_load: f64,
-    pub latency_mean: f64,
-    /// Definition (b): the mean over operations of their destinations' mean latency.
-    pub latency_dest_mean: f64,
-    /// Definition (a) over the operations with one destination only, and over those with several
-    /// (the two classes of bimodal traffic, study 000 §7.6).
-    pub latency_unicast_mean: f64,
-    pub latency_multicast_mean: f64,
-    pub latency_ci95: f64,
-    pub latency_p50: f64,
-    pub latency_p99: f64,
-    pub latency_max: f64,
-    pub packet_latency_mean: f64,
-    pub network_latency_mean: f64,
-    pub hops_mean: f64,
-    pub packets_measured: u64,
-    pub operations_measured: u64,
-    pub cycles: u64,
-    /// Cycles of the measurement window that ran: `run.measure_cycles`, or less if the run stopped early.
-    pub measured_cycles: u64,
-    /// Cycles the engine jumped over because nothing had work (idle skipping).
-    pub cycles_skipped: u64,
-    pub saturated: bool,
-    pub saturation_reason: String,
-    pub seed: u64,
-    pub flit_hops: u64,
-    pub channel_util_mean: f64,
-    pub channel_util_max: f64,
-    /// Flits waiting at the sources at the end of the window (NaN for a closed workload).
-    pub source_queue_flits: f64,
-    /// Payload flits per cycle of the multicast operations (several destinations) completed during the
-    /// window, over the whole network: study 001's normalised multicast throughput (one link = 1).
-    pub multicast_throughput: f64,
-    /// Payload flits per cycle of the multicast operations created during the window, over the whole
-    /// network: study 001's offered multicast load as it happened.
-    pub multicast_offered: f64,
-    /// Worms the host adapters refused during the window for want of reception buffers (study 001's
-    /// losses, each answered by a NACK and retransmitted).
-    pub worms_refused: u64,
-    /// A closed workload (NaN elsewhere, and unless every operation completed): the cycle its last
-    /// operation completed, and the mean, median and 99th percentile over every (operation,
-    /// destination) of the cycles from the operation's start until that destination was served.
-    pub completion_cycles: f64,
-    pub completion_dest_mean: f64,
-    pub completion_dest_p50: f64,
-    pub completion_dest_p99: f64,
-    /// Study 004's program (NaN elsewhere, and until reached): the root's busy cycles, link visits /
-    /// links used, and the most messages in transit at once.
-    pub root_busy_cycles: f64,
-    pub link_concentration: f64,
-    pub link_concurrency: f64,
-    /// A collective (NaN elsewhere): the α-β-γ estimate of its completion, in cycles, beside
-    /// `completion_cycles`.
-    pub estimate_cycles: f64,
-    /// A closed workload (NaN elsewhere, and unless every operation completed): the most flits one
-    /// link between two routers carried over the run, and the mean over every such link; their ratio
-    /// is how concentrated the traffic was (1: spread evenly over the network's links).
-    pub link_flits_max: f64,
-    pub link_flits_mean: f64,
-    pub channel_names: Vec<String>,
-    pub channel_utilisation: Vec<f64>,
+metrics! {
+    /// The result of one run: its metric columns (docs/results.md, generated from these declarations)
+    /// and the utilisation of each channel.
+    pub struct RunResult {
+        per_channel {
+            /// Every channel's name and its flits per window cycle (NaN for a closed workload).
+            channel_names: Vec<String>;
+            channel_utilisation: Vec<f64>;
+        }
+        /// Flits of the messages sent in the window, per node per window cycle (the cycles of the window that
+        /// ran: `measured_cycles`); a software multicast's relayed messages count too. Payload flits only.
+        offered_load: f64, unit("flits/node/cycle"), empty("a closed workload");
+        /// Flits of the operations created in the window times their destinations, per node per window
+        /// cycle: the effective applied load m·B_i of study 000 §7.2 (equal to `offered_load` for unicast
+        /// traffic; the x axis to plot multicast traffic against).
+        effective_load: f64, unit("flits/node/cycle"), empty("a closed workload");
+        /// Flits delivered (ejected) during the window at every destination, per node per window cycle
+        /// (`measured_cycles`): the received load B_o. It counts every flit the ejection links carry,
+        /// **header flits included**: a loss-free run of hardware multicasts of L-flit messages with h
+        /// header flits per packet accepts `effective_load · (L + h) / L` (with 100 header flits on 64-flit
+        /// messages, accepted 0.934 against effective 0.608 is that, not a loss); at most 1.0 (one flit per
+        /// node and cycle).
+        accepted_load: f64, unit("flits/node/cycle"), empty("a closed workload");
+        /// Mean operation latency, definition (a): creation to delivery of the tail flit of its last packet
+        /// at its last destination (for unicast traffic: the message latency).
+        latency_mean: f64, unit("cycles"), empty("a run that measured no operation");
+        /// Mean operation latency, definition (b): the mean over operations of their destinations' mean
+        /// latency (equal to `latency_mean` for unicast traffic).
+        latency_dest_mean: f64, unit("cycles"), empty("a run that measured no operation");
+        /// `latency_mean` over the operations with one destination only: the unicasts of bimodal traffic
+        /// (study 000 §7.6).
+        latency_unicast_mean: f64, unit("cycles"), empty("a run that measured no such operation");
+        /// `latency_mean` over the operations with several destinations.
+        latency_multicast_mean: f64, unit("cycles"), empty("a run that measured no such operation");
+        /// Half-width of the 95% confidence interval of `latency_mean`, by batch means over `run.batches`
+        /// equal slices of the window (Student t).
+        latency_ci95: f64, unit("cycles"), empty("fewer than two batches with a measured operation");
+        /// Median operation latency (nearest rank; histogram estimate, exact below 2048 cycles and within
+        /// 0.1% above: see below).
+        latency_p50: f64, unit("cycles"), empty("a run that measured no operation");
+        /// 99th percentile of operation latency (nearest rank; histogram estimate as `latency_p50`).
+        latency_p99: f64, unit("cycles"), empty("a run that measured no operation");
+        /// Largest measured operation latency.
+        latency_max: f64, unit("cycles"), empty("a run that measured no operation");
+        /// Mean packet latency over its deliveries at each destination: message creation to delivery of
+        /// the packet's tail flit (includes source queueing).
+        packet_latency_mean: f64, unit("cycles"), empty("a run that measured no packet");
+        /// Mean packet network latency: head flit injected into the network to tail flit delivered.
+        network_latency_mean: f64, unit("cycles"), empty("a run that measured no packet");
+        /// Mean number of router-to-router channels a measured packet crossed.
+        hops_mean: f64, unit("channels"), empty("a run that measured no packet");
+        /// Deliveries (packet, destination) of packets of measured messages.
+        packets_measured: u64, unit("count");
+        /// Measured operations that were complete.
+        operations_measured: u64, unit("count");
+        /// Cycles simulated in total: warm-up + window + drain.
+        cycles: u64, unit("cycles");
+        /// Cycles of the measurement window that ran: `run.measure_cycles`, or fewer when a saturated run
+        /// stopped early (`run.saturation_stop`, or too many packets alive; `saturation_reason` says which).
+        measured_cycles: u64, unit("cycles");
+        /// Cycles of `cycles` that the engine jumped over because no router, NIC or channel had work (idle
+        /// skipping); large at light load, about 0 near saturation.
+        cycles_skipped: u64, unit("cycles");
+        /// The point is past saturation; its latencies are not steady-state values (see below).
+        saturated: bool, unit("bool");
+        /// Why `saturated` is true (several reasons joined by `; `).
+        saturation_reason: String, unit("text"), empty("a point that is not saturated");
+        /// The master seed the run used (`run.seed`).
+        seed: u64, unit("—");
+        /// Flit traversals of routers over the whole run (warm-up, window and drain).
+        flit_hops: u64, unit("count");
+        /// Mean over all channels (router-to-router, injection and ejection links) of the flits carried per
+        /// window cycle.
+        channel_util_mean: f64, unit("fraction"), empty("a closed workload");
+        /// The busiest channel's flits per window cycle.
+        channel_util_max: f64, unit("fraction"), empty("a closed workload");
+        /// Flits waiting in source (injection) queues at the end of the window.
+        source_queue_flits: f64, unit("flits"), empty("a closed workload");
+        /// Payload flits of the multicast operations (see [Operations](#operations): a group of two counts)
+        /// completed during the window, over the whole network: study 001's normalised multicast
+        /// throughput (one link's capacity = 1).
+        multicast_throughput: f64, unit("flits/cycle"), empty("a closed workload");
+        /// Payload flits of the multicast operations created during the window, over the whole network
+        /// (study 001's offered multicast load, as drawn).
+        multicast_offered: f64, unit("flits/cycle"), empty("a closed workload");
+        /// Worms the host adapters refused during the window for want of reception buffers (study 001's
+        /// NACKed worms; each is retransmitted).
+        worms_refused: u64, unit("worms");
+        /// A closed workload: the cycle its last operation completed — for study 004's software multicast,
+        /// the last destination's reception, its receive overhead done (§4.1's completion latency); for a
+        /// batch, its last operation's (equal to `latency_max`: all start at cycle 0). Never more than
+        /// `cycles`; a closed workload that did not complete is `saturated`, "incomplete".
+        completion_cycles: f64, unit("cycles"), empty("an open workload, and **a closed one that did not complete**");
+        /// A closed workload: the mean over every (operation, destination) of the cycles from the
+        /// operation's start until that destination was served.
+        completion_dest_mean: f64, unit("cycles"), empty("an open workload, and a closed one that did not complete");
+        /// The median of the same distribution (histogram estimate, as `latency_p50`).
+        completion_dest_p50: f64, unit("cycles"), empty("an open workload, and a closed one that did not complete");
+        /// Its 99th percentile (at most `completion_cycles`).
+        completion_dest_p99: f64, unit("cycles"), empty("an open workload, and a closed one that did not complete");
+        /// Study 004: the root's processor busy sending (the startup latency; its CPU time per multicast,
+        /// polling included, is `completion_cycles`: docs/models/torus_multicast.md).
+        root_busy_cycles: f64, unit("cycles"), empty("every other workload, and a root that has not sent its last message");
+        /// Study 004: link visits (links crossed, summed over messages) / links used.
+        link_concentration: f64, unit("ratio"), empty("every other workload, and a multicast that did not complete");
+        /// Study 004: the most messages in transit at once (from its sender's overhead until its receiver's
+        /// is over).
+        link_concurrency: f64, unit("messages"), empty("every other workload, and a multicast that did not complete");
+        /// A collective: the α-β-γ estimate of its completion — the same schedule on the same members with
+        /// each message taking its zero-load latency and its length in cycles, and no two messages meeting
+        /// (docs/models/collectives.md, "The estimate"); `completion_cycles` minus it is what contention
+        /// cost.
+        estimate_cycles: f64, unit("cycles"), empty("every other workload");
+        /// A closed workload: the most flits one link between two routers carried over the whole run
+        /// (injection and ejection links left out). Over `link_flits_mean` it is how concentrated the
+        /// traffic was — 1 if it was spread evenly over the network's links; a collective whose messages
+        /// share links (the busiest link carrying many vectors' worth) shows it here. Counts, not rates: a
+        /// closed workload has no steady state.
+        link_flits_max: f64, unit("flits"), empty("an open workload (read `channel_util_*`), and a closed one that did not complete");
+        /// A closed workload: the mean over every link between two routers of the flits it carried over
+        /// the whole run (injection and ejection links left out).
+        link_flits_mean: f64, unit("flits"), empty("an open workload (read `channel_util_*`), and a closed one that did not complete");
+    }
 }
 
 /// Accumulates measurements during a run.
@@ -457,7 +516,7 @@ pub struct Finish {
     /// The flits of each link between two routers, counted as `channel_flits` (all of a closed run).
     pub link_flits: Vec<u64>,
     /// What the host programs measured (study 004's program only).
-    pub program: Option<crate::host::program::Report>,
+    pub program: Option<Report>,
 }
 
 #[cfg(test)]

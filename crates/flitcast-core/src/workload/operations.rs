@@ -10,8 +10,8 @@
 
 use rand::Rng;
 
-use crate::host::program::Outbox;
 use crate::params::params;
+use crate::time::Cycle;
 use crate::workload::{multicast_destinations, sources, Arrival, Source};
 
 params! {
@@ -71,22 +71,22 @@ impl Operations {
         }
     }
 
-    /// Every host's first arrival (timer tag 0).
-    pub fn start(&mut self, out: &mut Outbox) {
+    /// Every host's first arrival, as a host program's timer (when, host, tag 0).
+    pub fn start(&mut self, timers: &mut Vec<(Cycle, u32, u32)>) {
         for (host, source) in self.sources.iter_mut().enumerate() {
-            out.timers.push((source.arrivals.next_arrival(), host as u32, 0));
+            timers.push((source.arrivals.next_arrival(), host as u32, 0));
         }
     }
 
     /// An operation arrives at `host`: its destinations (increasing, without `host`) and whether it is
     /// a multicast (of m destinations, even m = 1) rather than one of bimodal traffic's unicasts; the
-    /// host's next arrival is scheduled.
-    pub fn arrive(&mut self, host: u32, out: &mut Outbox) -> (Vec<u32>, bool) {
+    /// host's next arrival is scheduled among `timers`.
+    pub fn arrive(&mut self, host: u32, timers: &mut Vec<(Cycle, u32, u32)>) -> (Vec<u32>, bool) {
         let source = &mut self.sources[host as usize];
         let multicast = self.multicast_share >= 1.0 || source.dest_rng.random::<f64>() < self.multicast_share;
         let m = if multicast { self.m } else { 1 };
         let dests = multicast_destinations(host, m, self.nodes, &mut source.dest_rng);
-        out.timers.push((source.arrivals.next_arrival(), host, 0));
+        timers.push((source.arrivals.next_arrival(), host, 0));
         (dests, multicast)
     }
 }
@@ -98,10 +98,10 @@ mod tests {
     #[test]
     fn bimodal_share_gives_the_received_fraction() {
         let mut ops = Operations::new(4, 0.2, 0.1, Arrival::Poisson, 64, 3, 16);
-        let mut out = Outbox::default();
+        let mut timers = Vec::new();
         let (mut multicast, mut unicast) = (0u64, 0u64);
         for _ in 0..40_000 {
-            match ops.arrive(5, &mut out).0.len() {
+            match ops.arrive(5, &mut timers).0.len() {
                 4 => multicast += 4,
                 1 => unicast += 1,
                 n => panic!("{n} destinations"),

@@ -60,11 +60,11 @@ impl Program for HardwareMulticast {
     }
 
     fn start(&mut self, out: &mut Outbox) {
-        self.operations.start(out);
+        self.operations.start(&mut out.timers);
     }
 
     fn on_timer(&mut self, host: u32, _tag: u32, _now: Cycle, out: &mut Outbox) {
-        let (dests, multicast) = self.operations.arrive(host, out);
+        let (dests, multicast) = self.operations.arrive(host, &mut out.timers);
         self.send(host, dests, multicast, out);
     }
 

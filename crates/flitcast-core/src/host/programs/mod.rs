@@ -19,7 +19,8 @@ pub mod software_multicast;
 pub mod torus_multicast;
 
 use crate::family::family;
-use crate::host::program::{Arriving, Delivered, Outbox, Program, Report, Site};
+use crate::host::program::{Arriving, Delivered, Outbox, Program, Site};
+use crate::stats::Report;
 use crate::time::Cycle;
 
 family! {

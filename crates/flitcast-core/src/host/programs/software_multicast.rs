@@ -85,7 +85,7 @@ impl Program for SoftwareMulticast {
     }
 
     fn start(&mut self, out: &mut Outbox) {
-        self.operations.start(out);
+        self.operations.start(&mut out.timers);
     }
 
     fn on_timer(&mut self, host: u32, tag: u32, _now: Cycle, out: &mut Outbox) {
@@ -95,7 +95,7 @@ impl Program for SoftwareMulticast {
             self.forward(host, chain, l, r, l, Serves::Operation(operation), out);
             return;
         }
-        let (dests, multicast) = self.operations.arrive(host, out);
+        let (dests, multicast) = self.operations.arrive(host, &mut out.timers);
         self.begin(host, dests, multicast, out);
     }
 

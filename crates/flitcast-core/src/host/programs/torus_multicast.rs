@@ -22,10 +22,11 @@ use std::collections::BTreeSet;
 
 use rand::seq::SliceRandom;
 
-use crate::host::program::{Delivered, Outbox, Priority, Program, Report, Send, Serves, Site, Target};
+use crate::host::program::{Delivered, Outbox, Priority, Program, Send, Serves, Site, Target};
 use crate::multicast::torus::{plan, rank, route_links, Algorithm, Plan, TorusScheme, DEFAULT_PARTITION};
 use crate::params::{choice, params, Kind};
 use crate::rng::{stream, StreamKind};
+use crate::stats::Report;
 use crate::time::Cycle;
 
 choice! {
