@@ -15,8 +15,8 @@
 //! }
 //! ```
 //!
-//! declares `enum Router { InputBuffered(..), CentralBuffer(..) }` and `Router::step`, `Router::flits`,
-//! each forwarding to `<Kind as Model>::…`. A kind is added with one line in the list; a method of the
+//! declares `enum Router { InputBuffered(..), CentralBuffer(..) }` (with `From` each kind) and
+//! `Router::step`, `Router::flits`, each forwarding to `<Kind as Model>::…`. A kind is added with one line in the list; a method of the
 //! family with one line in `mut { }` (takes `&mut self`) or `ref { }` (takes `&self`).
 //!
 //! With a `params` clause the same list also declares the family's tagged kinds for the scenario
@@ -72,6 +72,13 @@ macro_rules! family {
         $vis enum $name {
             $( $kind($ty) ),+
         }
+        $(
+            impl From<$ty> for $name {
+                fn from(x: $ty) -> Self {
+                    $name::$kind(x)
+                }
+            }
+        )+
     };
     (@mut [$trait:ident] [$x:ident] { $( $kind:ident ( $ty:ty ) ),+ $(,)? } $(#[$meta:meta])* $m:ident
         ( $( $a:ident : $t:ty ),* ) $call:tt ( $( $r:ty )? )) => {

@@ -13,7 +13,7 @@ use crate::error::Error;
 use crate::host::delivery::{Message, Operation};
 use crate::host::programs::ProgramKind;
 use crate::packet::Packet;
-use crate::routing::dor::TorusTies;
+use crate::routing::dor_dateline::TorusTies;
 use crate::routing::source_route::ObliviousTable;
 use crate::routing::RoutingKind;
 use crate::scenario::Scenario;

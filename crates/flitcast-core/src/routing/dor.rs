@@ -8,10 +8,18 @@
 //! manager's tables in `check/subnet/` give the same entries). The dimension-order paths from one source
 //! form a tree, so each destination gets one copy.
 
-use super::algorithm::Algorithm;
+use super::algorithm::{too_few_vcs, unfit, Algorithm, Facts};
+use super::dor_dateline::{DorDateline, TorusTies};
+use super::dor_hyperx::DorHyperx;
+use super::route::Route;
+use crate::candidates::Step;
 use crate::candidates::{At, Candidate, Candidates};
-use crate::params::{choice, params, Kind};
-use crate::topology::{Coords, CubeGeometry};
+use crate::dest_set::DestSets;
+use crate::error::Error;
+use crate::packet::Header;
+use crate::params::{choice, params, Kind, Problem};
+use crate::topology::Topology;
+use crate::topology::{Coords, CubeGeometry, Geometry};
 
 choice! {
     /// How dimension-order routing on a 2-D mesh uses the virtual channels (lanes) of an output.
@@ -25,16 +33,6 @@ choice! {
         /// mesh's directions, and a host link's lane comes from its own SL-to-VL table (study 003 Fig. 8;
         /// docs/models/infiniband.md).
         ByPortHostAny = "by_port_host_any",
-    }
-}
-
-choice! {
-    /// Which way a torus packet goes at distance exactly k/2 (k even), where both ways are minimal.
-    pub enum TorusTies {
-        /// Either way with probability 1/2, per packet: both directions of a ring carry equal load.
-        Balanced = "balanced",
-        /// Always the positive way (flitcast's rule before balanced ties).
-        Positive = "positive",
     }
 }
 
@@ -62,7 +60,60 @@ impl Kind for Dor {
     type Params = Params;
 }
 
-impl Algorithm for Dor {}
+impl Algorithm for Dor {
+    type Runtime = OnNetwork;
+
+    fn networks(_: &Params) -> &'static [&'static str] {
+        &["mesh", "torus", "ring", "hyperx"]
+    }
+
+    /// A mesh's `Dor`, a torus's or ring's `DorDateline` (dateline classes), a HyperX's `DorHyperx`.
+    fn build(p: &Params, vcs: u8, topo: &Topology) -> Result<OnNetwork, Error> {
+        match topo.geometry {
+            Geometry::Cube(g) if !g.wrap => Ok(OnNetwork::Mesh(Dor::new(g, vcs, p.lanes))),
+            Geometry::Cube(g) => Ok(OnNetwork::Torus(DorDateline::new(g, vcs, p.torus_ties))),
+            Geometry::Hyperx(g) => Ok(OnNetwork::Hyperx(DorHyperx::new(g, vcs))),
+            _ => Err(unfit(Self::NAME, Self::networks(p))),
+        }
+    }
+
+    fn needs(_: &Params) -> &'static str {
+        "on a `torus` or `ring` with `routing.check_deadlock_free = true`, `switch.vcs >= 2` (two dateline classes); \
+         `routing.lanes = \"by_port\"` (or `\"by_port_host_any\"`) only on a 2-D `mesh` with `switch.vcs` = 2 or 4 (one \
+         lane per direction; with `switch.vcs = 1` there is one lane, and the key has no effect)"
+    }
+
+    fn unfit(p: &Params, f: &Facts) -> Vec<Problem> {
+        let mut out = Vec::new();
+        if f.wraps && f.check_deadlock_free {
+            out.extend(too_few_vcs(
+                f,
+                2,
+                "at least 2 for dimension-order routing on a torus or ring (two dateline classes); set \
+                 routing.check_deadlock_free = false to simulate a deadlock-prone single-VC torus"
+                    .into(),
+                "on a torus or ring: dimension-order routing there needs two virtual channels (dateline classes)",
+            ));
+        }
+        if p.lanes != LaneMap::Any && !(f.mesh_dims == Some(2) && [1, 2, 4].contains(&f.vcs)) {
+            out.push(Problem::new(
+                "routing.lanes",
+                format!("'{}'", p.lanes.name()),
+                "'any', unless dimension-order routing on a 2-D mesh with switch.vcs = 2 or 4 (one lane per direction; \
+                 with switch.vcs = 1 there is one lane, and the key has no effect)",
+                None,
+            ));
+        }
+        out
+    }
+}
+
+/// Dimension-order routing as its network needs it.
+pub enum OnNetwork {
+    Mesh(Dor),
+    Torus(DorDateline),
+    Hyperx(DorHyperx),
+}
 
 #[derive(Debug, Clone)]
 pub struct Dor {
@@ -148,5 +199,50 @@ fn by_port(port: u8, vcs: u8) -> u8 {
         2 => [0, 1, 0, 1][port as usize],
         4 => [1, 3, 0, 2][port as usize],
         _ => 0,
+    }
+}
+
+impl Route for Dor {
+    fn name(&self) -> &'static str {
+        "dor"
+    }
+
+    #[inline]
+    fn candidates(&self, at: At, header: &Header, out: &mut Candidates) {
+        self.route(at, header.dst(), out)
+    }
+
+    fn vcs(&self) -> u8 {
+        self.vcs
+    }
+
+    fn injection_vcs(&self, _header: &Header) -> (u8, u8) {
+        self.injection
+    }
+
+    fn fan_out_vcs(&self, port: u8) -> (u8, u8) {
+        self.lanes(port)
+    }
+
+    /// On a mesh, a multicast copy fans out by the union of the source's dimension-order paths, as it
+    /// is (study 003 §3.3.2).
+    fn add_multicast(&mut self, _topo: &Topology) -> Result<(), Error> {
+        Ok(())
+    }
+
+    fn replicates(&self) -> bool {
+        true
+    }
+
+    fn step_multicast(
+        &self,
+        _: &Topology,
+        at: At,
+        header: &Header,
+        set: u32,
+        sets: &DestSets,
+        _: &mut Candidates,
+    ) -> Step {
+        Step::FanOut(self.fan_out(at.router, header.src, sets.members(set)))
     }
 }

@@ -11,9 +11,21 @@
 //! staying there until it turns to the next dimension. With one VC both classes are VC 0: the
 //! routing is then deadlock-prone, which the build-time check reports unless disabled.
 
-use super::dor::TorusTies;
+use super::route::Route;
 use crate::candidates::{At, Candidate, Candidates};
+use crate::packet::Header;
+use crate::params::choice;
 use crate::topology::{Coords, CubeGeometry};
+
+choice! {
+    /// Which way a torus packet goes at distance exactly k/2 (k even), where both ways are minimal.
+    pub enum TorusTies {
+        /// Either way with probability 1/2, per packet: both directions of a ring carry equal load.
+        Balanced = "balanced",
+        /// Always the positive way (flitcast's rule before balanced ties).
+        Positive = "positive",
+    }
+}
 
 #[derive(Debug, Clone)]
 pub struct DorDateline {
@@ -85,5 +97,28 @@ impl DorDateline {
             return;
         }
         out.push(Candidate { port: g.terminal_port(), vc_lo: 0, vc_hi: self.vcs });
+    }
+}
+
+impl Route for DorDateline {
+    fn name(&self) -> &'static str {
+        "dor_dateline"
+    }
+
+    #[inline]
+    fn candidates(&self, at: At, header: &Header, out: &mut Candidates) {
+        self.route(at, header.dst(), header.variant, out)
+    }
+
+    fn vcs(&self) -> u8 {
+        self.vcs
+    }
+
+    fn injection_vcs(&self, _header: &Header) -> (u8, u8) {
+        self.class_vcs(0)
+    }
+
+    fn variants(&self) -> u8 {
+        self.variants()
     }
 }

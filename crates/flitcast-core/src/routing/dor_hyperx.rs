@@ -12,7 +12,9 @@
 //! each, so every channel dependency leads from a dimension to a higher one and the channel
 //! dependency graph is acyclic; the build-time check (`check/routes.rs`) confirms it.
 
+use super::route::Route;
 use crate::candidates::{At, Candidate, Candidates};
+use crate::packet::Header;
 use crate::topology::graph::MAX_RADIX;
 use crate::topology::HyperxGeometry;
 
@@ -84,6 +86,21 @@ impl DorHyperx {
             Some(hop) => self.push_links(hop, 0, self.vcs, out),
             None => out.push(Candidate { port: eject, vc_lo: 0, vc_hi: self.vcs }),
         }
+    }
+}
+
+impl Route for DorHyperx {
+    fn name(&self) -> &'static str {
+        "dor_hyperx"
+    }
+
+    #[inline]
+    fn candidates(&self, at: At, header: &Header, out: &mut Candidates) {
+        self.route(at, header.dst(), out)
+    }
+
+    fn vcs(&self) -> u8 {
+        self.vcs
     }
 }
 

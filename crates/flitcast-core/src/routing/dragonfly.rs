@@ -42,10 +42,13 @@
 //! credits when it routes the head (`decide`), so the decision is the router's own state and
 //! bit-identical for any `run.threads`.
 
+use super::algorithm::{too_few_vcs, unfit, Facts};
+use super::route::Route;
 use crate::candidates::{At, Candidate, Candidates};
 use crate::error::Error;
 use crate::packet::Header;
-use crate::topology::DragonflyGeometry;
+use crate::params::Problem;
+use crate::topology::{DragonflyGeometry, Geometry, Topology};
 
 /// Which of the three routings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,7 +78,7 @@ enum Phase {
 }
 
 #[derive(Debug, Clone)]
-pub struct Dragonfly {
+pub struct DragonflyRouting {
     pub geo: DragonflyGeometry,
     pub vcs: u8,
     pub mode: Mode,
@@ -85,9 +88,30 @@ pub struct Dragonfly {
     class_of: [u8; 16],
 }
 
-impl Dragonfly {
+/// The networks the dragonfly routings run on.
+pub const DRAGONFLY: &[&str] = &["dragonfly"];
+
+/// `name` with fewer virtual channels than its `classes` (one class per hop class).
+pub fn too_few_classes(name: &str, classes: u32, f: &Facts) -> Option<Problem> {
+    too_few_vcs(
+        f,
+        classes,
+        format!("at least {classes} for {name} on a dragonfly (one virtual-channel class per hop class)"),
+        &format!("for {name} on a dragonfly (it needs virtual channels)"),
+    )
+}
+
+/// The routing `mode` of the kind `name` on `topo`, which must be a dragonfly.
+pub fn on_dragonfly(name: &str, topo: &Topology, vcs: u8, mode: Mode) -> Result<DragonflyRouting, Error> {
+    match topo.geometry {
+        Geometry::Dragonfly(g) => DragonflyRouting::new(g, vcs, mode, name),
+        _ => Err(unfit(name, DRAGONFLY)),
+    }
+}
+
+impl DragonflyRouting {
     /// The routing `mode` on `geo` with `vcs` virtual channels per channel (at least one per class).
-    pub fn new(geo: DragonflyGeometry, vcs: u8, mode: Mode, name: &str) -> Result<Dragonfly, Error> {
+    pub fn new(geo: DragonflyGeometry, vcs: u8, mode: Mode, name: &str) -> Result<DragonflyRouting, Error> {
         let classes = if mode == Mode::Minimal { 2 } else { 3 };
         if vcs < classes || vcs as usize > 16 {
             return Err(Error::config(
@@ -99,7 +123,7 @@ impl Dragonfly {
                 ),
             ));
         }
-        let mut r = Dragonfly { geo, vcs, mode, classes, class_of: [0; 16] };
+        let mut r = DragonflyRouting { geo, vcs, mode, classes, class_of: [0; 16] };
         for class in 0..classes {
             let (lo, hi) = r.class_vcs(class);
             r.class_of[lo as usize..hi as usize].fill(class);
@@ -226,6 +250,41 @@ impl Dragonfly {
     }
 }
 
+impl Route for DragonflyRouting {
+    fn name(&self) -> &'static str {
+        match self.mode {
+            Mode::Minimal => "minimal",
+            Mode::Valiant { .. } => "valiant",
+            Mode::UgalL { .. } => "ugal_l",
+        }
+    }
+
+    #[inline]
+    fn candidates(&self, at: At, header: &Header, out: &mut Candidates) {
+        self.route(at, header, out)
+    }
+
+    #[inline]
+    fn decide(&self, at: At, header: &Header, out: &mut Candidates, occupancy: impl Fn(u8) -> u32) {
+        self.decide(at, header, out, occupancy)
+    }
+
+    fn vcs(&self) -> u8 {
+        self.vcs
+    }
+
+    fn variants(&self) -> u8 {
+        self.variants()
+    }
+
+    /// It routes by the destination's router alone, up to the ejection port: the check walks the first
+    /// terminal of each router, whose channels and dependencies are those of the router's other
+    /// terminals.
+    fn checks_destination(&self, dst: u32) -> bool {
+        dst.is_multiple_of(self.geo.p)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -238,16 +297,16 @@ mod tests {
 
     #[test]
     fn classes_split_the_vcs_evenly_and_too_few_are_refused() {
-        let r = Dragonfly::new(geo(), 3, Mode::Valiant { all_groups: false }, "valiant").unwrap();
+        let r = DragonflyRouting::new(geo(), 3, Mode::Valiant { all_groups: false }, "valiant").unwrap();
         assert_eq!([r.class_vcs(0), r.class_vcs(1), r.class_vcs(2)], [(0, 1), (1, 2), (2, 3)]);
         assert_eq!(r.class_of[..3], [0, 1, 2]);
-        let r = Dragonfly::new(geo(), 7, Mode::Valiant { all_groups: false }, "valiant").unwrap();
+        let r = DragonflyRouting::new(geo(), 7, Mode::Valiant { all_groups: false }, "valiant").unwrap();
         assert_eq!([r.class_vcs(0), r.class_vcs(1), r.class_vcs(2)], [(0, 2), (2, 4), (4, 7)]);
         assert_eq!(r.class_of[..7], [0, 0, 1, 1, 2, 2, 2]);
-        let r = Dragonfly::new(geo(), 2, Mode::Minimal, "minimal").unwrap();
+        let r = DragonflyRouting::new(geo(), 2, Mode::Minimal, "minimal").unwrap();
         assert_eq!([r.class_vcs(0), r.class_vcs(1)], [(0, 1), (1, 2)]);
-        assert!(Dragonfly::new(geo(), 2, Mode::Valiant { all_groups: false }, "valiant").is_err());
-        assert!(Dragonfly::new(geo(), 1, Mode::Minimal, "minimal").is_err());
+        assert!(DragonflyRouting::new(geo(), 2, Mode::Valiant { all_groups: false }, "valiant").is_err());
+        assert!(DragonflyRouting::new(geo(), 1, Mode::Minimal, "minimal").is_err());
     }
 
     #[test]
@@ -255,7 +314,7 @@ mod tests {
         // terminal 0 is in group 0, terminal 8·3 = 24 in group 3.
         let draws = |n: u32| (0..n).map(move |k| ((k as u64 * (1u64 << 32)) / n as u64 + 1) as u32);
         for mode in [Mode::Valiant { all_groups: false }, Mode::UgalL { threshold: 0 }] {
-            let r = Dragonfly::new(geo(), 3, mode, "valiant").unwrap();
+            let r = DragonflyRouting::new(geo(), 3, mode, "valiant").unwrap();
             let mut seen = [0u32; 9];
             for draw in draws(7) {
                 seen[r.intermediate(0, 24, draw) as usize] += 1;
@@ -264,7 +323,7 @@ mod tests {
             assert_eq!(r.intermediate(0, 7, 12345), 0, "same group: minimal");
         }
         // all groups: each of the 9 once, the source's group given as the destination's (minimal)
-        let r = Dragonfly::new(geo(), 3, Mode::Valiant { all_groups: true }, "valiant").unwrap();
+        let r = DragonflyRouting::new(geo(), 3, Mode::Valiant { all_groups: true }, "valiant").unwrap();
         let mut seen = [0u32; 9];
         for draw in draws(9) {
             seen[r.intermediate(0, 24, draw) as usize] += 1;
@@ -275,7 +334,7 @@ mod tests {
 
     #[test]
     fn ugal_keeps_minimal_at_zero_load_and_valiant_when_minimal_is_full() {
-        let r = Dragonfly::new(geo(), 3, Mode::UgalL { threshold: 0 }, "ugal_l").unwrap();
+        let r = DragonflyRouting::new(geo(), 3, Mode::UgalL { threshold: 0 }, "ugal_l").unwrap();
         // terminal 0 (router 0, group 0) to terminal 24·2 = 48 (router 24, group 6) via group 3.
         let header = Header::new(0, Dest::One(48), 0, 1, 0, false, 3);
         let at = At { router: 0, in_port: 0, in_vc: 0, hops: 0 };

@@ -26,12 +26,15 @@
 //! The paper's own adaptive routing, DAL (dimensionally-adaptive, load-balanced: at most one
 //! non-minimal hop per dimension), is not implemented; docs/models/hyperx.md says how the two differ.
 
-use super::algorithm::Algorithm;
+use super::algorithm::{too_few_vcs, unfit, Algorithm, Facts};
 use super::dor_hyperx::DorHyperx;
+use super::route::Route;
 use crate::candidates::{At, Candidate, Candidates};
-use crate::params::{params, Kind};
+use crate::error::Error;
+use crate::packet::Header;
+use crate::params::{params, Kind, Problem};
 use crate::selection::SelectionKind;
-use crate::topology::HyperxGeometry;
+use crate::topology::{Geometry, HyperxGeometry, Topology};
 
 params! {
     /// Minimal adaptive routing with an escape VC.
@@ -51,6 +54,58 @@ impl Kind for MinAdaptive {
 }
 
 impl Algorithm for MinAdaptive {
+    type Runtime = MinAdaptive;
+
+    fn networks(_: &Params) -> &'static [&'static str] {
+        &["hyperx"]
+    }
+
+    fn build(p: &Params, vcs: u8, topo: &Topology) -> Result<MinAdaptive, Error> {
+        let Geometry::Hyperx(g) = topo.geometry else { return Err(unfit(Self::NAME, Self::networks(p))) };
+        let most = candidates(g.dims.into(), g.links.into());
+        if vcs < 2 || most as usize > Candidates::MAX {
+            return Err(Error::Routing {
+                message: format!(
+                    "min_adaptive needs 2 virtual channels or more (it has {vcs}) and at most {} candidates a hop \
+                     (it would offer {most})",
+                    Candidates::MAX
+                ),
+            });
+        }
+        Ok(MinAdaptive::new(g, vcs))
+    }
+
+    fn needs(_: &Params) -> &'static str {
+        "`switch.vcs >= 2` (an escape VC and at least one adaptive VC), and at most 8 candidates a hop: the dimensions \
+         of `network.shape` × `network.parallel_links` ≤ 8"
+    }
+
+    fn unfit(_: &Params, f: &Facts) -> Vec<Problem> {
+        let Some((dims, links)) = f.hyperx else { return Vec::new() };
+        let mut out: Vec<Problem> = too_few_vcs(
+            f,
+            2,
+            "at least 2 with min_adaptive routing (an escape VC and an adaptive one)".into(),
+            "with min_adaptive routing (it needs two virtual channels: an escape VC and an adaptive one)",
+        )
+        .into_iter()
+        .collect();
+        if candidates(dims, links) as usize > Candidates::MAX {
+            out.push(Problem::new(
+                "network.parallel_links",
+                links.to_string(),
+                format!(
+                    "at most {} with min_adaptive on {dims} dimensions (a hop offers dimensions × parallel links ≤ {} \
+                     candidates)",
+                    Candidates::MAX / dims.max(1) as usize,
+                    Candidates::MAX
+                ),
+                None,
+            ));
+        }
+        out
+    }
+
     fn adaptive(_: &Params) -> bool {
         true
     }
@@ -98,6 +153,25 @@ impl MinAdaptive {
         for hop in hops {
             self.dor.push_links(hop, 0, vcs - 1, out);
         }
+    }
+}
+
+impl Route for MinAdaptive {
+    fn name(&self) -> &'static str {
+        "min_adaptive"
+    }
+
+    #[inline]
+    fn candidates(&self, at: At, header: &Header, out: &mut Candidates) {
+        self.route(at, header.dst(), out)
+    }
+
+    fn vcs(&self) -> u8 {
+        self.vcs()
+    }
+
+    fn escape_vcs(&self) -> Option<(u8, u8)> {
+        Some(self.escape_vcs())
     }
 }
 

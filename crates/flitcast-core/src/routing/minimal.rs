@@ -3,7 +3,11 @@
 //! docs/models/dragonfly.md.
 
 use super::algorithm::Algorithm;
-use crate::params::{Kind, NoParams};
+use super::algorithm::Facts;
+use super::dragonfly::{on_dragonfly, too_few_classes, DragonflyRouting, Mode, DRAGONFLY};
+use crate::error::Error;
+use crate::params::{Kind, NoParams, Problem};
+use crate::topology::Topology;
 
 /// Minimal (local-global-local) routing on a dragonfly.
 pub struct Minimal;
@@ -15,4 +19,22 @@ impl Kind for Minimal {
     type Params = NoParams;
 }
 
-impl Algorithm for Minimal {}
+impl Algorithm for Minimal {
+    type Runtime = DragonflyRouting;
+
+    fn networks(_: &NoParams) -> &'static [&'static str] {
+        DRAGONFLY
+    }
+
+    fn build(_: &NoParams, vcs: u8, topo: &Topology) -> Result<DragonflyRouting, Error> {
+        on_dragonfly(Self::NAME, topo, vcs, Mode::Minimal)
+    }
+
+    fn needs(_: &NoParams) -> &'static str {
+        "`switch.vcs >= 2` (one virtual-channel class per hop class)"
+    }
+
+    fn unfit(_: &NoParams, f: &Facts) -> Vec<Problem> {
+        too_few_classes(Self::NAME, 2, f).into_iter().collect()
+    }
+}

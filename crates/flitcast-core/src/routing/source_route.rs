@@ -31,13 +31,17 @@
 //!   k-ary n-tree, but on the 128-node SP network it sends all cross-half traffic into a board
 //!   through one chip.
 
-use super::algorithm::Algorithm;
+use super::algorithm::{unfit, Algorithm, Facts};
+use super::route::Route;
+use super::tree_multicast::TreeMulticast;
+use crate::candidates::Step;
 use crate::candidates::{At, Candidate, Candidates};
+use crate::dest_set::DestSets;
 use crate::error::Error;
 use crate::packet::Header;
-use crate::params::{choice, params, Kind};
+use crate::params::{choice, params, Kind, Problem};
 use crate::selection::{SelectionHistory, SelectionKind};
-use crate::topology::{PortLink, Topology};
+use crate::topology::{Geometry, PortLink, Topology};
 
 choice! {
     /// How the O1 / O4 route tables are chosen (study 002 §3 gives none).
@@ -121,7 +125,47 @@ impl Kind for O4 {
     type Params = O4Params;
 }
 
+/// The bidirectional MINs source routing runs on: the fat tree and study 002's SP networks.
+const MINS: &[&str] = &["fat_tree", "sp16", "sp128"];
+
+/// The oblivious tables' limit: balanced tables are built pair by pair.
+const BALANCED_NEEDS: &str =
+    "with `routing.oblivious_table = \"balanced\"`, at most 256 nodes (the tables are built pair by pair)";
+
+fn balanced_unfit(table: ObliviousTable, f: &Facts) -> Vec<Problem> {
+    if table == ObliviousTable::Balanced && f.nodes > 256 {
+        let allowed = "'d_mod_k' or 's_mod_k' above 256 nodes (balanced tables are built pair by pair)";
+        return vec![Problem::new("routing.oblivious_table", "'balanced'", allowed, None)];
+    }
+    Vec::new()
+}
+
+/// Source routing in `mode` on `topo`, which must be a bidirectional MIN.
+fn on_min(
+    name: &str,
+    topo: &Topology,
+    mode: Mode,
+    table: ObliviousTable,
+    spread: O4Spread,
+    vcs: u8,
+) -> Result<SourceRouting, Error> {
+    match topo.geometry {
+        Geometry::Bmin => SourceRouting::new(topo, mode, table, spread, vcs),
+        _ => Err(unfit(name, MINS)),
+    }
+}
+
 impl Algorithm for Adaptive {
+    type Runtime = SourceRouting;
+
+    fn networks(_: &AdaptiveParams) -> &'static [&'static str] {
+        MINS
+    }
+
+    fn build(_: &AdaptiveParams, vcs: u8, topo: &Topology) -> Result<SourceRouting, Error> {
+        on_min(Self::NAME, topo, Mode::Adaptive, ObliviousTable::Balanced, O4Spread::FirstStage, vcs)
+    }
+
     fn adaptive(_: &AdaptiveParams) -> bool {
         true
     }
@@ -133,8 +177,45 @@ impl Algorithm for Adaptive {
     }
 }
 
-impl Algorithm for O1 {}
-impl Algorithm for O4 {}
+impl Algorithm for O1 {
+    type Runtime = SourceRouting;
+
+    fn networks(_: &O1Params) -> &'static [&'static str] {
+        MINS
+    }
+
+    fn build(p: &O1Params, vcs: u8, topo: &Topology) -> Result<SourceRouting, Error> {
+        on_min(Self::NAME, topo, Mode::O1, p.oblivious_table, O4Spread::FirstStage, vcs)
+    }
+
+    fn needs(_: &O1Params) -> &'static str {
+        BALANCED_NEEDS
+    }
+
+    fn unfit(p: &O1Params, f: &Facts) -> Vec<Problem> {
+        balanced_unfit(p.oblivious_table, f)
+    }
+}
+
+impl Algorithm for O4 {
+    type Runtime = SourceRouting;
+
+    fn networks(_: &O4Params) -> &'static [&'static str] {
+        MINS
+    }
+
+    fn build(p: &O4Params, vcs: u8, topo: &Topology) -> Result<SourceRouting, Error> {
+        on_min(Self::NAME, topo, Mode::O4, p.oblivious_table, p.o4_spread, vcs)
+    }
+
+    fn needs(_: &O4Params) -> &'static str {
+        BALANCED_NEEDS
+    }
+
+    fn unfit(p: &O4Params, f: &Facts) -> Vec<Problem> {
+        balanced_unfit(p.oblivious_table, f)
+    }
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
@@ -432,6 +513,72 @@ fn walk(topo: &Topology, dist: &[u32], from: u32, fields: &mut Vec<u64>) -> Resu
         r = next;
     }
     Ok(hops as u8)
+}
+
+impl Route for SourceRouting {
+    fn name(&self) -> &'static str {
+        match self.mode {
+            Mode::Adaptive => "adaptive",
+            Mode::O1 => "o1",
+            Mode::O4 => "o4",
+        }
+    }
+
+    #[inline]
+    fn candidates(&self, at: At, header: &Header, out: &mut Candidates) {
+        self.route(at, header, out)
+    }
+
+    fn vcs(&self) -> u8 {
+        self.vcs
+    }
+
+    fn variants(&self) -> u8 {
+        self.variants()
+    }
+
+    fn is_source_routed(&self) -> bool {
+        true
+    }
+
+    fn source_class(&self, src: u32) -> u32 {
+        self.source_class(src)
+    }
+
+    /// Up to the LCA stage and down by reachability strings (study 000 §3.3).
+    fn add_multicast(&mut self, topo: &Topology) -> Result<(), Error> {
+        self.multicast = Some(Box::new(TreeMulticast::build(topo)?));
+        Ok(())
+    }
+
+    fn replicates(&self) -> bool {
+        self.multicast.is_some()
+    }
+
+    fn multicast(&self) -> Option<&TreeMulticast> {
+        self.multicast.as_deref()
+    }
+
+    /// Below its count field a copy climbs by any up port; at or past its LCA stage it fans out over the
+    /// down ports that reach its destinations (`tree_multicast.rs`).
+    fn step_multicast(
+        &self,
+        topo: &Topology,
+        at: At,
+        header: &Header,
+        set: u32,
+        sets: &DestSets,
+        out: &mut Candidates,
+    ) -> Step {
+        let tree = self.multicast.as_deref().expect("multicast packets exist only where a multicast routing is built");
+        if at.hops < header.turn as u16 {
+            out.clear();
+            out.push_ports(tree.up_ports(at.router), 0, self.vcs);
+            Step::Choose
+        } else {
+            Step::FanOut(tree.fan_out(topo, at.router, sets.words(set)))
+        }
+    }
 }
 
 #[cfg(test)]

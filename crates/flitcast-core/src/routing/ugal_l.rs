@@ -4,7 +4,11 @@
 //! docs/models/dragonfly.md.
 
 use super::algorithm::Algorithm;
-use crate::params::{params, Kind};
+use super::algorithm::Facts;
+use super::dragonfly::{on_dragonfly, too_few_classes, DragonflyRouting, Mode, DRAGONFLY};
+use crate::error::Error;
+use crate::params::{params, Kind, Problem};
+use crate::topology::Topology;
 
 params! {
     /// UGAL-L.
@@ -26,6 +30,42 @@ impl Kind for UgalL {
 }
 
 impl Algorithm for UgalL {
+    type Runtime = DragonflyRouting;
+
+    fn networks(_: &Params) -> &'static [&'static str] {
+        DRAGONFLY
+    }
+
+    fn build(p: &Params, vcs: u8, topo: &Topology) -> Result<DragonflyRouting, Error> {
+        on_dragonfly(Self::NAME, topo, vcs, Mode::UgalL { threshold: p.ugal_threshold })
+    }
+
+    fn needs(_: &Params) -> &'static str {
+        "`switch.vcs >= 3` (one virtual-channel class per hop class); it decides by its outputs' credits, so it needs \
+         `switch.model = \"input_buffered\"` with `wormhole` or `vct` flow control"
+    }
+
+    fn unfit(_: &Params, f: &Facts) -> Vec<Problem> {
+        let mut out = Vec::new();
+        if !f.reads_credits {
+            out.push(if f.switch == "input_buffered" {
+                Problem::new(
+                    "switch.flow_control",
+                    "'stop_go'",
+                    "'wormhole' or 'vct' for ugal_l (it reads credits)",
+                    None,
+                )
+            } else {
+                let allowed = "'input_buffered' for ugal_l (its choice at the source reads the outputs' credits)";
+                Problem::new("switch.model", format!("'{}'", f.switch), allowed, None)
+            });
+        }
+        if out.iter().all(|p| p.key != "switch.model") {
+            out.extend(too_few_classes(Self::NAME, 3, f));
+        }
+        out
+    }
+
     fn adaptive(_: &Params) -> bool {
         true
     }

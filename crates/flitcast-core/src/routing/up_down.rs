@@ -23,12 +23,14 @@
 //!   injected may go up.
 //! * **Virtual channels**: any, on every hop (the routing is deadlock-free on each alone).
 
-use super::algorithm::Algorithm;
+use super::algorithm::{unfit, Algorithm};
+use super::route::Route;
 use crate::candidates::{At, Candidate, Candidates};
 use crate::error::Error;
+use crate::packet::Header;
 use crate::params::{params, Kind};
 use crate::selection::SelectionKind;
-use crate::topology::{distances, PortLink, Topology};
+use crate::topology::{distances, Geometry, PortLink, Topology};
 
 params! {
     /// Up*/down* routing.
@@ -51,6 +53,19 @@ impl Kind for UpDown {
 }
 
 impl Algorithm for UpDown {
+    type Runtime = UpDown;
+
+    fn networks(_: &Params) -> &'static [&'static str] {
+        &["irregular"]
+    }
+
+    fn build(p: &Params, vcs: u8, topo: &Topology) -> Result<UpDown, Error> {
+        match topo.geometry {
+            Geometry::Graph => UpDown::new(topo, p.root, vcs),
+            _ => Err(unfit(Self::NAME, Self::networks(p))),
+        }
+    }
+
     fn adaptive(_: &Params) -> bool {
         true
     }
@@ -214,6 +229,21 @@ impl UpDown {
 /// Every router's hop distance from `root` (`u32::MAX`: unreachable).
 fn levels(topo: &Topology, root: u32) -> Vec<u32> {
     distances::from_router(topo, root).iter().map(|d| d.map_or(u32::MAX, |d| d.hops)).collect()
+}
+
+impl Route for UpDown {
+    fn name(&self) -> &'static str {
+        "up_down"
+    }
+
+    #[inline]
+    fn candidates(&self, at: At, header: &Header, out: &mut Candidates) {
+        self.route(at, header.dst(), out)
+    }
+
+    fn vcs(&self) -> u8 {
+        self.vcs
+    }
 }
 
 #[cfg(test)]

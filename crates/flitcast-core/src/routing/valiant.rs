@@ -4,7 +4,11 @@
 //! `dragonfly.rs`; docs/models/dragonfly.md.
 
 use super::algorithm::Algorithm;
-use crate::params::{choice, params, Kind};
+use super::algorithm::Facts;
+use super::dragonfly::{on_dragonfly, too_few_classes, DragonflyRouting, Mode, DRAGONFLY};
+use crate::error::Error;
+use crate::params::{choice, params, Kind, Problem};
+use crate::topology::Topology;
 
 choice! {
     /// Which groups Valiant routing draws a packet's intermediate group from.
@@ -38,4 +42,23 @@ impl Kind for Valiant {
     type Params = Params;
 }
 
-impl Algorithm for Valiant {}
+impl Algorithm for Valiant {
+    type Runtime = DragonflyRouting;
+
+    fn networks(_: &Params) -> &'static [&'static str] {
+        DRAGONFLY
+    }
+
+    fn build(p: &Params, vcs: u8, topo: &Topology) -> Result<DragonflyRouting, Error> {
+        let mode = Mode::Valiant { all_groups: p.intermediate_groups == IntermediateGroups::All };
+        on_dragonfly(Self::NAME, topo, vcs, mode)
+    }
+
+    fn needs(_: &Params) -> &'static str {
+        "`switch.vcs >= 3` (one virtual-channel class per hop class)"
+    }
+
+    fn unfit(_: &Params, f: &Facts) -> Vec<Problem> {
+        too_few_classes(Self::NAME, 3, f).into_iter().collect()
+    }
+}

@@ -21,7 +21,7 @@ pub enum Variants {
     Single,
     RoundRobin { next: Vec<u8>, terminals: usize, count: u8 },
     Random { sources: Vec<Stream> },
-    Group { sources: Vec<Stream>, routing: Box<super::dragonfly::Dragonfly> },
+    Group { sources: Vec<Stream>, routing: Box<super::dragonfly::DragonflyRouting> },
 }
 
 impl Variants {

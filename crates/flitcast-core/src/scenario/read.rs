@@ -157,7 +157,7 @@ pub struct Schema {
     /// Per table: its doc and its keys (a tag's kinds' keys after it).
     pub sections: Vec<(&'static str, &'static str, Vec<KeyDecl>)>,
     /// The rules relating keys, as docs/config.md states them.
-    pub rules: Vec<&'static str>,
+    pub rules: Vec<String>,
     /// Keys that matter only in some scenarios: (key, where it matters).
     pub conditional: Vec<(&'static str, &'static str)>,
     /// Keys of earlier versions and where they went.

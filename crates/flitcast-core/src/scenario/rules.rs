@@ -7,8 +7,7 @@ use crate::collective;
 use crate::host::programs::host_adapter::MAX_MEMBERS;
 use crate::host::programs::ProgramKind;
 use crate::params::{or_list, Problem, Problems};
-use crate::routing::source_route::ObliviousTable;
-use crate::routing::RoutingKind;
+use crate::routing::{self, RoutingKind};
 use crate::switch::central_buffer::replication_chunks;
 use crate::switch::{FlowControl, SwitchKind};
 use crate::topology::{irregular, TopologyKind};
@@ -21,8 +20,14 @@ struct Ctx<'a> {
 }
 
 struct Rule {
-    text: &'static str,
+    text: Text,
     check: fn(&Ctx, &mut Problems),
+}
+
+/// A rule's text as docs/config.md prints it: fixed, or made from what the kinds declare.
+enum Text {
+    Fixed(&'static str),
+    Made(fn() -> String),
 }
 
 fn fail(p: &mut Problems, key: &str, value: impl std::fmt::Display, allowed: impl Into<String>) {
@@ -35,7 +40,7 @@ fn quoted(name: &str) -> String {
 
 const RULES: &[Rule] = &[
     Rule {
-        text: "The network has at most `run.max_nodes` nodes (and at most 2^20).",
+        text: Text::Fixed("The network has at most `run.max_nodes` nodes (and at most 2^20)."),
         check: |c, p| {
             let max = c.s.run.max_nodes.min(1 << 20);
             if matches!(c.s.network.topology, TopologyKind::Irregular(_)) && c.s.nodes().is_none() {
@@ -62,39 +67,22 @@ const RULES: &[Rule] = &[
         },
     },
     Rule {
-        text: "The routing fits the network: `dor` on a `mesh`, `torus`, `ring` or `hyperx`; `min_adaptive` on a \
-               `hyperx`; `adaptive`, `o1` or `o4` on a `fat_tree`, `sp16` or `sp128`; `minimal`, `valiant` or \
-               `ugal_l` on a `dragonfly`; `up_down` on an `irregular` network.",
+        text: Text::Made(|| format!("The routing fits the network: {}.", routing::fits(("`", "`"), ("`", "`")))),
         check: |c, p| {
-            // (0: a k-ary n-cube, 1: a multistage network, 2: a dragonfly, 3: an irregular network, 4: a
-            // HyperX, which dor routes too)
-            let net = &c.s.network.topology;
-            let family = match net {
-                TopologyKind::Dragonfly(_) => 2,
-                TopologyKind::Irregular(_) => 3,
-                TopologyKind::Hyperx(_) => 4,
-                _ => u8::from(net.multistage()),
-            };
-            let wants = match c.s.routing.algorithm {
-                RoutingKind::Dor(_) => 0,
-                RoutingKind::Adaptive(_) | RoutingKind::O1(_) | RoutingKind::O4(_) => 1,
-                RoutingKind::Minimal(_) | RoutingKind::Valiant(_) | RoutingKind::UgalL(_) => 2,
-                RoutingKind::UpDown(_) => 3,
-                RoutingKind::MinAdaptive(_) => 4,
-            };
-            if family != wants && !(family == 4 && wants == 0) {
+            let (routing, network) = (&c.s.routing.algorithm, &c.s.network.topology);
+            if !routing.networks().contains(&network.name()) {
                 p.push(Problem::new(
                     "routing.algorithm",
-                    quoted(c.s.routing.algorithm.name()),
-                    crate::routing::FITS,
-                    Some(format!("the network is a {}", net.name())),
+                    quoted(routing.name()),
+                    routing::fits(("'", "'"), ("", "")),
+                    Some(format!("the network is a {}", network.name())),
                 ));
             }
         },
     },
     Rule {
-        text: "An `irregular` network's file (`network.file`) can be read and describes a connected network \
-               (docs/models/irregular.md), and `routing.root` names one of its routers.",
+        text: Text::Fixed("An `irregular` network's file (`network.file`) can be read and describes a connected network \
+               (docs/models/irregular.md), and `routing.root` names one of its routers."),
         check: |c, p| {
             let TopologyKind::Irregular(t) = &c.s.network.topology else { return };
             match irregular::load(&t.file) {
@@ -115,9 +103,9 @@ const RULES: &[Rule] = &[
         },
     },
     Rule {
-        text: "A `dragonfly` has from 2 to `network.a` · `network.h` + 1 groups (one global channel joins each pair \
+        text: Text::Fixed("A `dragonfly` has from 2 to `network.a` · `network.h` + 1 groups (one global channel joins each pair \
                of groups), at most 255, and routers of at most 64 ports (`network.p` + `network.a` − 1 + \
-               `network.h`).",
+               `network.h`)."),
         check: |c, p| {
             if let Some(problem) = match &c.s.network.topology {
                 TopologyKind::Dragonfly(t) => t.problem(),
@@ -128,58 +116,12 @@ const RULES: &[Rule] = &[
         },
     },
     Rule {
-        text: "On a `dragonfly`, `minimal` needs `switch.vcs >= 2` and `valiant` and `ugal_l` need `switch.vcs >= 3` \
-               (one virtual-channel class per hop class); `ugal_l` decides by its outputs' credits, so it needs \
-               `switch.model = \"input_buffered\"` with `wormhole` or `vct` flow control.",
-        check: |c, p| {
-            let classes = match c.s.routing.algorithm {
-                RoutingKind::Minimal(_) => 2,
-                RoutingKind::Valiant(_) | RoutingKind::UgalL(_) => 3,
-                _ => return,
-            };
-            let name = c.s.routing.algorithm.name();
-            let input_buffered = matches!(c.s.switch.model, SwitchKind::InputBuffered(_));
-            let credits = input_buffered && c.s.switch.model.flow_control() != FlowControl::StopGo;
-            if matches!(c.s.routing.algorithm, RoutingKind::UgalL(_)) && !credits {
-                if input_buffered {
-                    fail(p, "switch.flow_control", "'stop_go'", "'wormhole' or 'vct' for ugal_l (it reads credits)");
-                } else {
-                    fail(
-                        p,
-                        "switch.model",
-                        quoted(c.s.switch.model.name()),
-                        "'input_buffered' for ugal_l (its choice at the source reads the outputs' credits)",
-                    );
-                }
-            }
-            let with_vcs: Vec<&str> = SwitchKind::kind_keys()
-                .into_iter()
-                .filter(|(_, keys)| keys.contains(&"vcs"))
-                .map(|(name, _)| name)
-                .collect();
-            let vcs = c.s.switch.model.vcs();
-            if !with_vcs.contains(&c.s.switch.model.name()) {
-                if !matches!(c.s.routing.algorithm, RoutingKind::UgalL(_)) {
-                    fail(
-                        p,
-                        "switch.model",
-                        quoted(c.s.switch.model.name()),
-                        format!("{} for {name} on a dragonfly (it needs virtual channels)", or_list(&with_vcs)),
-                    );
-                }
-            } else if vcs < classes {
-                fail(
-                    p,
-                    "switch.vcs",
-                    vcs,
-                    format!("at least {classes} for {name} on a dragonfly (one virtual-channel class per hop class)"),
-                );
-            }
-        },
+        text: Text::Made(|| format!("Each routing's own needs hold: {}.", routing::needs())),
+        check: |c, p| p.extend(c.s.routing.algorithm.unfit(&routing_facts(c, &models_with_vcs()))),
     },
     Rule {
-        text: "A `hyperx` has at least one dimension in `network.shape`, each of at least 2 routers, and routers of \
-               at most 64 ports: `network.terminals_per_router` + Σ (S − 1) · `network.parallel_links` ≤ 64.",
+        text: Text::Fixed("A `hyperx` has at least one dimension in `network.shape`, each of at least 2 routers, and routers of \
+               at most 64 ports: `network.terminals_per_router` + Σ (S − 1) · `network.parallel_links` ≤ 64."),
         check: |c, p| {
             if let TopologyKind::Hyperx(t) = &c.s.network.topology {
                 if let Some((key, value, allowed)) = t.problem() {
@@ -189,118 +131,8 @@ const RULES: &[Rule] = &[
         },
     },
     Rule {
-        text: "`min_adaptive` needs `switch.vcs >= 2` (an escape VC and at least one adaptive VC) and offers at most \
-               8 candidates a hop: the dimensions of `network.shape` × `network.parallel_links` ≤ 8.",
-        check: |c, p| {
-            let (RoutingKind::MinAdaptive(_), TopologyKind::Hyperx(t)) = (&c.s.routing.algorithm, &c.s.network.topology)
-            else {
-                return;
-            };
-            let vcs = c.s.switch.model.vcs();
-            if vcs < 2 {
-                let with_vcs = models_with_vcs();
-                if with_vcs.contains(&c.s.switch.model.name()) {
-                    fail(p, "switch.vcs", vcs, "at least 2 with min_adaptive routing (an escape VC and an adaptive one)");
-                } else {
-                    fail(
-                        p,
-                        "switch.model",
-                        quoted(c.s.switch.model.name()),
-                        format!(
-                            "{} with min_adaptive routing (it needs two virtual channels: an escape VC and an \
-                             adaptive one)",
-                            or_list(&with_vcs)
-                        ),
-                    );
-                }
-            }
-            let most = crate::routing::min_adaptive::candidates(t.shape.len() as u32, t.parallel_links);
-            if most as usize > crate::routing::Candidates::MAX {
-                fail(
-                    p,
-                    "network.parallel_links",
-                    t.parallel_links,
-                    format!(
-                        "at most {} with min_adaptive on {} dimensions (a hop offers dimensions × parallel links ≤ {} \
-                         candidates)",
-                        crate::routing::Candidates::MAX / t.shape.len().max(1),
-                        t.shape.len(),
-                        crate::routing::Candidates::MAX
-                    ),
-                );
-            }
-        },
-    },
-    Rule {
-        text: "Dimension-order routing on a `torus` or `ring` with `routing.check_deadlock_free = true` needs \
-               `switch.vcs >= 2` (two dateline classes).",
-        check: |c, p| {
-            let vcs = c.s.switch.model.vcs();
-            if c.s.network.topology.wraps() && c.s.routing.check_deadlock_free && vcs < 2 {
-                let with_vcs = models_with_vcs();
-                if with_vcs.contains(&c.s.switch.model.name()) {
-                    fail(
-                        p,
-                        "switch.vcs",
-                        vcs,
-                        "at least 2 for dimension-order routing on a torus or ring (two dateline classes); set \
-                         routing.check_deadlock_free = false to simulate a deadlock-prone single-VC torus",
-                    );
-                } else {
-                    fail(
-                        p,
-                        "switch.model",
-                        quoted(c.s.switch.model.name()),
-                        format!(
-                            "{} on a torus or ring: dimension-order routing there needs two virtual channels \
-                             (dateline classes)",
-                            or_list(&with_vcs)
-                        ),
-                    );
-                }
-            }
-        },
-    },
-    Rule {
-        text: "`routing.lanes = \"by_port\"` (or `\"by_port_host_any\"`) needs a 2-D `mesh` and `switch.vcs` = 2 or \
-               4 (one lane per direction); with `switch.vcs = 1` there is one lane, and the key has no effect.",
-        check: |c, p| {
-            if let RoutingKind::Dor(r) = &c.s.routing.algorithm {
-                let mesh2 = matches!(&c.s.network.topology, TopologyKind::Mesh(m) if m.n == 2);
-                if r.lanes != crate::routing::dor::LaneMap::Any && !(mesh2 && [1, 2, 4].contains(&c.s.switch.model.vcs())) {
-                    fail(
-                        p,
-                        "routing.lanes",
-                        format!("'{}'", r.lanes.name()),
-                        "'any', unless dimension-order routing on a 2-D mesh with switch.vcs = 2 or 4 (one lane per \
-                         direction; with switch.vcs = 1 there is one lane, and the key has no effect)",
-                    );
-                }
-            }
-        },
-    },
-    Rule {
-        text: "`o1` and `o4` with `routing.oblivious_table = \"balanced\"` run on at most 256 nodes (the tables are \
-               built pair by pair).",
-        check: |c, p| {
-            let table = match &c.s.routing.algorithm {
-                RoutingKind::O1(r) => r.oblivious_table,
-                RoutingKind::O4(r) => r.oblivious_table,
-                _ => return,
-            };
-            if table == ObliviousTable::Balanced && c.nodes > 256 {
-                fail(
-                    p,
-                    "routing.oblivious_table",
-                    "'balanced'",
-                    "'d_mod_k' or 's_mod_k' above 256 nodes (balanced tables are built pair by pair)",
-                );
-            }
-        },
-    },
-    Rule {
-        text: "`switch.turn_cycles` > 0 needs a `mesh` or `torus` (the input-buffered router's turns between \
-               dimensions).",
+        text: Text::Fixed("`switch.turn_cycles` > 0 needs a `mesh` or `torus` (the input-buffered router's turns between \
+               dimensions)."),
         check: |c, p| {
             if let SwitchKind::InputBuffered(sw) = &c.s.switch.model {
                 let cube = matches!(c.s.network.topology, TopologyKind::Mesh(_) | TopologyKind::Torus(_));
@@ -311,8 +143,8 @@ const RULES: &[Rule] = &[
         },
     },
     Rule {
-        text: "The central-buffer and input-FIFO switches read a head's route at most `switch.router_delay_cycles` \
-               after it arrives (`switch.route_cycles`).",
+        text: Text::Fixed("The central-buffer and input-FIFO switches read a head's route at most `switch.router_delay_cycles` \
+               after it arrives (`switch.route_cycles`)."),
         check: |c, p| {
             let (route, delay) = match &c.s.switch.model {
                 SwitchKind::CentralBuffer(sw) => (sw.route_cycles, sw.router_delay_cycles),
@@ -325,9 +157,9 @@ const RULES: &[Rule] = &[
         },
     },
     Rule {
-        text: "Virtual cut-through (`switch.flow_control = \"vct\"`, and the InfiniBand switch) needs \
+        text: Text::Fixed("Virtual cut-through (`switch.flow_control = \"vct\"`, and the InfiniBand switch) needs \
                `switch.buffer_flits >= workload.packet_flits` and the unicast header's flits \
-               (`workload.unicast_header_bytes`).",
+               (`workload.unicast_header_bytes`)."),
         check: |c, p| {
             let sw = &c.s.switch.model;
             let header = c.s.unicast_header_flits();
@@ -343,9 +175,9 @@ const RULES: &[Rule] = &[
         },
     },
     Rule {
-        text: "`switch.flow_control = \"stop_go\"` needs `switch.stop_flits` at most `switch.buffer_flits` − (2 × \
+        text: Text::Fixed("`switch.flow_control = \"stop_go\"` needs `switch.stop_flits` at most `switch.buffer_flits` − (2 × \
                `network.channel_latency_cycles` + `switch.router_delay_cycles` − 1), `switch.go_flits` below it, and \
-               `network.terminal_latency_cycles` at most `network.channel_latency_cycles`.",
+               `network.terminal_latency_cycles` at most `network.channel_latency_cycles`."),
         check: |c, p| {
             let SwitchKind::InputBuffered(sw) = &c.s.switch.model else { return };
             if sw.flow_control != FlowControl::StopGo {
@@ -393,9 +225,9 @@ const RULES: &[Rule] = &[
         },
     },
     Rule {
-        text: "The InfiniBand switch has at most 8 ports and forwards a packet by its table, one output per \
+        text: Text::Fixed("The InfiniBand switch has at most 8 ports and forwards a packet by its table, one output per \
                destination (study 003 §2): it takes `dor`, `o1` or `o4` routing, not `adaptive` or `min_adaptive`, \
-               and on a `hyperx` only `network.parallel_links = 1` (`dor` there offers every parallel link).",
+               and on a `hyperx` only `network.parallel_links = 1` (`dor` there offers every parallel link)."),
         check: |c, p| {
             if !matches!(c.s.switch.model, SwitchKind::Infiniband(_)) {
                 return;
@@ -431,11 +263,11 @@ const RULES: &[Rule] = &[
         },
     },
     Rule {
-        text: "Byte sizing: `workload.message_bytes` needs `workload.flit_bytes` and `workload.max_packet_bytes` (a \
+        text: Text::Fixed("Byte sizing: `workload.message_bytes` needs `workload.flit_bytes` and `workload.max_packet_bytes` (a \
                multiple of `flit_bytes`), excludes `workload.message_flits` and a `workload.packet_flits` other than its \
                default, and must \
                give at most 4096 flits a packet and 1000000 a message; `flit_bytes` and `max_packet_bytes` go only \
-               with `message_bytes`.",
+               with `message_bytes`."),
         check: |c, p| {
             let wl = &c.s.workload;
             let Some(message) = wl.message_bytes else {
@@ -478,8 +310,8 @@ const RULES: &[Rule] = &[
         },
     },
     Rule {
-        text: "Header bytes (`workload.unicast_header_bytes`, `workload.multicast_header_bytes`) are counted in whole \
-               flits of `workload.flit_bytes`: above 0 they need the sizes in bytes (`workload.message_bytes`).",
+        text: Text::Fixed("Header bytes (`workload.unicast_header_bytes`, `workload.multicast_header_bytes`) are counted in whole \
+               flits of `workload.flit_bytes`: above 0 they need the sizes in bytes (`workload.message_bytes`)."),
         check: |c, p| {
             if c.s.workload.flit_bytes.is_some() {
                 return;
@@ -499,9 +331,9 @@ const RULES: &[Rule] = &[
         },
     },
     Rule {
-        text: "A traffic pattern runs only where it is defined, as the pattern table above says (e.g. the bit \
+        text: Text::Fixed("A traffic pattern runs only where it is defined, as the pattern table above says (e.g. the bit \
                permutations on a power-of-two node count; `hotspot` with a non-empty `workload.hotspot_nodes` of \
-               node ids and `workload.hotspot_fraction > 0`).",
+               node ids and `workload.hotspot_fraction > 0`)."),
         check: |c, p| {
             if let ProgramKind::OpenLoop(ol) = &c.s.workload.program {
                 p.extend(ol.pattern.unfit(&shape(c)));
@@ -509,7 +341,7 @@ const RULES: &[Rule] = &[
         },
     },
     Rule {
-        text: "An m-way multicast has at most nodes − 1 destinations (`workload.destinations`).",
+        text: Text::Fixed("An m-way multicast has at most nodes − 1 destinations (`workload.destinations`)."),
         check: |c, p| {
             let m = match &c.s.workload.program {
                 ProgramKind::SoftwareMulticast(w) => w.traffic.destinations,
@@ -527,12 +359,12 @@ const RULES: &[Rule] = &[
         },
     },
     Rule {
-        text: "Multidestination worms (`hardware_multicast`, a `batch` with `workload.scheme = \"hardware\"`) need \
+        text: Text::Fixed("Multidestination worms (`hardware_multicast`, a `batch` with `workload.scheme = \"hardware\"`) need \
                a `fat_tree` or `sp16` of `central_buffer` or `input_fifo` switches, or a `mesh` of `infiniband` \
                switches (not `sp128`: its intermediate boards link chips of one stage, and the replicating routing \
                needs every link to go up or down a level); an input FIFO or lane at least as long as the largest worm (packet and \
                header), and a central buffer of at least twice a worm's chunks plus one header-chunk copy per \
-               further down port.",
+               further down port."),
         check: |c, p| {
             let Some(worm) = c.s.largest_worm() else { return };
             let topo = &c.s.network.topology;
@@ -600,9 +432,9 @@ const RULES: &[Rule] = &[
         },
     },
     Rule {
-        text: "The deadlock watchdog waits longer than a flit can rest without one: `run.watchdog_cycles` is more \
+        text: Text::Fixed("The deadlock watchdog waits longer than a flit can rest without one: `run.watchdog_cycles` is more \
                than a credit's round trip over the slowest link (2 × the larger of `network.channel_latency_cycles` \
-               and `network.terminal_latency_cycles`) plus the switch's router delay (and `switch.turn_cycles`).",
+               and `network.terminal_latency_cycles`) plus the switch's router delay (and `switch.turn_cycles`)."),
         check: |c, p| {
             let net = &c.s.network;
             let link = net.channel_latency_cycles.max(net.terminal_latency_cycles.unwrap_or(0)) as u64;
@@ -623,7 +455,7 @@ const RULES: &[Rule] = &[
         },
     },
     Rule {
-        text: "A closed workload (`batch`, `torus_multicast`, `collective`) measures from cycle 0: `run.warmup_cycles = 0`.",
+        text: Text::Fixed("A closed workload (`batch`, `torus_multicast`, `collective`) measures from cycle 0: `run.warmup_cycles = 0`."),
         check: |c, p| {
             if c.s.closed() && c.s.run.warmup_cycles != 0 {
                 fail(
@@ -639,10 +471,10 @@ const RULES: &[Rule] = &[
         },
     },
     Rule {
-        text: "A fixed group (`host_adapter`) lives on a bidirectional 2-D `torus` or `mesh`: `workload.group` holds 2 \
+        text: Text::Fixed("A fixed group (`host_adapter`) lives on a bidirectional 2-D `torus` or `mesh`: `workload.group` holds 2 \
                to 1024 distinct global host IDs below the node count, every worm is one packet \
                (`workload.packet_flits` at least the largest message, background unicast and control worm), and a \
-               truncated geometric size's maximum is at least twice its mean.",
+               truncated geometric size's maximum is at least twice its mean."),
         check: |c, p| {
             let ProgramKind::HostAdapter(a) = &c.s.workload.program else { return };
             let grid = match &c.s.network.topology {
@@ -706,8 +538,8 @@ const RULES: &[Rule] = &[
         },
     },
     Rule {
-        text: "One software multicast on a torus (`torus_multicast`) runs on a unidirectional 2-D `torus`, with \
-               `workload.group_size` and `workload.partition` at most the node count and `workload.root` below it.",
+        text: Text::Fixed("One software multicast on a torus (`torus_multicast`) runs on a unidirectional 2-D `torus`, with \
+               `workload.group_size` and `workload.partition` at most the node count and `workload.root` below it."),
         check: |c, p| {
             let ProgramKind::TorusMulticast(t) = &c.s.workload.program else { return };
             let fits = matches!(&c.s.network.topology, TopologyKind::Torus(n) if n.n == 2 && n.unidirectional);
@@ -733,9 +565,9 @@ const RULES: &[Rule] = &[
         },
     },
     Rule {
-        text: "One collective (`collective`) takes a `workload.scheme` (its algorithm) that carries out its `workload.operation` \
+        text: Text::Fixed("One collective (`collective`) takes a `workload.scheme` (its algorithm) that carries out its `workload.operation` \
                (docs/models/collectives.md), a `workload.group_size` of at most the node count, and a `workload.root` \
-               below the group's size.",
+               below the group's size."),
         check: |c, p| {
             let ProgramKind::Collective(k) = &c.s.workload.program else { return };
             let allowed = collective::algorithms(k.operation);
@@ -761,7 +593,7 @@ const RULES: &[Rule] = &[
         },
     },
     Rule {
-        text: "`run.batches` is at most `run.measure_cycles` (one cycle per batch at least).",
+        text: Text::Fixed("`run.batches` is at most `run.measure_cycles` (one cycle per batch at least)."),
         check: |c, p| {
             let run = &c.s.run;
             if run.batches as u64 > run.measure_cycles {
@@ -774,6 +606,29 @@ const RULES: &[Rule] = &[
 /// The switch models with virtual channels (a `switch.vcs` key).
 fn models_with_vcs() -> Vec<&'static str> {
     SwitchKind::kind_keys().into_iter().filter(|(_, keys)| keys.contains(&"vcs")).map(|(name, _)| name).collect()
+}
+
+/// The scenario as its routing checks itself (`Algorithm::unfit`).
+fn routing_facts<'a>(c: &Ctx, models_with_vcs: &'a [&'static str]) -> routing::Facts<'a> {
+    let (net, sw) = (&c.s.network.topology, &c.s.switch.model);
+    routing::Facts {
+        topology: net.name(),
+        nodes: c.nodes,
+        wraps: net.wraps(),
+        mesh_dims: match net {
+            TopologyKind::Mesh(m) => Some(m.n),
+            _ => None,
+        },
+        hyperx: match net {
+            TopologyKind::Hyperx(h) => Some((h.shape.len() as u32, h.parallel_links)),
+            _ => None,
+        },
+        switch: sw.name(),
+        vcs: sw.vcs(),
+        models_with_vcs,
+        reads_credits: matches!(sw, SwitchKind::InputBuffered(_)) && sw.flow_control() != FlowControl::StopGo,
+        check_deadlock_free: c.s.routing.check_deadlock_free,
+    }
 }
 
 /// The network as traffic patterns see it.
@@ -797,6 +652,12 @@ pub fn check(s: &Scenario) -> Problems {
 }
 
 /// Every rule as docs/config.md states it.
-pub fn texts() -> Vec<&'static str> {
-    RULES.iter().map(|r| r.text).collect()
+pub fn texts() -> Vec<String> {
+    RULES
+        .iter()
+        .map(|r| match r.text {
+            Text::Fixed(text) => text.to_string(),
+            Text::Made(make) => make(),
+        })
+        .collect()
 }

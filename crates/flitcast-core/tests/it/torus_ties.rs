@@ -1,7 +1,7 @@
 //! Torus ties (distance exactly k/2): balanced by default, so both directions of every ring carry the
 //! same load under uniform traffic; `positive` sends them all the + way (docs/models/dor.md).
 
-use flitcast_core::routing::dor::TorusTies;
+use flitcast_core::routing::dor_dateline::TorusTies;
 use flitcast_core::Scenario;
 use serde_json::json;
 
