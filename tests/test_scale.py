@@ -105,3 +105,25 @@ def test_a_sweep_with_a_point_over_the_budget_runs_nothing(tiny) -> None:
     with pytest.raises(ConfigError) as info:
         flitcast.sweep([tiny])
     assert info.value.key == "run.memory_limit_mb" and "source queues" in str(info.value)
+
+
+def test_a_collective_grows_with_its_messages_not_with_the_network_squared() -> None:
+    # a one-flit broadcast to 16,384 nodes: its estimate's distances were a table from every member's
+    # router to every router (16,384² entries, 6.4 GB); now one entry per message (docs/engine.md, "Memory")
+    probe = (
+        "import json, resource, flitcast\n"
+        "from flitcast import _core\n"
+        "s = flitcast.Scenario(network={'topology': 'mesh', 'k': 128, 'n': 2}, run={'warmup_cycles': 0},\n"
+        "    workload={'program': 'collective', 'operation': 'broadcast', 'message_flits': 1})\n"
+        "estimate = json.loads(_core.memory_estimate(json.dumps(s.to_core_dict())))['ok']['bytes']\n"
+        "r = flitcast.run(s)\n"
+        "print(estimate, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024, r.metrics['completion_cycles'])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], check=False, capture_output=True, text=True, timeout=300, preexec_fn=_limited
+    )
+    assert done.returncode == 0, done.stderr
+    estimate, peak, completion = (float(x) for x in done.stdout.split())
+    assert completion > 0
+    # (the interpreter and its libraries take about 100 MB of their own)
+    assert peak < 2 * estimate + (150 << 20), f"peak {peak / 2**20:.0f} MB against an estimate of {estimate / 2**20:.0f} MB"

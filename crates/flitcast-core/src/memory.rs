@@ -172,7 +172,23 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
         part("route check", states * 8 + ports * vcs * (24 + 8 * 4), "network.k, network.n, switch.vcs");
     }
 
-    let live = max_live_packets(s, nodes);
+    // (a collective's own schedule: what it sends, all of it known before the run)
+    let collective = match &s.workload.program {
+        ProgramKind::Collective(c) => Some(crate::collective::Spec {
+            operation: c.operation,
+            algorithm: c.algorithm(),
+            ranks: c.group_size.map_or(nodes as u32, |g| g.min(nodes as u32)),
+            root: 0,
+            flits: s.message_flits(),
+            segment_flits: c.segment_flits.unwrap_or(s.packet_flits()),
+        }),
+        _ => None,
+    };
+    // a collective never has more packets alive than its schedule sends in all
+    let schedule_packets = collective.as_ref().map(|spec| {
+        crate::collective::messages(spec).saturating_mul(s.message_flits().div_ceil(s.packet_flits()).max(1) as u64)
+    });
+    let live = max_live_packets(s, nodes).min(schedule_packets.unwrap_or(u64::MAX));
     // (a live packet, its queue slot, and at worst a message and an operation of its own)
     let per_packet = (size_of::<Packet>() + 4 + size_of::<Message>() + size_of::<Operation>()) as u64;
     part("source queues (bounded)", live * per_packet, "workload.load, workload.packet_flits, run.measure_cycles");
@@ -196,20 +212,21 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
             "workload.destinations, network.k, network.n",
         );
     }
-    if let ProgramKind::Collective(c) = &s.workload.program {
-        let spec = crate::collective::Spec {
-            operation: c.operation,
-            algorithm: c.algorithm(),
-            ranks: c.group_size.map_or(nodes as u32, |g| g.min(nodes as u32)),
-            root: 0,
-            flits: s.message_flits(),
-            segment_flits: c.segment_flits.unwrap_or(s.packet_flits()),
-        };
+    if let Some(spec) = &collective {
         // each message: its record, its sender's and receiver's steps, a receiver awaiting it
         let per_message = (size_of::<crate::collective::schedule::Message>() + 3 * 8 + 16) as u64;
+        let messages = crate::collective::messages(spec);
         part(
             "collective schedule",
-            crate::collective::messages(&spec) * per_message,
+            messages * per_message,
+            "workload.operation, workload.scheme, workload.group_size, network.k, network.n",
+        );
+        // the estimate's distances: one entry per (sender's router, receiver's router) its messages join
+        // (a multidestination message reaches every other member), and one search's table of every router
+        let receptions = messages + if spec.algorithm == crate::collective::Algorithm::Hardware { nodes } else { 0 };
+        part(
+            "collective estimate's distances",
+            receptions * 48 + routers * 24,
             "workload.operation, workload.scheme, workload.group_size, network.k, network.n",
         );
     }

@@ -13,7 +13,7 @@
 //! completion. Beside it the program reports the α-β-γ estimate of one collective on the same members
 //! (`collective/estimate.rs`): the gap is contention — in the network, and between collectives.
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 
 use rand::seq::SliceRandom;
 
@@ -147,7 +147,7 @@ impl Program for Collective {
             reduce_per_flit: p.reduce_cycles_per_flit,
         };
         let header_flits = if p.algorithm() == Algorithm::Hardware { site.header_flits } else { 0 };
-        let trips = Trips::new(site, &hosts, header_flits);
+        let trips = Trips::new(site, &hosts, header_flits, &schedule);
         let estimate = estimate::run(&schedule, &costs, |m, to| trips.trip(m, to))
             .expect("every algorithm's schedule runs to the end (tested)");
         let payload: u64 = schedule.messages.iter().map(|m| m.flits as u64).sum();
@@ -379,12 +379,13 @@ struct Trips {
     header_flits: u32,
     /// Per member: its router, and its injection and ejection channels' latencies.
     ends: Vec<(u32, u64, u64)>,
-    /// From each member's router: the distance to every router.
-    distances: BTreeMap<u32, Vec<Option<distances::Distance>>>,
+    /// The distance between the routers of each (sender, receiver) pair the schedule's messages join:
+    /// as many entries as the schedule has receptions at most, not one per pair of routers.
+    distances: HashMap<(u32, u32), distances::Distance>,
 }
 
 impl Trips {
-    fn new(site: &Site, hosts: &[u32], header_flits: u32) -> Trips {
+    fn new(site: &Site, hosts: &[u32], header_flits: u32, schedule: &Schedule) -> Trips {
         let topo = site.topo;
         let ends: Vec<(u32, u64, u64)> = hosts
             .iter()
@@ -394,16 +395,26 @@ impl Trips {
                 (router, topo.terminal_latency[h as usize] as u64, eject)
             })
             .collect();
-        let mut from = BTreeMap::new();
-        for &(router, _, _) in &ends {
-            from.entry(router).or_insert_with(|| distances::from_router(topo, router));
+        // the receivers' routers of each sender's router, then one search from each sender's router
+        let mut wanted: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
+        for m in &schedule.messages {
+            let receivers = wanted.entry(ends[m.from as usize].0).or_default();
+            receivers.extend(m.to.iter().map(|&to| ends[to as usize].0));
+        }
+        let mut pairs = HashMap::new();
+        for (from, receivers) in wanted {
+            let reach = distances::from_router(topo, from);
+            for to in receivers {
+                let d = reach[to as usize].expect("every member reaches every other (checked when routing is built)");
+                pairs.insert((from, to), d);
+            }
         }
         Trips {
             router_delay: site.router_delay_cycles as u64,
             packet_flits: site.packet_flits,
             header_flits,
             ends,
-            distances: from,
+            distances: pairs,
         }
     }
 
@@ -412,8 +423,7 @@ impl Trips {
         let wire = (m.flits + headers) as u64;
         let (from, inject, _) = self.ends[m.from as usize];
         let (at, _, eject) = self.ends[to as usize];
-        let d = self.distances[&from][at as usize]
-            .expect("every member reaches every other (checked when routing is built)");
+        let d = self.distances[&(from, at)];
         Trip {
             injection: wire,
             latency: inject + (d.hops as u64 + 1) * self.router_delay + d.latency + eject + wire - 1,
