@@ -140,17 +140,10 @@ fn balanced_unfit(table: ObliviousTable, f: &Facts) -> Vec<Problem> {
     Vec::new()
 }
 
-/// Source routing in `mode` on `topo`, which must be a bidirectional MIN.
-fn on_min(
-    name: &str,
-    topo: &Topology,
-    mode: Mode,
-    table: ObliviousTable,
-    spread: O4Spread,
-    vcs: u8,
-) -> Result<SourceRouting, Error> {
+/// The kind `name` may build on `topo`: a bidirectional MIN.
+fn on_min(name: &str, topo: &Topology) -> Result<(), Error> {
     match topo.geometry {
-        Geometry::Bmin => SourceRouting::new(topo, mode, table, spread, vcs),
+        Geometry::Bmin => Ok(()),
         _ => Err(unfit(name, MINS)),
     }
 }
@@ -163,7 +156,8 @@ impl Algorithm for Adaptive {
     }
 
     fn build(_: &AdaptiveParams, vcs: u8, topo: &Topology) -> Result<SourceRouting, Error> {
-        on_min(Self::NAME, topo, Mode::Adaptive, ObliviousTable::Balanced, O4Spread::FirstStage, vcs)
+        on_min(Self::NAME, topo)?;
+        SourceRouting::new(topo, Mode::Adaptive, ObliviousTable::Balanced, O4Spread::FirstStage, vcs)
     }
 
     fn adaptive(_: &AdaptiveParams) -> bool {
@@ -185,7 +179,8 @@ impl Algorithm for O1 {
     }
 
     fn build(p: &O1Params, vcs: u8, topo: &Topology) -> Result<SourceRouting, Error> {
-        on_min(Self::NAME, topo, Mode::O1, p.oblivious_table, O4Spread::FirstStage, vcs)
+        on_min(Self::NAME, topo)?;
+        SourceRouting::new(topo, Mode::O1, p.oblivious_table, O4Spread::FirstStage, vcs)
     }
 
     fn needs(_: &O1Params) -> &'static str {
@@ -205,7 +200,8 @@ impl Algorithm for O4 {
     }
 
     fn build(p: &O4Params, vcs: u8, topo: &Topology) -> Result<SourceRouting, Error> {
-        on_min(Self::NAME, topo, Mode::O4, p.oblivious_table, p.o4_spread, vcs)
+        on_min(Self::NAME, topo)?;
+        SourceRouting::new(topo, Mode::O4, p.oblivious_table, p.o4_spread, vcs)
     }
 
     fn needs(_: &O4Params) -> &'static str {
