@@ -127,3 +127,23 @@ def test_a_collective_grows_with_its_messages_not_with_the_network_squared() -> 
     assert completion > 0
     # (the interpreter and its libraries take about 100 MB of their own)
     assert peak < 2 * estimate + (150 << 20), f"peak {peak / 2**20:.0f} MB against an estimate of {estimate / 2**20:.0f} MB"
+
+
+@pytest.mark.parametrize(
+    ("network", "keys"),
+    [
+        ({"topology": "dragonfly"}, "network.p, network.a, network.h, network.g"),
+        ({"topology": "hyperx"}, "network.shape, network.parallel_links, network.terminals_per_router"),
+        ({"topology": "mesh"}, "network.k, network.n"),
+    ],
+)
+def test_a_refusal_for_memory_names_the_keys_the_network_has(network: dict[str, str], keys: str) -> None:
+    import flitcast
+    from flitcast.errors import ConfigError
+
+    routing = {"dragonfly": "minimal"}.get(network["topology"], "dor")
+    scenario = flitcast.Scenario(network=network, routing={"algorithm": routing}, run={"memory_limit_mb": 1})
+    with pytest.raises(ConfigError) as info:
+        flitcast.run(scenario)
+    assert info.value.key == "run.memory_limit_mb" and keys in str(info.value), str(info.value)
+    assert "network.k" not in str(info.value) or network["topology"] == "mesh"

@@ -25,7 +25,7 @@ use crate::topology::TopologyKind;
 pub struct Part {
     pub what: &'static str,
     pub bytes: u64,
-    pub keys: &'static str,
+    pub keys: String,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -111,22 +111,24 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
     let radix = topo.max_radix() as u64;
     let vcs = sw.vcs() as u64;
     let mut parts = Vec::new();
-    let mut part = |what, bytes: u64, keys| parts.push(Part { what, bytes, keys });
+    // (the keys that size this network: `network.k, network.n` for a mesh, `network.file` for an
+    // irregular network)
+    let net = s.network.topology.sized_by();
+    let mut part = |what, bytes: u64, keys: String| parts.push(Part { what, bytes, keys });
 
     let (buffers, state) = sw.bytes(topo);
-    let keys = sw.sized_by();
-    part("router buffers", buffers, keys);
-    part("router state", state, "network.k, network.n, switch.vcs");
+    part("router buffers", buffers, format!("{net}, {}", sw.sized_by()));
+    part("router state", state, format!("{net}, switch.vcs"));
     // Topology (links both ways, latencies) and one credit counter per lane.
-    part("topology and credits", ports * 32 + (ports + nodes) * vcs * 4, "network.k, network.n, switch.vcs");
+    part("topology and credits", ports * 32 + (ports + nodes) * vcs * 4, format!("{net}, switch.vcs"));
     let regions = crate::regions::regions_for(s.run.threads) as u64;
     if regions > 1 {
         // (each region keeps a copy of every lane's counter: `regions.rs`)
-        part("regions' credit copies", regions * (ports + nodes) * vcs * 4, "run.threads, network.k, network.n");
+        part("regions' credit copies", regions * (ports + nodes) * vcs * 4, format!("run.threads, {net}"));
     }
 
     let selection = r.algorithm.selection().bytes(radix, topo.node_switches().len() as u64);
-    part("selection lists", routers * selection, "routing.selection, network.k, network.n");
+    part("selection lists", routers * selection, format!("routing.selection, {net}"));
 
     let bmin = s.network.topology.multistage();
     if bmin {
@@ -136,7 +138,7 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
             TopologyKind::FatTree(t) => 2 * t.n as u64,
             _ => 6,
         };
-        part("source route fields", leaves * leaves * (8 + max_hops * 8), "network.k, network.n");
+        part("source route fields", leaves * leaves * (8 + max_hops * 8), net.to_string());
         let balanced = match &r.algorithm {
             RoutingKind::O1(o) => o.oblivious_table == ObliviousTable::Balanced,
             RoutingKind::O4(o) => o.oblivious_table == ObliviousTable::Balanced,
@@ -148,28 +150,28 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
             part(
                 "balanced route tables",
                 nodes * nodes * variants * max_hops,
-                "routing.oblivious_table, network.k, network.n",
+                format!("routing.oblivious_table, {net}"),
             );
         }
         if o4 {
-            part("O4 round robin per pair", nodes * nodes, "routing.algorithm, network.k, network.n");
+            part("O4 round robin per pair", nodes * nodes, format!("routing.algorithm, {net}"));
         }
     } else if matches!(r.algorithm, RoutingKind::UpDown(_)) {
         // (hops of the shortest legal route from each router, in either phase, to each node switch)
         let switches = topo.node_switches().len() as u64;
-        part("up*/down* distance table", 2 * routers * switches * 2, "network.file");
+        part("up*/down* distance table", 2 * routers * switches * 2, "network.file".to_string());
     } else if matches!(&r.algorithm, RoutingKind::Dor(d) if d.torus_ties == TorusTies::Balanced) {
-        part("route variant streams", nodes * 32, "network.k, network.n");
+        part("route variant streams", nodes * 32, net.to_string());
     } else if matches!(r.algorithm, RoutingKind::Valiant(_) | RoutingKind::UgalL(_)) {
         // (each source's stream of intermediate groups, `routing/variants.rs`)
-        part("route variant streams", nodes * 32, "network.p, network.a, network.g");
+        part("route variant streams", nodes * 32, net.to_string());
     }
 
     let checked = if bmin { MAX_CHECKED_SOURCE_ROUTED } else { MAX_CHECKED_NODES } as u64;
     if r.check_deadlock_free && nodes <= checked {
         // Visited states (router, port, VC), dependency lists per (channel, VC): a few entries each.
         let states = routers * radix * vcs;
-        part("route check", states * 8 + ports * vcs * (24 + 8 * 4), "network.k, network.n, switch.vcs");
+        part("route check", states * 8 + ports * vcs * (24 + 8 * 4), format!("{net}, switch.vcs"));
     }
 
     // (a collective's own schedule: what it sends, all of it known before the run)
@@ -191,7 +193,11 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
     let live = max_live_packets(s, nodes).min(schedule_packets.unwrap_or(u64::MAX));
     // (a live packet, its queue slot, and at worst a message and an operation of its own)
     let per_packet = (size_of::<Packet>() + 4 + size_of::<Message>() + size_of::<Operation>()) as u64;
-    part("source queues (bounded)", live * per_packet, "workload.load, workload.packet_flits, run.measure_cycles");
+    part(
+        "source queues (bounded)",
+        live * per_packet,
+        "workload.load, workload.packet_flits, run.measure_cycles".to_string(),
+    );
     let m_way = matches!(s.workload.program, ProgramKind::SoftwareMulticast(_) | ProgramKind::HardwareMulticast(_));
     if let Some(m) = s.workload.program.multicast_degree().filter(|_| m_way) {
         // a software multicast's operation, chain of hosts and pending forwards (timers) per operation
@@ -200,7 +206,7 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
         part(
             "multicast operations (bounded)",
             max_live_operations(m, nodes) * per_operation,
-            "workload.destinations, network.k, network.n",
+            format!("workload.destinations, {net}"),
         );
         // bit sets of ⌈nodes / 64⌉ words: an operation's pending destinations, and a hardware
         // multicast packet's header set and its own pending set
@@ -209,7 +215,7 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
         part(
             "destination sets (bounded)",
             (packet_sets + max_live_operations(m, nodes)) * set,
-            "workload.destinations, network.k, network.n",
+            format!("workload.destinations, {net}"),
         );
     }
     if let Some(spec) = &collective {
@@ -219,7 +225,7 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
         part(
             "collective schedule",
             messages * per_message,
-            "workload.operation, workload.scheme, workload.group_size, network.k, network.n",
+            format!("workload.operation, workload.scheme, workload.group_size, {net}"),
         );
         // the estimate's distances: one entry per (sender's router, receiver's router) its messages join
         // (a multidestination message reaches every other member), and one search's table of every router
@@ -227,12 +233,12 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
         part(
             "collective estimate's distances",
             receptions * 48 + routers * 24,
-            "workload.operation, workload.scheme, workload.group_size, network.k, network.n",
+            format!("workload.operation, workload.scheme, workload.group_size, {net}"),
         );
     }
-    part("terminals", nodes * 256, "network.k, network.n");
+    part("terminals", nodes * 256, net.to_string());
     // Latencies go into a fixed-size histogram: the statistics do not grow with the run.
-    part("statistics", crate::stats::Latencies::default().heap_bytes() as u64, "nothing (fixed)");
+    part("statistics", crate::stats::Latencies::default().heap_bytes() as u64, "nothing (fixed)".to_string());
     Estimate { parts }
 }
 

@@ -441,7 +441,7 @@ impl Model for CentralBuffer {
         p.route_cycles
     }
     fn sized_by(_: &Params) -> &'static str {
-        "network.k, network.n, switch.buffer_flits, switch.central_buffer_chunks"
+        "switch.buffer_flits, switch.central_buffer_chunks"
     }
 
     /// (input FIFOs and the central buffer's chunks, everything else)

@@ -257,7 +257,7 @@ impl Model for InputBuffered {
         p.router_delay_cycles
     }
     fn sized_by(_: &Params) -> &'static str {
-        "network.k, network.n, switch.vcs, switch.buffer_flits"
+        "switch.vcs, switch.buffer_flits"
     }
 
     fn bytes(s: &Params, topo: &Topology) -> (u64, u64) {

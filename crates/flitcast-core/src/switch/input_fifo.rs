@@ -212,7 +212,7 @@ impl Model for InputFifo {
         p.route_cycles
     }
     fn sized_by(_: &Params) -> &'static str {
-        "network.k, network.n, switch.buffer_flits"
+        "switch.buffer_flits"
     }
 
     /// (input FIFOs, everything else)

@@ -58,7 +58,7 @@ pub trait Model: Kind + Sized {
     /// Bytes all routers of `topo` need: (flit buffers, everything else).
     fn bytes(p: &Self::Params, topo: &Topology) -> (u64, u64);
 
-    /// The keys that drive those bytes.
+    /// The switch keys that drive those bytes (beside the network's size: `Builder::sized_by`).
     fn sized_by(_: &Self::Params) -> &'static str {
         "switch.buffer_flits"
     }

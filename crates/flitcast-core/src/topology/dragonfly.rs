@@ -105,6 +105,10 @@ impl Kind for Dragonfly {
 }
 
 impl Builder for Dragonfly {
+    fn sized_by(_: &Params) -> &'static str {
+        "network.p, network.a, network.h, network.g"
+    }
+
     fn graph(p: &Params, latency: u32) -> Result<Topology, Error> {
         if let Some(problem) = p.problem() {
             return Err(Error::from_problems(vec![problem]));

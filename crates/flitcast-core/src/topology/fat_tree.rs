@@ -32,6 +32,10 @@ impl Kind for FatTree {
 }
 
 impl Builder for FatTree {
+    fn sized_by(_: &Params) -> &'static str {
+        "network.k, network.n"
+    }
+
     fn multistage(_: &Params) -> bool {
         true
     }

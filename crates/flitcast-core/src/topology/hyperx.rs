@@ -100,6 +100,10 @@ impl Params {
 }
 
 impl Builder for Hyperx {
+    fn sized_by(_: &Params) -> &'static str {
+        "network.shape, network.parallel_links, network.terminals_per_router"
+    }
+
     fn graph(p: &Params, latency: u32) -> Result<Topology, Error> {
         if let Some((key, value, allowed)) = p.problem() {
             return Err(Error::config(key, value, allowed));

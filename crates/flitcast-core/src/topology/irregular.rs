@@ -64,6 +64,10 @@ impl Kind for Irregular {
 }
 
 impl Builder for Irregular {
+    fn sized_by(_: &Params) -> &'static str {
+        "network.file"
+    }
+
     fn graph(p: &Params, latency: u32) -> Result<Topology, Error> {
         let net = load(&p.file).map_err(|e| Error::from_problems(vec![e.problem(&p.file)]))?;
         Ok(net.topology(&p.file, latency))

@@ -24,6 +24,10 @@ impl Kind for Mesh {
 }
 
 impl Builder for Mesh {
+    fn sized_by(_: &Params) -> &'static str {
+        "network.k, network.n"
+    }
+
     fn graph(p: &Params, latency: u32) -> Result<Topology, Error> {
         build(p.k, p.n, latency)
     }

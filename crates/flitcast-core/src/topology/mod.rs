@@ -43,6 +43,7 @@ kinds! {
         fn wraps() -> bool;
         fn multistage() -> bool;
         fn groups() -> Option<(u32, u32)>;
+        fn sized_by() -> &'static str;
     }
 }
 

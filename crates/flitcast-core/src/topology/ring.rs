@@ -24,6 +24,10 @@ impl Kind for Ring {
 }
 
 impl Builder for Ring {
+    fn sized_by(_: &Params) -> &'static str {
+        "network.k"
+    }
+
     fn wraps(_: &Params) -> bool {
         true
     }

@@ -34,6 +34,10 @@ impl Kind for Sp128 {
 }
 
 impl Builder for Sp128 {
+    fn sized_by(_: &Params) -> &'static str {
+        "network.topology"
+    }
+
     fn multistage(_: &Params) -> bool {
         true
     }

@@ -45,6 +45,10 @@ impl Kind for Sp16 {
 }
 
 impl Builder for Sp16 {
+    fn sized_by(_: &Params) -> &'static str {
+        "network.topology"
+    }
+
     fn multistage(_: &Params) -> bool {
         true
     }

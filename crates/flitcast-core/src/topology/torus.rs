@@ -28,6 +28,10 @@ impl Kind for Torus {
 }
 
 impl Builder for Torus {
+    fn sized_by(_: &Params) -> &'static str {
+        "network.k, network.n"
+    }
+
     fn wraps(_: &Params) -> bool {
         true
     }

@@ -146,7 +146,7 @@ impl Model for Infiniband {
         p.router_delay_cycles
     }
     fn sized_by(_: &Params) -> &'static str {
-        "network.k, network.n, switch.vcs, switch.buffer_flits, switch.output_buffers"
+        "switch.vcs, switch.buffer_flits, switch.output_buffers"
     }
 
     /// (lane buffers, everything else)
