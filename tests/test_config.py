@@ -919,7 +919,7 @@ RULE_DETAILS = [
      "network.a", "40", "routers of at most 64 ports"),
     ("Each routing's own needs hold",
      {"network": {"topology": "dragonfly"}, "routing": {"algorithm": "ugal_l"}, "switch": {"model": "input_fifo"}},
-     "switch.model", "'input_fifo'", "'input_buffered' for ugal_l"),
+     "switch.model", "'input_fifo'", "for ugal_l on a dragonfly (it needs virtual channels)"),
     ("Each routing's own needs hold",
      {"network": {"topology": "dragonfly"}, "routing": {"algorithm": "ugal_l"}, "switch": {"vcs": 3, "flow_control": "stop_go"}},
      "switch.flow_control", "'stop_go'", "'wormhole' or 'vct' for ugal_l"),

@@ -25,8 +25,8 @@ pub struct Facts<'a> {
     pub switch: &'static str,
     pub vcs: u32,
     pub models_with_vcs: &'a [&'static str],
-    /// The switch is the input-buffered router with credits (not stop/go): it narrows a routing's
-    /// candidates by its outputs' credits (`Route::decide`).
+    /// The switch's flow control counts credits (not stop/go): every switch narrows a routing's
+    /// candidates by what its outputs' credits show downstream (`Route::decide`).
     pub reads_credits: bool,
     pub check_deadlock_free: bool,
 }

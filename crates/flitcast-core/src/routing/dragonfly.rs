@@ -38,9 +38,9 @@
 //! on its way to the intermediate group, on class 1 in the source group on its minimal path (class 1 in
 //! another group: in the intermediate group, now minimal to the destination), on class 2 in the
 //! destination's group. The routing offers both first hops at the source (`route`, which the build-time
-//! check walks, both of them), and the input-buffered router narrows them to one with its own outputs'
-//! credits when it routes the head (`decide`), so the decision is the router's own state and
-//! bit-identical for any `run.threads`.
+//! check walks, both of them), and the switch narrows them to one with its own outputs' credits when it
+//! routes the head (`decide`, which every switch calls: `StepCtx::queued`), so the decision is the
+//! router's own state and bit-identical for any `run.threads`.
 
 use super::algorithm::{too_few_vcs, unfit, Facts};
 use super::route::Route;

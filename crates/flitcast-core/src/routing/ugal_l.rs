@@ -25,7 +25,7 @@ pub struct UgalL;
 impl Kind for UgalL {
     const NAME: &'static str = "ugal_l";
     const DOC: &'static str = "dragonfly UGAL-L: minimal or Valiant at the source by queue x hops (three VC \
-                               classes, needs switch.vcs >= 3 and the input_buffered switch)";
+                               classes, needs switch.vcs >= 3 and credit flow control)";
     type Params = Params;
 }
 
@@ -41,27 +41,15 @@ impl Algorithm for UgalL {
     }
 
     fn needs(_: &Params) -> &'static str {
-        "`switch.vcs >= 3` (one virtual-channel class per hop class); it decides by its outputs' credits, so it needs \
-         `switch.model = \"input_buffered\"` with `wormhole` or `vct` flow control"
+        "`switch.vcs >= 3` (one virtual-channel class per hop class); it decides by its outputs' credits, so not \
+         `switch.flow_control = \"stop_go\"`"
     }
 
     fn unfit(_: &Params, f: &Facts) -> Vec<Problem> {
-        let mut out = Vec::new();
+        let mut out: Vec<Problem> = too_few_classes(Self::NAME, 3, f).into_iter().collect();
         if !f.reads_credits {
-            out.push(if f.switch == "input_buffered" {
-                Problem::new(
-                    "switch.flow_control",
-                    "'stop_go'",
-                    "'wormhole' or 'vct' for ugal_l (it reads credits)",
-                    None,
-                )
-            } else {
-                let allowed = "'input_buffered' for ugal_l (its choice at the source reads the outputs' credits)";
-                Problem::new("switch.model", format!("'{}'", f.switch), allowed, None)
-            });
-        }
-        if out.iter().all(|p| p.key != "switch.model") {
-            out.extend(too_few_classes(Self::NAME, 3, f));
+            let allowed = "'wormhole' or 'vct' for ugal_l (its choice at the source reads the outputs' credits)";
+            out.push(Problem::new("switch.flow_control", "'stop_go'", allowed, None));
         }
         out
     }

@@ -626,7 +626,7 @@ fn routing_facts<'a>(c: &Ctx, models_with_vcs: &'a [&'static str]) -> routing::F
         switch: sw.name(),
         vcs: sw.vcs(),
         models_with_vcs,
-        reads_credits: matches!(sw, SwitchKind::InputBuffered(_)) && sw.flow_control() != FlowControl::StopGo,
+        reads_credits: sw.flow_control() != FlowControl::StopGo,
         check_deadlock_free: c.s.routing.check_deadlock_free,
     }
 }

@@ -810,7 +810,12 @@ impl CentralBuffer {
             let header = &ctx.packets[flit.packet()].header;
             let at = At { router: me, in_port: p as u8, in_vc: 0, hops };
             let mask = match ctx.routing.step(ctx.topo, at, header, ctx.sets, &mut self.cands) {
-                Step::Choose => self.cands.ports(),
+                Step::Choose => {
+                    // (a routing that chooses by the queues downstream, as the input-buffered router)
+                    let (outputs, depth) = (&self.outputs, self.fifo_flits as u32);
+                    ctx.routing.decide(at, header, &mut self.cands, |o| ctx.queued(outputs[o as usize].link, 1, depth));
+                    self.cands.ports()
+                }
                 // One branch: the copy goes on as a unicast would.
                 Step::FanOut(mask) if mask.count_ones() == 1 => mask,
                 Step::FanOut(mask) => {

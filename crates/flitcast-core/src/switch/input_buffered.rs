@@ -222,10 +222,7 @@ fn allocate(
         let header = &ctx.packets[flit.packet()].header;
         ctx.routing.route(at, header, cands);
         // (UGAL-L chooses its path here, by the flits its outputs' credits show downstream)
-        ctx.routing.decide(at, header, cands, |port| {
-            let link = outputs[port as usize].link;
-            (0..vcs).map(|w| depth.saturating_sub(ctx.credits(link, w))).sum()
-        });
+        ctx.routing.decide(at, header, cands, |port| ctx.queued(outputs[port as usize].link, vcs, depth));
         q.state = VcState::Routed;
         if let Some(t) = turns.as_deref_mut() {
             t.routed(at.in_port, at.in_vc, cands);

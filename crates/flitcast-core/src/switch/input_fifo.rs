@@ -337,7 +337,12 @@ impl InputFifo {
             let header = &ctx.packets[flit.packet()].header;
             let at = At { router: me, in_port: p as u8, in_vc: 0, hops };
             input.state = match ctx.routing.step(ctx.topo, at, header, ctx.sets, &mut self.cands) {
-                Step::Choose => InState::Requesting(self.cands.ports()),
+                Step::Choose => {
+                    // (a routing that chooses by the queues downstream, as the input-buffered router)
+                    let (outputs, depth) = (&self.outputs, self.fifo_flits as u32);
+                    ctx.routing.decide(at, header, &mut self.cands, |o| ctx.queued(outputs[o as usize].link, 1, depth));
+                    InState::Requesting(self.cands.ports())
+                }
                 Step::FanOut(mask) if mask.count_ones() == 1 => InState::Requesting(mask),
                 Step::FanOut(mask) => {
                     input.hops = hops;

@@ -270,6 +270,14 @@ impl StepCtx<'_> {
         self.credits[(link.lane + vc as u32) as usize]
     }
 
+    /// Flits the credits of the channel leaving by `link` show in the next router's buffers of its
+    /// `vcs` virtual channels, each `depth` flits deep: what a routing that chooses by the router's
+    /// queues reads (`Route::decide`, UGAL-L).
+    #[inline]
+    pub fn queued(&self, link: OutLink, vcs: u8, depth: u32) -> u32 {
+        (0..vcs).map(|w| depth.saturating_sub(self.credits(link, w))).sum()
+    }
+
     /// Spends one credit of virtual channel `vc` of the channel leaving by `link`; ejection
     /// channels hold `SINK` credits and spend none (without a branch: which channel a flit takes is
     /// data, not a pattern the branch predictor learns).
