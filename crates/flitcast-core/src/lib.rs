@@ -27,6 +27,7 @@ pub mod rng;
 pub mod routing;
 pub mod scenario;
 pub mod selection;
+pub mod sizing;
 pub mod stats;
 pub mod stop_go;
 pub mod switch;

@@ -13,20 +13,11 @@ use crate::error::Error;
 use crate::host::delivery::{Message, Operation};
 use crate::host::programs::ProgramKind;
 use crate::packet::Packet;
-use crate::routing::dor_dateline::TorusTies;
-use crate::routing::source_route::ObliviousTable;
-use crate::routing::RoutingKind;
 use crate::scenario::Scenario;
+pub use crate::sizing::Part;
+use crate::sizing::Sizing;
 use crate::topology::Topology;
 use crate::topology::TopologyKind;
-
-/// One part of the estimate: what it is, its bytes, and the keys that drive it.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub struct Part {
-    pub what: &'static str,
-    pub bytes: u64,
-    pub keys: String,
-}
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Estimate {
@@ -131,40 +122,20 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
     part("selection lists", routers * selection, format!("routing.selection, {net}"));
 
     let bmin = s.network.topology.multistage();
-    if bmin {
-        let leaves = topo.node_switches().len() as u64;
-        // A route climbs and descends at most every level (the SP networks: at most 6 switches).
-        let max_hops = match &s.network.topology {
+    let sizing = Sizing {
+        topo,
+        nodes,
+        routers,
+        node_switches: topo.node_switches().len() as u64,
+        // a route climbs and descends at most every level (the SP networks: at most 6 switches)
+        max_route_hops: match &s.network.topology {
             TopologyKind::FatTree(t) => 2 * t.n as u64,
             _ => 6,
-        };
-        part("source route fields", leaves * leaves * (8 + max_hops * 8), net.to_string());
-        let balanced = match &r.algorithm {
-            RoutingKind::O1(o) => o.oblivious_table == ObliviousTable::Balanced,
-            RoutingKind::O4(o) => o.oblivious_table == ObliviousTable::Balanced,
-            _ => false,
-        };
-        let o4 = matches!(r.algorithm, RoutingKind::O4(_));
-        if balanced {
-            let variants = if o4 { 4 } else { 1 };
-            part(
-                "balanced route tables",
-                nodes * nodes * variants * max_hops,
-                format!("routing.oblivious_table, {net}"),
-            );
-        }
-        if o4 {
-            part("O4 round robin per pair", nodes * nodes, format!("routing.algorithm, {net}"));
-        }
-    } else if matches!(r.algorithm, RoutingKind::UpDown(_)) {
-        // (hops of the shortest legal route from each router, in either phase, to each node switch)
-        let switches = topo.node_switches().len() as u64;
-        part("up*/down* distance table", 2 * routers * switches * 2, "network.file".to_string());
-    } else if matches!(&r.algorithm, RoutingKind::Dor(d) if d.torus_ties == TorusTies::Balanced) {
-        part("route variant streams", nodes * 32, net.to_string());
-    } else if matches!(r.algorithm, RoutingKind::Valiant(_) | RoutingKind::UgalL(_)) {
-        // (each source's stream of intermediate groups, `routing/variants.rs`)
-        part("route variant streams", nodes * 32, net.to_string());
+        },
+        network_keys: net,
+    };
+    for p in r.algorithm.bytes(&sizing) {
+        part(p.what, p.bytes, p.keys);
     }
 
     let checked = if bmin { MAX_CHECKED_SOURCE_ROUTED } else { MAX_CHECKED_NODES } as u64;

@@ -5,6 +5,7 @@
 use crate::error::Error;
 use crate::params::{or_list, Kind, Problem};
 use crate::selection::{SelectionHistory, SelectionKind};
+use crate::sizing::{Part, Sizing};
 use crate::topology::Topology;
 
 /// The scenario around a routing, as its kind checks itself (`Algorithm::unfit`): the facts of the
@@ -81,6 +82,11 @@ pub trait Algorithm: Kind {
         Vec::new()
     }
 
+    /// What its tables and streams need in memory on the network `sizing` describes (none by default).
+    fn bytes(_: &Self::Params, _: &Sizing) -> Vec<Part> {
+        Vec::new()
+    }
+
     /// The selection function among the granted candidates.
     fn selection(_: &Self::Params) -> SelectionKind {
         SelectionKind::FirstFree(Default::default())
@@ -94,4 +100,10 @@ pub trait Algorithm: Kind {
     fn selection_history(_: &Self::Params) -> SelectionHistory {
         SelectionHistory::EveryHop
     }
+}
+
+/// What the sources' streams of route variants need (`Variants::Group` and a torus's balanced ties: a
+/// random stream per source).
+pub fn variant_streams(n: &Sizing) -> Part {
+    Part { what: "route variant streams", bytes: n.nodes * 32, keys: n.network_keys.to_string() }
 }

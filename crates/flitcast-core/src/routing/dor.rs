@@ -8,7 +8,7 @@
 //! manager's tables in `check/subnet/` give the same entries). The dimension-order paths from one source
 //! form a tree, so each destination gets one copy.
 
-use super::algorithm::{too_few_vcs, unfit, Algorithm, Facts};
+use super::algorithm::{too_few_vcs, unfit, variant_streams, Algorithm, Facts};
 use super::dor_dateline::{DorDateline, TorusTies};
 use super::dor_hyperx::DorHyperx;
 use super::route::Route;
@@ -18,6 +18,7 @@ use crate::dest_set::DestSets;
 use crate::error::Error;
 use crate::packet::Header;
 use crate::params::{choice, params, Kind, Problem};
+use crate::sizing::{Part, Sizing};
 use crate::topology::Topology;
 use crate::topology::{Coords, CubeGeometry, Geometry};
 
@@ -74,6 +75,14 @@ impl Algorithm for Dor {
             Geometry::Cube(g) => Ok(OnNetwork::Torus(DorDateline::new(g, vcs, p.torus_ties))),
             Geometry::Hyperx(g) => Ok(OnNetwork::Hyperx(DorHyperx::new(g, vcs))),
             _ => Err(unfit(Self::NAME, Self::networks(p))),
+        }
+    }
+
+    /// Balanced torus ties draw each packet's way from its source's stream.
+    fn bytes(p: &Params, n: &Sizing) -> Vec<Part> {
+        match p.torus_ties {
+            TorusTies::Balanced => vec![variant_streams(n)],
+            TorusTies::Positive => Vec::new(),
         }
     }
 

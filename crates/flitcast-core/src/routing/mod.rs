@@ -29,6 +29,7 @@ use crate::family::family;
 use crate::packet::{Dest, Header};
 use crate::params::{kinds, Problem};
 use crate::selection::{SelectionHistory, SelectionKind};
+use crate::sizing::{Part, Sizing};
 use crate::topology::Topology;
 
 /// The kinds a scenario names, each with its build (`Algorithm::build`, its runtime made a `Routing`).
@@ -46,6 +47,7 @@ macro_rules! algorithms {
                 fn networks() -> &'static [&'static str];
                 fn needs() -> &'static str;
                 fn unfit(facts: &Facts) -> Vec<Problem>;
+                fn bytes(sizing: &Sizing) -> Vec<Part>;
             }
         }
 

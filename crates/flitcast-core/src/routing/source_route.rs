@@ -41,6 +41,7 @@ use crate::error::Error;
 use crate::packet::Header;
 use crate::params::{choice, params, Kind, Problem};
 use crate::selection::{SelectionHistory, SelectionKind};
+use crate::sizing::{Part, Sizing};
 use crate::topology::{Geometry, PortLink, Topology};
 
 choice! {
@@ -140,6 +141,27 @@ fn balanced_unfit(table: ObliviousTable, f: &Facts) -> Vec<Problem> {
     Vec::new()
 }
 
+/// What source routing keeps: each pair of node switches' hop fields; with balanced oblivious tables,
+/// every route's port at every hop (`variants` routes a pair); O4's round robin per pair.
+fn source_parts(n: &Sizing, table: Option<ObliviousTable>, variants: u64) -> Vec<Part> {
+    let keys = |first: &str| format!("{first}{}", n.network_keys);
+    let leaves = n.node_switches;
+    let mut parts =
+        vec![Part { what: "source route fields", bytes: leaves * leaves * (8 + n.max_route_hops * 8), keys: keys("") }];
+    if table == Some(ObliviousTable::Balanced) {
+        let bytes = n.nodes * n.nodes * variants * n.max_route_hops;
+        parts.push(Part { what: "balanced route tables", bytes, keys: keys("routing.oblivious_table, ") });
+    }
+    if variants > 1 {
+        parts.push(Part {
+            what: "O4 round robin per pair",
+            bytes: n.nodes * n.nodes,
+            keys: keys("routing.algorithm, "),
+        });
+    }
+    parts
+}
+
 /// The kind `name` may build on `topo`: a bidirectional MIN.
 fn on_min(name: &str, topo: &Topology) -> Result<(), Error> {
     match topo.geometry {
@@ -153,6 +175,10 @@ impl Algorithm for Adaptive {
 
     fn networks(_: &AdaptiveParams) -> &'static [&'static str] {
         MINS
+    }
+
+    fn bytes(_: &AdaptiveParams, n: &Sizing) -> Vec<Part> {
+        source_parts(n, None, 1)
     }
 
     fn build(_: &AdaptiveParams, vcs: u8, topo: &Topology) -> Result<SourceRouting, Error> {
@@ -190,6 +216,10 @@ impl Algorithm for O1 {
     fn unfit(p: &O1Params, f: &Facts) -> Vec<Problem> {
         balanced_unfit(p.oblivious_table, f)
     }
+
+    fn bytes(p: &O1Params, n: &Sizing) -> Vec<Part> {
+        source_parts(n, Some(p.oblivious_table), 1)
+    }
 }
 
 impl Algorithm for O4 {
@@ -210,6 +240,10 @@ impl Algorithm for O4 {
 
     fn unfit(p: &O4Params, f: &Facts) -> Vec<Problem> {
         balanced_unfit(p.oblivious_table, f)
+    }
+
+    fn bytes(p: &O4Params, n: &Sizing) -> Vec<Part> {
+        source_parts(n, Some(p.oblivious_table), 4)
     }
 }
 

@@ -4,10 +4,11 @@
 //! docs/models/dragonfly.md.
 
 use super::algorithm::Algorithm;
-use super::algorithm::Facts;
+use super::algorithm::{variant_streams, Facts};
 use super::dragonfly::{on_dragonfly, too_few_classes, DragonflyRouting, Mode, DRAGONFLY};
 use crate::error::Error;
 use crate::params::{params, Kind, Problem};
+use crate::sizing::{Part, Sizing};
 use crate::topology::Topology;
 
 params! {
@@ -38,6 +39,11 @@ impl Algorithm for UgalL {
 
     fn build(p: &Params, vcs: u8, topo: &Topology) -> Result<DragonflyRouting, Error> {
         on_dragonfly(Self::NAME, topo, vcs, Mode::UgalL { threshold: p.ugal_threshold })
+    }
+
+    /// Each source's stream of intermediate groups.
+    fn bytes(_: &Params, n: &Sizing) -> Vec<Part> {
+        vec![variant_streams(n)]
     }
 
     fn needs(_: &Params) -> &'static str {

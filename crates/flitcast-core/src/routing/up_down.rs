@@ -30,6 +30,7 @@ use crate::error::Error;
 use crate::packet::Header;
 use crate::params::{params, Kind};
 use crate::selection::SelectionKind;
+use crate::sizing::{Part, Sizing};
 use crate::topology::{distances, Geometry, PortLink, Topology};
 
 params! {
@@ -64,6 +65,12 @@ impl Algorithm for UpDown {
             Geometry::Graph => UpDown::new(topo, p.root, vcs),
             _ => Err(unfit(Self::NAME, Self::networks(p))),
         }
+    }
+
+    /// Hops of the shortest legal route from each router, in either phase, to each node switch.
+    fn bytes(_: &Params, n: &Sizing) -> Vec<Part> {
+        let bytes = 2 * n.routers * n.node_switches * 2;
+        vec![Part { what: "up*/down* distance table", bytes, keys: n.network_keys.to_string() }]
     }
 
     fn adaptive(_: &Params) -> bool {

@@ -4,10 +4,11 @@
 //! `dragonfly.rs`; docs/models/dragonfly.md.
 
 use super::algorithm::Algorithm;
-use super::algorithm::Facts;
+use super::algorithm::{variant_streams, Facts};
 use super::dragonfly::{on_dragonfly, too_few_classes, DragonflyRouting, Mode, DRAGONFLY};
 use crate::error::Error;
 use crate::params::{choice, params, Kind, Problem};
+use crate::sizing::{Part, Sizing};
 use crate::topology::Topology;
 
 choice! {
@@ -52,6 +53,11 @@ impl Algorithm for Valiant {
     fn build(p: &Params, vcs: u8, topo: &Topology) -> Result<DragonflyRouting, Error> {
         let mode = Mode::Valiant { all_groups: p.intermediate_groups == IntermediateGroups::All };
         on_dragonfly(Self::NAME, topo, vcs, mode)
+    }
+
+    /// Each source's stream of intermediate groups.
+    fn bytes(_: &Params, n: &Sizing) -> Vec<Part> {
+        vec![variant_streams(n)]
     }
 
     fn needs(_: &Params) -> &'static str {

@@ -1,0 +1,26 @@
+//! What a component needs in memory, as the component says it: each kind reports its parts (what,
+//! bytes, the keys that drive them) for the network it is sized for, and `memory.rs` adds them up and
+//! holds them against the budget (docs/engine.md, "Memory").
+
+use crate::topology::Topology;
+
+/// One part of a memory estimate: what it is, its bytes, and the keys that drive it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Part {
+    pub what: &'static str,
+    pub bytes: u64,
+    pub keys: String,
+}
+
+/// The network a component is sized for.
+pub struct Sizing<'a> {
+    pub topo: &'a Topology,
+    pub nodes: u64,
+    pub routers: u64,
+    /// Routers with terminals (a multistage network's leaves).
+    pub node_switches: u64,
+    /// Most router-to-router hops of a route through a multistage network (up and down every level).
+    pub max_route_hops: u64,
+    /// The keys that set the network's size (`Builder::sized_by`).
+    pub network_keys: &'static str,
+}
