@@ -123,7 +123,6 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
 
     let bmin = s.network.topology.multistage();
     let sizing = Sizing {
-        topo,
         nodes,
         routers,
         node_switches: topo.node_switches().len() as u64,

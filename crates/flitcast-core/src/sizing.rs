@@ -2,8 +2,6 @@
 //! bytes, the keys that drive them) for the network it is sized for, and `memory.rs` adds them up and
 //! holds them against the budget (docs/engine.md, "Memory").
 
-use crate::topology::Topology;
-
 /// One part of a memory estimate: what it is, its bytes, and the keys that drive it.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Part {
@@ -13,8 +11,7 @@ pub struct Part {
 }
 
 /// The network a component is sized for.
-pub struct Sizing<'a> {
-    pub topo: &'a Topology,
+pub struct Sizing {
     pub nodes: u64,
     pub routers: u64,
     /// Routers with terminals (a multistage network's leaves).

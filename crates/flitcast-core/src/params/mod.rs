@@ -17,7 +17,7 @@ mod reader;
 
 pub(crate) use declare::{choice, kinds, params};
 pub use field::{Bound, Field, Flat, KeyDecl, Scalar, Spec};
-pub use reader::{or_list, show, Problem, Problems, Reader};
+pub use reader::{or_list, or_list_marked, show, Problem, Problems, Reader};
 
 use serde_json::{Map, Value as Json};
 

@@ -180,7 +180,12 @@ fn spelled(v: &Json) -> String {
 
 /// `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`.
 pub fn or_list(names: &[&str]) -> String {
-    let quoted: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
+    or_list_marked(names, ("'", "'"))
+}
+
+/// `names` as a list ending in "or", each between `open` and `close` (`a`, `b` or `c` in docs).
+pub fn or_list_marked(names: &[&str], (open, close): (&str, &str)) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("{open}{n}{close}")).collect();
     match quoted.split_last() {
         None => String::new(),
         Some((last, [])) => last.clone(),

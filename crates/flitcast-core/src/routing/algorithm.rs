@@ -12,8 +12,7 @@ use crate::topology::Topology;
 /// network and the switch a routing's needs depend on.
 #[derive(Debug, Clone)]
 pub struct Facts<'a> {
-    /// `network.topology`'s name, and its nodes.
-    pub topology: &'static str,
+    /// The network's nodes.
     pub nodes: u64,
     /// The network wraps around (a torus or ring).
     pub wraps: bool,

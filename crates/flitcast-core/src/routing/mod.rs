@@ -27,7 +27,7 @@ use crate::dest_set::DestSets;
 use crate::error::Error;
 use crate::family::family;
 use crate::packet::{Dest, Header};
-use crate::params::{kinds, Problem};
+use crate::params::{kinds, or_list_marked, Problem};
 use crate::selection::{SelectionHistory, SelectionKind};
 use crate::sizing::{Part, Sizing};
 use crate::topology::Topology;
@@ -122,45 +122,40 @@ impl From<dor::OnNetwork> for Routing {
 /// kinds' names between `kind_marks` and the networks' between `network_marks` (docs/config.md quotes
 /// both, an error message the kinds alone).
 pub fn fits(kind_marks: (&str, &str), network_marks: (&str, &str)) -> String {
-    let mut groups: Vec<(&'static [&'static str], Vec<&'static str>)> = Vec::new();
-    for name in RoutingKind::NAMES {
-        let kind = RoutingKind::of_name(name).expect("a registered name");
-        match groups.iter_mut().find(|(networks, _)| *networks == kind.networks()) {
-            Some((_, kinds)) => kinds.push(name),
-            None => groups.push((kind.networks(), vec![name])),
-        }
-    }
-    let listed = |names: &[&str], (open, close): (&str, &str)| {
-        let quoted: Vec<String> = names.iter().map(|n| format!("{open}{n}{close}")).collect();
-        match quoted.split_last() {
-            Some((last, [])) => last.clone(),
-            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-            None => String::new(),
-        }
-    };
     // ("an irregular network": the one name that is an adjective)
     let one = |networks: &[&str]| match networks {
-        ["irregular"] => format!("an {} network", listed(networks, network_marks)),
-        _ => format!("a {}", listed(networks, network_marks)),
+        ["irregular"] => format!("an {} network", or_list_marked(networks, network_marks)),
+        _ => format!("a {}", or_list_marked(networks, network_marks)),
     };
-    let each = groups.iter().map(|(networks, kinds)| format!("{} on {}", listed(kinds, kind_marks), one(networks)));
+    let groups = grouped(RoutingKind::networks);
+    let each =
+        groups.iter().map(|(networks, kinds)| format!("{} on {}", or_list_marked(kinds, kind_marks), one(networks)));
     each.collect::<Vec<_>>().join("; ")
 }
 
 /// What each routing needs beyond its networks, as the kinds declare it (`Algorithm::needs`), kinds
 /// with the same needs together: "`dor`: on a `torus` …; `o1`, `o4`: with …".
 pub fn needs() -> String {
-    let mut groups: Vec<(&'static str, Vec<String>)> = Vec::new();
+    let groups = grouped(RoutingKind::needs);
+    let each = groups.iter().filter(|(text, _)| !text.is_empty()).map(|(text, kinds)| {
+        let names: Vec<String> = kinds.iter().map(|k| format!("`{k}`")).collect();
+        format!("{}: {text}", names.join(", "))
+    });
+    each.collect::<Vec<_>>().join("; ")
+}
+
+/// The registered kinds' names grouped by what `of` says of each (its default parameters), in registry
+/// order.
+fn grouped<T: PartialEq>(of: impl Fn(&RoutingKind) -> T) -> Vec<(T, Vec<&'static str>)> {
+    let mut groups: Vec<(T, Vec<&'static str>)> = Vec::new();
     for name in RoutingKind::NAMES {
-        let needs = RoutingKind::of_name(name).expect("a registered name").needs();
-        match groups.iter_mut().find(|(text, _)| *text == needs) {
-            Some((_, kinds)) => kinds.push(format!("`{name}`")),
-            None => groups.push((needs, vec![format!("`{name}`")])),
+        let value = of(&RoutingKind::of_name(name).expect("a registered name"));
+        match groups.iter_mut().find(|(v, _)| *v == value) {
+            Some((_, kinds)) => kinds.push(name),
+            None => groups.push((value, vec![name])),
         }
     }
-    let each =
-        groups.iter().filter(|(text, _)| !text.is_empty()).map(|(text, kinds)| format!("{}: {text}", kinds.join(", ")));
-    each.collect::<Vec<_>>().join("; ")
+    groups
 }
 
 impl Routing {

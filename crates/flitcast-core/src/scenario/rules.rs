@@ -612,7 +612,6 @@ fn models_with_vcs() -> Vec<&'static str> {
 fn routing_facts<'a>(c: &Ctx, models_with_vcs: &'a [&'static str]) -> routing::Facts<'a> {
     let (net, sw) = (&c.s.network.topology, &c.s.switch.model);
     routing::Facts {
-        topology: net.name(),
         nodes: c.nodes,
         wraps: net.wraps(),
         mesh_dims: match net {
