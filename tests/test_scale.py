@@ -149,3 +149,88 @@ def test_a_refusal_for_memory_names_the_keys_the_network_has(network: dict[str, 
         flitcast.run(scenario)
     assert info.value.key == "run.memory_limit_mb" and keys in str(info.value), str(info.value)
     assert "network.k" not in str(info.value) or network["topology"] == "mesh"
+
+
+#: one scenario per kind of every family (network, switch, routing, program), each run saturated long
+#: enough to fill its buffers: the estimate is what a run can come to need, not what a light one touches
+GROUP = list(range(32))
+MEASURED = [
+    {"network": {"topology": "mesh", "k": 64, "n": 2}, "switch": {"vcs": 4, "buffer_flits": 32}},
+    {"network": {"topology": "torus", "k": 64, "n": 2}, "switch": {"vcs": 4, "buffer_flits": 32}},
+    {"network": {"topology": "ring", "k": 1024}, "switch": {"vcs": 8, "buffer_flits": 256}},
+    {"network": {"topology": "fat_tree", "k": 8, "n": 4}, "switch": {"model": "central_buffer"},
+     "routing": {"algorithm": "adaptive"}},
+    {"network": {"topology": "fat_tree", "k": 8, "n": 4}, "switch": {"model": "input_fifo", "buffer_flits": 64},
+     "routing": {"algorithm": "o1", "oblivious_table": "d_mod_k"}},
+    {"network": {"topology": "fat_tree", "k": 4, "n": 3}, "switch": {"model": "infiniband", "vcs": 4, "buffer_flits": 256},
+     "routing": {"algorithm": "o4"}, "run": {"measure_cycles": 5000}},
+    {"network": {"topology": "sp128"}, "switch": {"model": "central_buffer"}, "routing": {"algorithm": "o4"}},
+    {"network": {"topology": "sp16"}, "switch": {"model": "input_fifo"}, "routing": {"algorithm": "adaptive"}},
+    {"network": {"topology": "irregular", "file": str(REPO / "examples/networks/irregular_updown.csv")},
+     "routing": {"algorithm": "up_down"}},
+    *[{"network": {"topology": "dragonfly", "p": 4, "a": 8, "h": 4, "g": 33}, "switch": {"vcs": 3, "buffer_flits": 64},
+       "routing": {"algorithm": algorithm}} for algorithm in ("minimal", "valiant", "ugal_l")],
+    *[{"network": {"topology": "hyperx", "shape": [16, 16], "terminals_per_router": 4},
+       "switch": {"vcs": 4, "buffer_flits": 32}, "routing": {"algorithm": algorithm}} for algorithm in ("dor", "min_adaptive")],
+    {"network": {"topology": "mesh", "k": 32, "n": 2}, "switch": {"vcs": 4, "buffer_flits": 32},
+     "workload": {"program": "software_multicast", "destinations": 16, "load": 0.05}},
+    {"network": {"topology": "fat_tree", "k": 8, "n": 3}, "switch": {"model": "central_buffer"}, "routing": {"algorithm": "adaptive"},
+     "workload": {"program": "hardware_multicast", "destinations": 16, "load": 0.05}},
+    {"network": {"topology": "fat_tree", "k": 8, "n": 3}, "switch": {"model": "central_buffer"}, "routing": {"algorithm": "adaptive"},
+     "workload": {"program": "batch", "scheme": "hardware"}},
+    {"network": {"topology": "torus", "k": 32, "n": 2}, "switch": {"vcs": 4, "buffer_flits": 32},
+     "workload": {"program": "host_adapter", "group": GROUP, "load": 0.05, "background_load": 0.5, "packet_flits": 4000}},
+    {"network": {"topology": "torus", "k": 32, "n": 2, "unidirectional": True}, "switch": {"vcs": 4, "buffer_flits": 32},
+     "workload": {"program": "torus_multicast", "group_size": 1024}},
+    {"network": {"topology": "mesh", "k": 8, "n": 2},
+     "workload": {"program": "collective", "operation": "allreduce", "scheme": "ring", "message_flits": 1000000}},
+    {"network": {"topology": "mesh", "k": 32, "n": 2},
+     "workload": {"program": "collective", "operation": "alltoall", "scheme": "pairwise", "message_flits": 1}},
+]
+
+#: what the allocator and a few pages of a small scenario may add or leave untouched either way
+NOISE_BYTES = 2 << 20
+
+
+def test_the_measured_scenarios_cover_every_kind() -> None:
+    from flitcast import _core
+
+    sections = {name: keys for name, _, keys in json.loads(_core.schema())["sections"]}
+    family = {"network": "topology", "switch": "model", "routing": "algorithm", "workload": "program"}
+    for section, key in family.items():
+        kinds = next(k["choices"] for k in sections[section] if k["key"] == key)
+        default = next(k["default"] for k in sections[section] if k["key"] == key)
+        covered = {case.get(section, {}).get(key, default) for case in MEASURED}
+        assert covered == set(kinds), f"{section}.{key}: not measured: {set(kinds) - covered}"
+
+
+@pytest.mark.parametrize("case", MEASURED, ids=lambda c: "-".join(
+    str(c.get(s, {}).get(k, "")) for s, k in
+    (("network", "topology"), ("switch", "model"), ("routing", "algorithm"), ("workload", "program"))))
+def test_the_memory_estimate_is_within_a_factor_2_of_the_measured_peak(case: dict) -> None:
+    # The estimate's own parts against what the run adds to the resident memory of an interpreter that
+    # has already run a tiny scenario (VmHWM, this process's own peak). Parts marked "(bounded)" are the
+    # engine's limits on a run's growth (source queues, multicast operations), which only a run that
+    # grows to them reaches: a refusal counts them, this comparison does not (docs/engine.md, "Memory").
+    run = {"warmup_cycles": 0, "measure_cycles": 200, "drain_max_cycles": 1, "saturation_stop": "off"}
+    # (an open-loop network at full load: saturated; the programs at their own loads)
+    workload = case.get("workload", {"load": 1.0})
+    data = {**case, "run": {**run, **case.get("run", {})}, "workload": workload}
+    probe = (
+        "import json, sys, flitcast\n"
+        "from flitcast import _core\n"
+        "def peak(): return next(int(l.split()[1]) for l in open('/proc/self/status') if l.startswith('VmHWM:')) * 1024\n"
+        "flitcast.run({'network': {'k': 2}, 'run': {'measure_cycles': 100, 'warmup_cycles': 0}})\n"
+        "before = peak()\n"
+        "s = flitcast.Scenario.model_validate(json.loads(sys.argv[1]))\n"
+        "parts = json.loads(_core.memory_estimate(json.dumps(s.to_core_dict())))['ok']['parts']\n"
+        "estimate = sum(p['bytes'] for p in parts if not p['what'].endswith('(bounded)'))\n"
+        "flitcast.run(s)\n"
+        "print(estimate, peak() - before)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe, json.dumps(data)], check=False, capture_output=True, text=True,
+                          timeout=300, preexec_fn=_limited)
+    assert done.returncode == 0, done.stderr
+    estimate, grown = (int(x) for x in done.stdout.split())
+    shown = f"grew {grown / 2**20:.1f} MB against an estimate of {estimate / 2**20:.1f} MB"
+    assert estimate / 2 - NOISE_BYTES <= grown <= 2 * estimate + NOISE_BYTES, shown

@@ -15,6 +15,7 @@ pub mod credits;
 pub mod dest_set;
 pub mod engine;
 pub mod error;
+pub mod facts;
 mod family;
 pub mod host;
 pub mod memory;

@@ -11,13 +11,11 @@ use std::mem::size_of;
 use crate::check::routes::{MAX_CHECKED_NODES, MAX_CHECKED_SOURCE_ROUTED};
 use crate::error::Error;
 use crate::host::delivery::{Message, Operation};
-use crate::host::programs::ProgramKind;
 use crate::packet::Packet;
 use crate::scenario::Scenario;
-pub use crate::sizing::Part;
 use crate::sizing::Sizing;
+pub use crate::sizing::{max_live_operations, Part};
 use crate::topology::Topology;
-use crate::topology::TopologyKind;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Estimate {
@@ -76,14 +74,6 @@ pub fn max_live_packets(s: &Scenario, nodes: u64) -> u64 {
     (1u64 << 21).max(16 * nodes * per_message).min(crate::packet::Flit::MAX_PACKETS as u64 / 2)
 }
 
-/// Most multicast operations of `m` destinations incomplete at once: past this a run stops as
-/// saturated (operations can pile up with few packets alive, e.g. a software multicast whose relays
-/// wait long between receiving and forwarding). 2^22 pending destinations, or one operation per node
-/// if that is more: far above any steady state.
-pub fn max_live_operations(m: u64, nodes: u64) -> u64 {
-    ((1u64 << 22) / m.max(1)).max(nodes)
-}
-
 /// [`max_live_operations`] of the multicasts of `s` on `nodes` nodes; unbounded for unicasts (every
 /// one of which holds a live packet until it completes, so `max_live_packets` bounds them).
 pub fn max_live_operations_of(s: &Scenario, nodes: u64) -> u64 {
@@ -122,16 +112,15 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
     part("selection lists", routers * selection, format!("routing.selection, {net}"));
 
     let bmin = s.network.topology.multistage();
-    let sizing = Sizing {
+    let mut sizing = Sizing {
         nodes,
         routers,
         node_switches: topo.node_switches().len() as u64,
-        // a route climbs and descends at most every level (the SP networks: at most 6 switches)
-        max_route_hops: match &s.network.topology {
-            TopologyKind::FatTree(t) => 2 * t.n as u64,
-            _ => 6,
-        },
+        max_route_hops: s.network.topology.max_route_hops(),
         network_keys: net,
+        message_flits: s.message_flits(),
+        packet_flits: s.packet_flits(),
+        live_packets: max_live_packets(s, nodes),
     };
     for p in r.algorithm.bytes(&sizing) {
         part(p.what, p.bytes, p.keys);
@@ -144,67 +133,27 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
         part("route check", states * 8 + ports * vcs * (24 + 8 * 4), format!("{net}, switch.vcs"));
     }
 
-    // (a collective's own schedule: what it sends, all of it known before the run)
-    let collective = match &s.workload.program {
-        ProgramKind::Collective(c) => Some(crate::collective::Spec {
-            operation: c.operation,
-            algorithm: c.algorithm(),
-            ranks: c.group_size.map_or(nodes as u32, |g| g.min(nodes as u32)),
-            root: 0,
-            flits: s.message_flits(),
-            segment_flits: c.segment_flits.unwrap_or(s.packet_flits()),
-        }),
-        _ => None,
-    };
-    // a collective never has more packets alive than its schedule sends in all
-    let schedule_packets = collective.as_ref().map(|spec| {
-        crate::collective::messages(spec).saturating_mul(s.message_flits().div_ceil(s.packet_flits()).max(1) as u64)
-    });
-    let live = max_live_packets(s, nodes).min(schedule_packets.unwrap_or(u64::MAX));
     // (a live packet, its queue slot, and at worst a message and an operation of its own)
-    let per_packet = (size_of::<Packet>() + 4 + size_of::<Message>() + size_of::<Operation>()) as u64;
-    part(
-        "source queues (bounded)",
-        live * per_packet,
-        "workload.load, workload.packet_flits, run.measure_cycles".to_string(),
-    );
-    let m_way = matches!(s.workload.program, ProgramKind::SoftwareMulticast(_) | ProgramKind::HardwareMulticast(_));
-    if let Some(m) = s.workload.program.multicast_degree().filter(|_| m_way) {
-        // a software multicast's operation, chain of hosts and pending forwards (timers) per operation
-        let m = m as u64;
-        let per_operation = size_of::<Operation>() as u64 + 40 + m * (4 + 24 + 16);
-        part(
-            "multicast operations (bounded)",
-            max_live_operations(m, nodes) * per_operation,
-            format!("workload.destinations, {net}"),
-        );
-        // bit sets of ⌈nodes / 64⌉ words: an operation's pending destinations, and a hardware
-        // multicast packet's header set and its own pending set
-        let set = crate::dest_set::words_for(nodes as usize) as u64 * 8 + 8;
-        let packet_sets = if s.workload.program.multidestination() { 2 * live } else { 0 };
-        part(
-            "destination sets (bounded)",
-            (packet_sets + max_live_operations(m, nodes)) * set,
-            format!("workload.destinations, {net}"),
-        );
-    }
-    if let Some(spec) = &collective {
-        // each message: its record, its sender's and receiver's steps, a receiver awaiting it
-        let per_message = (size_of::<crate::collective::schedule::Message>() + 3 * 8 + 16) as u64;
-        let messages = crate::collective::messages(spec);
-        part(
-            "collective schedule",
-            messages * per_message,
-            format!("workload.operation, workload.scheme, workload.group_size, {net}"),
-        );
-        // the estimate's distances: one entry per (sender's router, receiver's router) its messages join
-        // (a multidestination message reaches every other member), and one search's table of every router
-        let receptions = messages + if spec.algorithm == crate::collective::Algorithm::Hardware { nodes } else { 0 };
-        part(
-            "collective estimate's distances",
-            receptions * 48 + routers * 24,
-            format!("workload.operation, workload.scheme, workload.group_size, {net}"),
-        );
+    let program = &s.workload.program;
+    // ("(bounded)": the engine's limit on a run's growth, reached only by a run that grows to it; a
+    // program that bounds its own packets gives their estimate)
+    // (a live packet and its queue slot, and at worst a message and an operation of its own; a program
+    // that bounds its packets sends them in messages of many packets)
+    let packet = (size_of::<Packet>() + 4) as u64;
+    let (what, keys, per_packet) = match program.live_packets(&sizing) {
+        Some(live) if live < sizing.live_packets => {
+            sizing.live_packets = live;
+            ("source queues", format!("workload.message_flits, workload.packet_flits, {net}"), packet)
+        }
+        _ => (
+            "source queues (bounded)",
+            "workload.load, workload.packet_flits, run.measure_cycles".to_string(),
+            packet + (size_of::<Message>() + size_of::<Operation>()) as u64,
+        ),
+    };
+    part(what, sizing.live_packets * per_packet, keys);
+    for p in program.bytes(&sizing) {
+        part(p.what, p.bytes, p.keys);
     }
     part("terminals", nodes * 256, net.to_string());
     // Latencies go into a fixed-size histogram: the statistics do not grow with the run.

@@ -20,4 +20,17 @@ pub struct Sizing {
     pub max_route_hops: u64,
     /// The keys that set the network's size (`Builder::sized_by`).
     pub network_keys: &'static str,
+    /// Flits of a message (its mean where sizes are drawn) and of a packet's payload.
+    pub message_flits: u32,
+    pub packet_flits: u32,
+    /// The most packets alive at once (the program's bound, or the engine's limit).
+    pub live_packets: u64,
+}
+
+/// Most multicast operations of `m` destinations incomplete at once: past this a run stops as
+/// saturated (operations can pile up with few packets alive, e.g. a software multicast whose relays
+/// wait long between receiving and forwarding). 2^22 pending destinations, or one operation per node
+/// if that is more: far above any steady state.
+pub fn max_live_operations(m: u64, nodes: u64) -> u64 {
+    ((1u64 << 22) / m.max(1)).max(nodes)
 }

@@ -4,7 +4,9 @@
 //! the requests out after the call (`hosts.rs`), so programs of different hosts cannot see each
 //! other's state.
 
-use crate::params::{params, Kind};
+use crate::facts::Facts;
+use crate::params::{params, Kind, Problem};
+use crate::sizing::{Part, Sizing};
 use crate::stats::Report;
 use crate::time::Cycle;
 use crate::topology::Topology;
@@ -82,6 +84,29 @@ pub trait Program: Kind + Sized {
     /// multidestination worm's header flits, rounded up to whole flits of `workload.flit_bytes`.
     fn header_bytes(_: &Self::Params) -> (u32, u32) {
         (0, 0)
+    }
+
+    /// What it needs of the rest of the scenario, as docs/config.md states it ("" if nothing): the
+    /// conditions `unfit` checks.
+    /// What its own state needs in memory on the network `sizing` describes, beyond the packets its hosts
+    /// have alive (none by default).
+    fn bytes(_: &Self::Params, _: &Sizing) -> Vec<Part> {
+        Vec::new()
+    }
+
+    /// The most packets its hosts have alive at once, where it bounds them below the engine's limit
+    /// (`memory::max_live_packets`; None: that limit).
+    fn live_packets(_: &Self::Params, _: &Sizing) -> Option<u64> {
+        None
+    }
+
+    fn needs(_: &Self::Params) -> &'static str {
+        ""
+    }
+
+    /// The problems of running it where `facts` hold (none where its `needs` hold).
+    fn unfit(_: &Self::Params, _: &Facts) -> Vec<Problem> {
+        Vec::new()
     }
 
     /// Every host's first timers.

@@ -3,52 +3,11 @@
 //! the network at hand (`route.rs`).
 
 use crate::error::Error;
-use crate::params::{or_list, Kind, Problem};
+pub use crate::facts::{too_few_vcs, Facts};
+use crate::params::{Kind, Problem};
 use crate::selection::{SelectionHistory, SelectionKind};
 use crate::sizing::{Part, Sizing};
 use crate::topology::Topology;
-
-/// The scenario around a routing, as its kind checks itself (`Algorithm::unfit`): the facts of the
-/// network and the switch a routing's needs depend on.
-#[derive(Debug, Clone)]
-pub struct Facts<'a> {
-    /// The network's nodes.
-    pub nodes: u64,
-    /// The network wraps around (a torus or ring).
-    pub wraps: bool,
-    /// A mesh's dimensions (None for another network).
-    pub mesh_dims: Option<u32>,
-    /// A HyperX's dimensions and `network.parallel_links` (None for another network).
-    pub hyperx: Option<(u32, u32)>,
-    /// `switch.model`'s name, its virtual channels (1 for a model without `switch.vcs`), and the models
-    /// that have `switch.vcs`.
-    pub switch: &'static str,
-    pub vcs: u32,
-    pub models_with_vcs: &'a [&'static str],
-    /// The switch's flow control counts credits (not stop/go): every switch narrows a routing's
-    /// candidates by what its outputs' credits show downstream (`Route::decide`).
-    pub reads_credits: bool,
-    pub check_deadlock_free: bool,
-}
-
-/// A switch with fewer than `n` virtual channels: the problem names `switch.vcs` (allowed: `vcs_allowed`)
-/// or, for a model without virtual channels, `switch.model` (allowed: the models with them, then
-/// `model_allowed`).
-pub fn too_few_vcs(f: &Facts, n: u32, vcs_allowed: String, model_allowed: &str) -> Option<Problem> {
-    if f.vcs >= n {
-        return None;
-    }
-    Some(if f.models_with_vcs.contains(&f.switch) {
-        Problem::new("switch.vcs", f.vcs.to_string(), vcs_allowed, None)
-    } else {
-        Problem::new(
-            "switch.model",
-            format!("'{}'", f.switch),
-            format!("{} {model_allowed}", or_list(f.models_with_vcs)),
-            None,
-        )
-    })
-}
 
 /// The error of the kind `kind` built on a network that is none of its `networks` (the routing-fits rule
 /// refuses such a scenario before anything is built: only a caller that skips the check sees it).
@@ -57,10 +16,17 @@ pub fn unfit(kind: &str, networks: &[&str]) -> Error {
     Error::config("network.topology", "another network", format!("{} for {kind}", names.join(", ")))
 }
 
+/// What a kind builds where the network decides which of two runtimes (nest it for more): the registry
+/// turns either into the family's variant (`mod.rs`), so a kind's file never names the family.
+pub enum OneOf<A, B> {
+    First(A),
+    Second(B),
+}
+
 /// A routing algorithm a scenario names (`routing.algorithm`), one per file.
 pub trait Algorithm: Kind {
-    /// What it builds: a runtime implementing `Route` (or, where the network decides which, an enum of
-    /// them the registry turns into the family's variants).
+    /// What it builds: a runtime implementing `Route` (or, where the network decides which, a `OneOf`
+    /// of them).
     type Runtime;
 
     /// The networks it runs on, by their `network.topology` names: the routing-fits rule, the error of a
@@ -101,7 +67,7 @@ pub trait Algorithm: Kind {
     }
 }
 
-/// What the sources' streams of route variants need (`Variants::Group` and a torus's balanced ties: a
+/// What the sources' streams of route variants need (`Variants::Drawn` and a torus's balanced ties: a
 /// random stream per source).
 pub fn variant_streams(n: &Sizing) -> Part {
     Part { what: "route variant streams", bytes: n.nodes * 32, keys: n.network_keys.to_string() }

@@ -8,7 +8,7 @@
 //! manager's tables in `check/subnet/` give the same entries). The dimension-order paths from one source
 //! form a tree, so each destination gets one copy.
 
-use super::algorithm::{too_few_vcs, unfit, variant_streams, Algorithm, Facts};
+use super::algorithm::{too_few_vcs, unfit, variant_streams, Algorithm, Facts, OneOf};
 use super::dor_dateline::{DorDateline, TorusTies};
 use super::dor_hyperx::DorHyperx;
 use super::route::Route;
@@ -71,9 +71,9 @@ impl Algorithm for Dor {
     /// A mesh's `Dor`, a torus's or ring's `DorDateline` (dateline classes), a HyperX's `DorHyperx`.
     fn build(p: &Params, vcs: u8, topo: &Topology) -> Result<OnNetwork, Error> {
         match topo.geometry {
-            Geometry::Cube(g) if !g.wrap => Ok(OnNetwork::Mesh(Dor::new(g, vcs, p.lanes))),
-            Geometry::Cube(g) => Ok(OnNetwork::Torus(DorDateline::new(g, vcs, p.torus_ties))),
-            Geometry::Hyperx(g) => Ok(OnNetwork::Hyperx(DorHyperx::new(g, vcs))),
+            Geometry::Cube(g) if !g.wrap => Ok(OneOf::First(Dor::new(g, vcs, p.lanes))),
+            Geometry::Cube(g) => Ok(OneOf::Second(OneOf::First(DorDateline::new(g, vcs, p.torus_ties)))),
+            Geometry::Hyperx(g) => Ok(OneOf::Second(OneOf::Second(DorHyperx::new(g, vcs)))),
             _ => Err(unfit(Self::NAME, Self::networks(p))),
         }
     }
@@ -104,7 +104,7 @@ impl Algorithm for Dor {
                 "on a torus or ring: dimension-order routing there needs two virtual channels (dateline classes)",
             ));
         }
-        if p.lanes != LaneMap::Any && !(f.mesh_dims == Some(2) && [1, 2, 4].contains(&f.vcs)) {
+        if p.lanes != LaneMap::Any && !(f.network == "mesh" && f.dimensions == Some(2) && [1, 2, 4].contains(&f.vcs)) {
             out.push(Problem::new(
                 "routing.lanes",
                 format!("'{}'", p.lanes.name()),
@@ -117,12 +117,8 @@ impl Algorithm for Dor {
     }
 }
 
-/// Dimension-order routing as its network needs it.
-pub enum OnNetwork {
-    Mesh(Dor),
-    Torus(DorDateline),
-    Hyperx(DorHyperx),
-}
+/// Dimension-order routing as its network needs it: a mesh's, a torus's or ring's, a HyperX's.
+pub type OnNetwork = OneOf<Dor, OneOf<DorDateline, DorHyperx>>;
 
 #[derive(Debug, Clone)]
 pub struct Dor {

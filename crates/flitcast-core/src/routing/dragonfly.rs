@@ -277,6 +277,14 @@ impl Route for DragonflyRouting {
         self.variants()
     }
 
+    fn draws_intermediate(&self) -> bool {
+        true
+    }
+
+    fn intermediate(&self, src: u32, dst: u32, draw: u32) -> u8 {
+        self.intermediate(src, dst, draw)
+    }
+
     /// It routes by the destination's router alone, up to the ejection port: the check walks the first
     /// terminal of each router, whose channels and dependencies are those of the router's other
     /// terminals.

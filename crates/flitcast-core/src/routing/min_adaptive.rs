@@ -81,7 +81,9 @@ impl Algorithm for MinAdaptive {
     }
 
     fn unfit(_: &Params, f: &Facts) -> Vec<Problem> {
-        let Some((dims, links)) = f.hyperx else { return Vec::new() };
+        let (Some(dims), links) = (f.dimensions.filter(|_| f.network == "hyperx"), f.parallel_links) else {
+            return Vec::new();
+        };
         let mut out: Vec<Problem> = too_few_vcs(
             f,
             2,

@@ -20,11 +20,12 @@ pub mod valiant;
 pub mod variants;
 
 pub use crate::candidates::{At, Candidate, Candidates, Step};
-pub use algorithm::{Algorithm, Facts};
+pub use algorithm::{Algorithm, Facts, OneOf};
 pub use route::Route;
 
 use crate::dest_set::DestSets;
 use crate::error::Error;
+use crate::facts::{grouped, needs_text};
 use crate::family::family;
 use crate::packet::{Dest, Header};
 use crate::params::{kinds, or_list_marked, Problem};
@@ -98,6 +99,8 @@ family! {
         fn injection_vcs(header: &Header) -> (u8, u8);
         fn fan_out_vcs(port: u8) -> (u8, u8);
         fn variants() -> u8;
+        fn draws_intermediate() -> bool;
+        fn intermediate(src: u32, dst: u32, draw: u32) -> u8;
         fn is_source_routed() -> bool;
         fn source_class(src: u32) -> u32;
         fn checks_destination(dst: u32) -> bool;
@@ -107,12 +110,11 @@ family! {
     }
 }
 
-impl From<dor::OnNetwork> for Routing {
-    fn from(r: dor::OnNetwork) -> Routing {
+impl<A: Into<Routing>, B: Into<Routing>> From<OneOf<A, B>> for Routing {
+    fn from(r: OneOf<A, B>) -> Routing {
         match r {
-            dor::OnNetwork::Mesh(r) => Routing::Dor(r),
-            dor::OnNetwork::Torus(r) => Routing::DorDateline(r),
-            dor::OnNetwork::Hyperx(r) => Routing::DorHyperx(r),
+            OneOf::First(a) => a.into(),
+            OneOf::Second(b) => b.into(),
         }
     }
 }
@@ -127,35 +129,15 @@ pub fn fits(kind_marks: (&str, &str), network_marks: (&str, &str)) -> String {
         ["irregular"] => format!("an {} network", or_list_marked(networks, network_marks)),
         _ => format!("a {}", or_list_marked(networks, network_marks)),
     };
-    let groups = grouped(RoutingKind::networks);
+    let groups = grouped(RoutingKind::NAMES, |name| RoutingKind::of_name(name).expect("a registered name").networks());
     let each =
         groups.iter().map(|(networks, kinds)| format!("{} on {}", or_list_marked(kinds, kind_marks), one(networks)));
     each.collect::<Vec<_>>().join("; ")
 }
 
-/// What each routing needs beyond its networks, as the kinds declare it (`Algorithm::needs`), kinds
-/// with the same needs together: "`dor`: on a `torus` …; `o1`, `o4`: with …".
+/// What each routing needs beyond its networks, as the kinds declare it (`Algorithm::needs`).
 pub fn needs() -> String {
-    let groups = grouped(RoutingKind::needs);
-    let each = groups.iter().filter(|(text, _)| !text.is_empty()).map(|(text, kinds)| {
-        let names: Vec<String> = kinds.iter().map(|k| format!("`{k}`")).collect();
-        format!("{}: {text}", names.join(", "))
-    });
-    each.collect::<Vec<_>>().join("; ")
-}
-
-/// The registered kinds' names grouped by what `of` says of each (its default parameters), in registry
-/// order.
-fn grouped<T: PartialEq>(of: impl Fn(&RoutingKind) -> T) -> Vec<(T, Vec<&'static str>)> {
-    let mut groups: Vec<(T, Vec<&'static str>)> = Vec::new();
-    for name in RoutingKind::NAMES {
-        let value = of(&RoutingKind::of_name(name).expect("a registered name"));
-        match groups.iter_mut().find(|(v, _)| *v == value) {
-            Some((_, kinds)) => kinds.push(name),
-            None => groups.push((value, vec![name])),
-        }
-    }
-    groups
+    needs_text(RoutingKind::NAMES, |name| RoutingKind::of_name(name).expect("a registered name").needs())
 }
 
 impl Routing {

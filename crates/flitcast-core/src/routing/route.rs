@@ -49,6 +49,18 @@ pub trait Route {
         1
     }
 
+    /// Whether a packet's variant is an intermediate router or group drawn per packet (`intermediate`),
+    /// not one of a few fixed routes.
+    fn draws_intermediate(&self) -> bool {
+        false
+    }
+
+    /// The variant of a packet from terminal `src` to `dst` where the routing draws an intermediate,
+    /// from a uniform 32-bit `draw` of the source's stream.
+    fn intermediate(&self, _src: u32, _dst: u32, _draw: u32) -> u8 {
+        0
+    }
+
     /// Source-routed algorithms decide at the source: their route depends on the source and on the
     /// packet's variant, not only on where the packet is.
     fn is_source_routed(&self) -> bool {

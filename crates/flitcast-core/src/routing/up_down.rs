@@ -23,12 +23,12 @@
 //!   injected may go up.
 //! * **Virtual channels**: any, on every hop (the routing is deadlock-free on each alone).
 
-use super::algorithm::{unfit, Algorithm};
+use super::algorithm::{unfit, Algorithm, Facts};
 use super::route::Route;
 use crate::candidates::{At, Candidate, Candidates};
 use crate::error::Error;
 use crate::packet::Header;
-use crate::params::{params, Kind};
+use crate::params::{params, Kind, Problem};
 use crate::selection::SelectionKind;
 use crate::sizing::{Part, Sizing};
 use crate::topology::{distances, Geometry, PortLink, Topology};
@@ -65,6 +65,15 @@ impl Algorithm for UpDown {
             Geometry::Graph => UpDown::new(topo, p.root, vcs),
             _ => Err(unfit(Self::NAME, Self::networks(p))),
         }
+    }
+
+    fn needs(_: &Params) -> &'static str {
+        "a `routing.root` that names one of the network's routers"
+    }
+    fn unfit(p: &Params, f: &Facts) -> Vec<Problem> {
+        let Some(routers) = f.known_routers.filter(|&r| p.root >= r) else { return Vec::new() };
+        let allowed = format!("a router id from 0 to {} (the network has {routers} routers)", routers - 1);
+        vec![Problem::new("routing.root", p.root.to_string(), allowed, None)]
     }
 
     /// Hops of the shortest legal route from each router, in either phase, to each node switch.

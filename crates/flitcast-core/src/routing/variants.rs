@@ -8,7 +8,8 @@
 //! - Valiant and UGAL-L on a dragonfly (docs/models/dragonfly.md): the packet's intermediate group,
 //!   drawn from the source's own stream: uniform among the groups other than its source's and
 //!   destination's, or for Valiant with `routing.intermediate_groups = "all"` among all groups (an end
-//!   group meaning the minimal route).
+//!   group meaning the minimal route); Valiant on a Slim Fly its intermediate router
+//!   (`Route::intermediate` of a routing that `draws_intermediate`).
 //! - Everything else has one route: variant 0.
 
 use rand::Rng;
@@ -21,7 +22,7 @@ pub enum Variants {
     Single,
     RoundRobin { next: Vec<u8>, terminals: usize, count: u8 },
     Random { sources: Vec<Stream> },
-    Group { sources: Vec<Stream>, routing: Box<super::dragonfly::DragonflyRouting> },
+    Drawn { sources: Vec<Stream>, routing: Box<Routing> },
 }
 
 impl Variants {
@@ -31,7 +32,9 @@ impl Variants {
         match routing {
             _ if count == 1 => Variants::Single,
             Routing::Source(_) => Variants::RoundRobin { next: vec![0; terminals * terminals], terminals, count },
-            Routing::Dragonfly(r) => Variants::Group { sources: streams(), routing: Box::new(r.clone()) },
+            _ if routing.draws_intermediate() => {
+                Variants::Drawn { sources: streams(), routing: Box::new(routing.clone()) }
+            }
             _ => Variants::Random { sources: streams() },
         }
     }
@@ -48,7 +51,7 @@ impl Variants {
                 v
             }
             Variants::Random { sources } => u8::from(sources[src as usize].random::<bool>()),
-            Variants::Group { sources, routing } => routing.intermediate(src, dst, sources[src as usize].random()),
+            Variants::Drawn { sources, routing } => routing.intermediate(src, dst, sources[src as usize].random()),
         }
     }
 }

@@ -194,10 +194,8 @@ impl Scenario {
     /// the wire before STOP reaches it — one forward and one backward channel traversal, 2·L + D − 1 —
     /// and that less one channel latency (`stop_go.rs`).
     pub fn stop_go_thresholds(&self) -> (u32, u32) {
-        let latency = self.network.channel_latency_cycles;
         let SwitchKind::InputBuffered(sw) = &self.switch.model else { return (0, 0) };
-        let stop = sw.stop_flits.unwrap_or(sw.buffer_flits.saturating_sub(sw.stop_go_slack(latency)));
-        (stop, sw.go_flits.unwrap_or(stop.saturating_sub(latency)))
+        sw.stop_go_thresholds(self.network.channel_latency_cycles)
     }
 
     /// Whether the program is closed (a fixed set of operations, measured until all complete).

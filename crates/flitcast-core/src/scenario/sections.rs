@@ -32,10 +32,8 @@ params! {
 params! {
     /// Routing algorithm and the build-time deadlock-freedom check.
     pub struct Routing {
-        /// Routing algorithm (see `flitcast list routings`): `dor` on meshes, tori, rings and HyperX;
-        /// `min_adaptive` on HyperX; the source routings of study 002 (`adaptive`, `o1`, `o4`) on fat trees
-        /// and SP networks; `minimal`, `valiant` and `ugal_l` on dragonflies; `up_down` on irregular
-        /// networks. Its keys follow it.
+        /// Routing algorithm (see `flitcast list routings`; the networks each runs on are in the rule
+        /// "The routing fits the network" below). Its keys follow it.
         algorithm: RoutingKind = RoutingKind::default();
         /// Check at build time that the channel dependency graph is acyclic (for `min_adaptive`, the escape
         /// VC's extended graph, Duato's condition) and refuse the scenario otherwise. Set to false only for

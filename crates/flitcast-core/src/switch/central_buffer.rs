@@ -54,12 +54,15 @@
 use std::collections::VecDeque;
 
 use super::flit_fifo::FlitFifo;
-use super::model::{links_of, selection_request, FlowControl, InLink, Model, OutLink, Site, StepCtx, Timing};
+use super::model::{
+    links_of, route_cycles_unfit, selection_request, FlowControl, InLink, Model, OutLink, Site, StepCtx, Timing,
+};
 use crate::arbiter::{least_served, Recency};
 use crate::bitset::ones;
 use crate::error::BlockedChannel;
+use crate::facts::Facts;
 use crate::packet::Flit;
-use crate::params::{choice, params, Kind};
+use crate::params::{choice, params, Kind, Problem};
 use crate::routing::{At, Candidates, Step};
 use crate::selection::{records, Selection, SelectionHistory};
 use crate::time::Cycle;
@@ -442,6 +445,39 @@ impl Model for CentralBuffer {
     }
     fn sized_by(_: &Params) -> &'static str {
         "switch.buffer_flits, switch.central_buffer_chunks"
+    }
+
+    /// A bidirectional multistage network whose every link goes up or down a level (sp128's intermediate
+    /// boards link chips of one level).
+    fn replicates_on(_: &Params) -> &'static [&'static str] {
+        &["fat_tree", "sp16"]
+    }
+
+    fn needs(_: &Params) -> &'static str {
+        "`switch.route_cycles` at most `switch.router_delay_cycles` (a head's route is read within the router's \
+         delay); with multidestination worms, `switch.central_buffer_chunks` at least twice a worm's chunks plus \
+         one header-chunk copy per further down port"
+    }
+    fn unfit(p: &Params, f: &Facts) -> Vec<Problem> {
+        let mut problems: Vec<Problem> =
+            route_cycles_unfit(p.route_cycles, p.router_delay_cycles).into_iter().collect();
+        if let Some(worm) = f.multidestination_worm {
+            // (twice: up-bound packets leave the last worm's worth to down-bound ones, `new`)
+            let need = 2 * replication_chunks(worm, f.radix / 2, p.chunk_flits);
+            if p.central_buffer_chunks < need {
+                let allowed = format!(
+                    "at least {need}: twice a whole worm and a header-chunk copy per further down port (one such \
+                     share is kept for down-bound packets)"
+                );
+                problems.push(Problem::new(
+                    "switch.central_buffer_chunks",
+                    p.central_buffer_chunks.to_string(),
+                    allowed,
+                    None,
+                ));
+            }
+        }
+        problems
     }
 
     /// (input FIFOs and the central buffer's chunks, everything else)

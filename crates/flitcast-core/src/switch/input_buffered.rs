@@ -23,11 +23,14 @@
 
 use std::mem::size_of;
 
-use super::model::{links_of, selection_request, FlowControl, InLink, Model, OutLink, Site, StepCtx, Timing};
+use super::model::{
+    links_of, selection_request, vct_unfit, FlowControl, InLink, Model, OutLink, Site, StepCtx, Timing,
+};
 use crate::arbiter::RoundRobin;
 use crate::error::BlockedChannel;
+use crate::facts::Facts;
 use crate::packet::Flit;
-use crate::params::{params, Kind};
+use crate::params::{params, Kind, Problem};
 use crate::routing::{At, Candidates};
 use crate::selection::{records, Selection, SelectionHistory};
 use crate::time::Cycle;
@@ -72,6 +75,47 @@ impl Params {
     /// (`stop_go.rs`).
     pub fn stop_go_slack(&self, latency: u32) -> u32 {
         2 * latency + self.router_delay_cycles - 1
+    }
+
+    /// Stop/go thresholds (stop, go) on channels of `latency` cycles: by default the buffer less the
+    /// slack, and that less one channel latency.
+    pub fn stop_go_thresholds(&self, latency: u32) -> (u32, u32) {
+        let stop = self.stop_flits.unwrap_or(self.buffer_flits.saturating_sub(self.stop_go_slack(latency)));
+        (stop, self.go_flits.unwrap_or(stop.saturating_sub(latency)))
+    }
+
+    /// The problems of stop/go thresholds that leave no room for a round trip where `f` holds.
+    fn stop_go_unfit(&self, f: &Facts) -> Vec<Problem> {
+        let mut problems = Vec::new();
+        let mut fail =
+            |key: &str, value: u32, allowed: String| problems.push(Problem::new(key, value.to_string(), allowed, None));
+        let slack = self.stop_go_slack(f.channel_latency);
+        let (stop, go) = self.stop_go_thresholds(f.channel_latency);
+        let round_trip = "2 × network.channel_latency_cycles + switch.router_delay_cycles − 1";
+        if self.stop_flits.is_none() && self.buffer_flits <= slack {
+            // (the user set the buffer, not the threshold derived from it: name the key they set)
+            let allowed = format!(
+                "at least {} under stop/go: a sender can still send {slack} flits before STOP reaches it \
+                 ({round_trip}), so switch.stop_flits, derived as switch.buffer_flits − {slack}, would be {stop}",
+                slack + 1
+            );
+            fail("switch.buffer_flits", self.buffer_flits, allowed);
+        } else if !(stop >= 1 && stop + slack <= self.buffer_flits) {
+            let allowed = format!(
+                "an integer from 1 to switch.buffer_flits − {slack} = {} (the flits a sender can still send before \
+                 STOP reaches it: {round_trip})",
+                self.buffer_flits as i64 - slack as i64
+            );
+            fail("switch.stop_flits", stop, allowed);
+        } else if go >= stop {
+            fail("switch.go_flits", go, format!("an integer below switch.stop_flits = {stop}"));
+        }
+        if let Some(t) = f.terminal_latency.filter(|&t| t > f.channel_latency) {
+            let allowed = "an integer from 1 to network.channel_latency_cycles under stop/go (the slack covers a \
+                           round trip of the longest channel), or left out";
+            fail("network.terminal_latency_cycles", t, allowed.to_string());
+        }
+        problems
     }
 }
 
@@ -255,6 +299,32 @@ impl Model for InputBuffered {
     }
     fn sized_by(_: &Params) -> &'static str {
         "switch.vcs, switch.buffer_flits"
+    }
+
+    fn needs(_: &Params) -> &'static str {
+        "`switch.turn_cycles` > 0 only on a `mesh` or `torus` (turns between dimensions); under virtual \
+         cut-through (`switch.flow_control = \"vct\"`), `switch.buffer_flits >= workload.packet_flits` and the \
+         unicast header's flits (`workload.unicast_header_bytes`); under `switch.flow_control = \"stop_go\"`, \
+         `switch.stop_flits` at most `switch.buffer_flits` − (2 × `network.channel_latency_cycles` + \
+         `switch.router_delay_cycles` − 1), `switch.go_flits` below it, and `network.terminal_latency_cycles` at \
+         most `network.channel_latency_cycles`"
+    }
+    fn unfit(p: &Params, f: &Facts) -> Vec<Problem> {
+        let mut problems = Vec::new();
+        if p.turn_cycles > 0 && !["mesh", "torus"].contains(&f.network) {
+            problems.push(Problem::new(
+                "switch.turn_cycles",
+                p.turn_cycles.to_string(),
+                "0 except on a mesh or torus",
+                None,
+            ));
+        }
+        match p.flow_control {
+            FlowControl::Vct => problems.extend(vct_unfit(p.buffer_flits, f)),
+            FlowControl::StopGo => problems.extend(p.stop_go_unfit(f)),
+            FlowControl::Wormhole => {}
+        }
+        problems
     }
 
     fn bytes(s: &Params, topo: &Topology) -> (u64, u64) {

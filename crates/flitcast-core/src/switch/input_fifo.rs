@@ -24,12 +24,16 @@
 //! copy of its flits (`MoveCounters::copied_flits`).
 
 use super::flit_fifo::FlitFifo;
-use super::model::{links_of, selection_request, FlowControl, InLink, Model, OutLink, Site, StepCtx, Timing};
+use super::model::{
+    links_of, route_cycles_unfit, selection_request, worm_unfit, FlowControl, InLink, Model, OutLink, Site, StepCtx,
+    Timing,
+};
 use crate::arbiter::{least_served, Recency};
 use crate::bitset::ones;
 use crate::error::BlockedChannel;
+use crate::facts::Facts;
 use crate::packet::Flit;
-use crate::params::{params, Kind};
+use crate::params::{params, Kind, Problem};
 use crate::routing::{At, Candidates, Step};
 use crate::selection::{records, Selection, SelectionHistory};
 use crate::time::Cycle;
@@ -213,6 +217,23 @@ impl Model for InputFifo {
     }
     fn sized_by(_: &Params) -> &'static str {
         "switch.buffer_flits"
+    }
+
+    /// A bidirectional multistage network whose every link goes up or down a level (sp128's intermediate
+    /// boards link chips of one level).
+    fn replicates_on(_: &Params) -> &'static [&'static str] {
+        &["fat_tree", "sp16"]
+    }
+
+    fn needs(_: &Params) -> &'static str {
+        "`switch.route_cycles` at most `switch.router_delay_cycles` (a head's route is read within the router's \
+         delay); with multidestination worms, an input FIFO at least as long as the largest worm (packet and \
+         header)"
+    }
+    fn unfit(p: &Params, f: &Facts) -> Vec<Problem> {
+        let route = route_cycles_unfit(p.route_cycles, p.router_delay_cycles);
+        let worm = worm_unfit(p.buffer_flits, f, "worm", " (packet and header), for input-FIFO replication");
+        route.into_iter().chain(worm).collect()
     }
 
     /// (input FIFOs, everything else)

@@ -17,8 +17,10 @@ pub use model::{
 };
 
 use crate::error::BlockedChannel;
+use crate::facts::{grouped, needs_text, Facts};
 use crate::family::family;
 use crate::packet::Flit;
+use crate::params::{or_list_marked, Problem};
 use crate::time::Cycle;
 use crate::topology::Topology;
 
@@ -51,6 +53,39 @@ family! {
         fn input_delay() -> u32;
         fn bytes(topo: &Topology) -> (u64, u64);
         fn sized_by() -> &'static str;
+        fn replicates_on() -> &'static [&'static str];
+        fn needs() -> &'static str;
+        fn unfit(facts: &Facts) -> Vec<Problem>;
     }
     build(site: &Site<'_>);
+}
+
+/// Which switches replicate multidestination worms on which networks, as the kinds declare it
+/// (`Model::replicates_on`): "'central_buffer' or 'input_fifo' on a fat_tree or sp16, 'infiniband' on a
+/// mesh", the switches' names between `kind_marks` and the networks' between `network_marks`.
+pub fn replicating(kind_marks: (&str, &str), network_marks: (&str, &str)) -> String {
+    let of = |name| SwitchKind::of_name(name).expect("a registered name").replicates_on();
+    let groups = grouped(SwitchKind::NAMES, of);
+    let each = groups.iter().filter(|(networks, _)| !networks.is_empty()).map(|(networks, kinds)| {
+        format!("{} on a {}", or_list_marked(kinds, kind_marks), or_list_marked(networks, network_marks))
+    });
+    each.collect::<Vec<_>>().join(", ")
+}
+
+/// The networks on which some switch replicates multidestination worms.
+pub fn replicating_networks() -> Vec<&'static str> {
+    let mut networks: Vec<&'static str> = Vec::new();
+    for name in SwitchKind::NAMES {
+        for n in SwitchKind::of_name(name).expect("a registered name").replicates_on() {
+            if !networks.contains(n) {
+                networks.push(n);
+            }
+        }
+    }
+    networks
+}
+
+/// What each switch needs of the rest of the scenario, as the kinds declare it (`Model::needs`).
+pub fn needs() -> String {
+    needs_text(SwitchKind::NAMES, |name| SwitchKind::of_name(name).expect("a registered name").needs())
 }

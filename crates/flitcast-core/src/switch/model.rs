@@ -6,8 +6,9 @@
 use crate::credits::Lanes;
 use crate::dest_set::DestSets;
 use crate::error::BlockedChannel;
+use crate::facts::Facts;
 use crate::packet::{Flit, Packet, Slab};
-use crate::params::{choice, Kind};
+use crate::params::{choice, Kind, Problem};
 use crate::routing::Routing;
 use crate::selection::{
     Request as SelectionRequest, Selection, SelectionHistory, SelectionKind, Site as SelectionSite,
@@ -61,6 +62,22 @@ pub trait Model: Kind + Sized {
     /// The switch keys that drive those bytes (beside the network's size: `Builder::sized_by`).
     fn sized_by(_: &Self::Params) -> &'static str {
         "switch.buffer_flits"
+    }
+
+    /// What it needs of the rest of the scenario, as docs/config.md states it ("" if nothing): the
+    /// conditions `unfit` checks.
+    /// The networks on which it replicates multidestination worms (none: it does not).
+    fn replicates_on(_: &Self::Params) -> &'static [&'static str] {
+        &[]
+    }
+
+    fn needs(_: &Self::Params) -> &'static str {
+        ""
+    }
+
+    /// The problems of running it where `facts` hold (none where its `needs` hold).
+    fn unfit(_: &Self::Params, _: &Facts) -> Vec<Problem> {
+        Vec::new()
     }
 
     /// One cycle of the router `me`. It reads its own state and what `ctx` shares read-only, and
@@ -285,4 +302,33 @@ impl StepCtx<'_> {
     pub fn spend_credit(&mut self, link: OutLink, vc: u8) {
         self.credits[(link.lane + vc as u32) as usize] -= (!link.sink) as u32;
     }
+}
+
+/// A virtual cut-through buffer of `buffer` flits too small for the largest packet.
+pub fn vct_unfit(buffer: u32, f: &Facts) -> Option<Problem> {
+    let (packet, header) = (f.packet_flits + f.unicast_header_flits, f.unicast_header_flits);
+    if buffer >= packet {
+        return None;
+    }
+    let what = if header == 0 {
+        format!("workload.packet_flits = {packet}")
+    } else {
+        format!("{packet}, workload.packet_flits and the unicast header's {header} flits,")
+    };
+    let allowed = format!("at least {what} with virtual cut-through");
+    Some(Problem::new("switch.buffer_flits", buffer.to_string(), allowed, None))
+}
+
+/// A switch that replicates multidestination worms whole: its buffer of `buffer` flits holds the
+/// largest worm (`what` it is, and `why` the buffer must hold it).
+pub fn worm_unfit(buffer: u32, f: &Facts, what: &str, why: &str) -> Option<Problem> {
+    let worm = f.multidestination_worm.filter(|&w| buffer < w)?;
+    let allowed = format!("at least the largest {what}, {worm} flits{why}");
+    Some(Problem::new("switch.buffer_flits", buffer.to_string(), allowed, None))
+}
+
+/// A head's route read later than the router's delay (`switch.route_cycles`).
+pub fn route_cycles_unfit(route: u32, delay: u32) -> Option<Problem> {
+    let allowed = format!("an integer from 1 to switch.router_delay_cycles = {delay}");
+    (route > delay).then(|| Problem::new("switch.route_cycles", route.to_string(), allowed, None))
 }

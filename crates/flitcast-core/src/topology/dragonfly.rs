@@ -33,6 +33,7 @@
 
 use super::graph::{Arrangement, Builder, DragonflyGeometry, Geometry, PortLink, Topology};
 use crate::error::Error;
+use crate::facts::Facts;
 use crate::params::{params, Kind, Problem};
 
 /// Most groups: Valiant's intermediate group travels in the packet's 8-bit route variant.
@@ -105,6 +106,9 @@ impl Kind for Dragonfly {
 }
 
 impl Builder for Dragonfly {
+    fn size_key(p: &Params) -> Option<(&'static str, String)> {
+        Some(("network.a", p.a.to_string()))
+    }
     fn sized_by(_: &Params) -> &'static str {
         "network.p, network.a, network.h, network.g"
     }
@@ -120,6 +124,13 @@ impl Builder for Dragonfly {
     }
     fn radix(p: &Params) -> u32 {
         p.p + p.a - 1 + p.h
+    }
+    fn needs(_: &Params) -> &'static str {
+        "from 2 to `network.a` · `network.h` + 1 groups (one global channel joins each pair of groups), at most \
+         255, and routers of at most 64 ports (`network.p` + `network.a` − 1 + `network.h`)"
+    }
+    fn unfit(p: &Params, _: &Facts) -> Vec<Problem> {
+        p.problem().into_iter().collect()
     }
     fn groups(p: &Params) -> Option<(u32, u32)> {
         Some((p.p * p.a, p.groups()))

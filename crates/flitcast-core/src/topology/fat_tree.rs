@@ -32,6 +32,9 @@ impl Kind for FatTree {
 }
 
 impl Builder for FatTree {
+    fn size_key(p: &Params) -> Option<(&'static str, String)> {
+        Some(("network.k", p.k.to_string()))
+    }
     fn sized_by(_: &Params) -> &'static str {
         "network.k, network.n"
     }
@@ -47,6 +50,12 @@ impl Builder for FatTree {
     }
     fn digits(p: &Params) -> Option<(u32, u32)> {
         Some((p.k, p.n))
+    }
+    fn max_route_hops(p: &Params) -> u64 {
+        2 * p.n as u64
+    }
+    fn radix_key(p: &Params) -> Option<(&'static str, String)> {
+        Some(("network.k", p.k.to_string()))
     }
     fn radix(p: &Params) -> u32 {
         2 * p.k

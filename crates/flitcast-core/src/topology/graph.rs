@@ -2,7 +2,8 @@
 //! latency in cycles; and what a topology kind implements ([`Builder`]).
 
 use crate::error::Error;
-use crate::params::{choice, Kind};
+use crate::facts::Facts;
+use crate::params::{choice, Kind, Problem};
 
 /// A topology kind: its graph from its parameters.
 pub trait Builder: Kind {
@@ -32,6 +33,53 @@ pub trait Builder: Kind {
     /// dragonfly; group traffic patterns need them).
     fn groups(_: &Self::Params) -> Option<(u32, u32)> {
         None
+    }
+    /// Dimensions of a network of routers on a grid (mesh, torus, HyperX), whether its links run one way,
+    /// and the parallel links between neighbours.
+    fn dimensions(_: &Self::Params) -> Option<u32> {
+        None
+    }
+    fn unidirectional(_: &Self::Params) -> bool {
+        false
+    }
+    fn parallel_links(_: &Self::Params) -> u32 {
+        1
+    }
+    /// Most router-to-router hops of a source route through the network, up and down every level of a
+    /// multistage network (the SP networks: at most 6 switches).
+    fn max_route_hops(_: &Self::Params) -> u64 {
+        6
+    }
+    /// The most router-to-router hops of a minimal route, where the kind knows it without building (a
+    /// Slim Fly's 2).
+    fn diameter(_: &Self::Params) -> Option<u32> {
+        None
+    }
+    /// The key a refusal of too many nodes names, with its value (None: `run.max_nodes`, for a network
+    /// of fixed size).
+    fn size_key(_: &Self::Params) -> Option<(&'static str, String)> {
+        None
+    }
+    /// The routers, where the kind knows them without building (an irregular network's file, a Slim Fly's
+    /// 2q²).
+    fn known_routers(_: &Self::Params) -> Option<u32> {
+        None
+    }
+    /// The key that sets the radix and its value, as a refusal for too many ports names them (None: the
+    /// network's kind sets it).
+    fn radix_key(_: &Self::Params) -> Option<(&'static str, String)> {
+        None
+    }
+
+    /// What it needs of the rest of the scenario, as docs/config.md states it ("" if nothing): the
+    /// conditions `unfit` checks.
+    fn needs(_: &Self::Params) -> &'static str {
+        ""
+    }
+
+    /// The problems of running it where `facts` hold (none where its `needs` hold).
+    fn unfit(_: &Self::Params, _: &Facts) -> Vec<Problem> {
+        Vec::new()
     }
 }
 

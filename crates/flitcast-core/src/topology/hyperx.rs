@@ -27,7 +27,8 @@
 
 use super::graph::{Builder, Geometry, HyperxGeometry, PortLink, Topology, MAX_RADIX};
 use crate::error::Error;
-use crate::params::{params, Kind};
+use crate::facts::Facts;
+use crate::params::{params, Kind, Problem};
 
 params! {
     /// A HyperX.
@@ -100,6 +101,9 @@ impl Params {
 }
 
 impl Builder for Hyperx {
+    fn size_key(p: &Params) -> Option<(&'static str, String)> {
+        Some(("network.shape", format!("{:?}", p.shape)))
+    }
     fn sized_by(_: &Params) -> &'static str {
         "network.shape, network.parallel_links, network.terminals_per_router"
     }
@@ -121,6 +125,20 @@ impl Builder for Hyperx {
     }
     fn radix(p: &Params) -> u32 {
         p.ports().min(u64::from(u32::MAX)) as u32
+    }
+    fn dimensions(p: &Params) -> Option<u32> {
+        Some(p.shape.len() as u32)
+    }
+    fn parallel_links(p: &Params) -> u32 {
+        p.parallel_links
+    }
+    fn needs(_: &Params) -> &'static str {
+        "at least one dimension in `network.shape`, each of at least 2 routers, and routers of at most 64 ports: \
+         `network.terminals_per_router` + Σ (S − 1) · `network.parallel_links` ≤ 64"
+    }
+    fn unfit(p: &Params, _: &Facts) -> Vec<Problem> {
+        let problem = p.problem().map(|(key, value, allowed)| Problem::new(key, value, allowed, None));
+        problem.into_iter().collect()
     }
 }
 

@@ -30,6 +30,7 @@ use std::io::Read;
 
 use super::graph::{Builder, Geometry, PortLink, Topology};
 use crate::error::Error;
+use crate::facts::Facts;
 use crate::params::{params, show, Kind, Problem};
 
 /// The largest network file read, as for scenario files: a wrong path (a log, an image) is not read
@@ -77,6 +78,15 @@ impl Builder for Irregular {
     }
     fn radix(p: &Params) -> u32 {
         load(&p.file).map_or(0, |n| n.ports)
+    }
+    fn known_routers(p: &Params) -> Option<u32> {
+        load(&p.file).ok().map(|n| n.routers)
+    }
+    fn needs(_: &Params) -> &'static str {
+        "a file (`network.file`) that can be read and describes a connected network (docs/models/irregular.md)"
+    }
+    fn unfit(p: &Params, _: &Facts) -> Vec<Problem> {
+        load(&p.file).err().map(|e| e.problem(&p.file)).into_iter().collect()
     }
 }
 

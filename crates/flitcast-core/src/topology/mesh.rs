@@ -24,6 +24,9 @@ impl Kind for Mesh {
 }
 
 impl Builder for Mesh {
+    fn size_key(p: &Params) -> Option<(&'static str, String)> {
+        Some(("network.k", p.k.to_string()))
+    }
     fn sized_by(_: &Params) -> &'static str {
         "network.k, network.n"
     }
@@ -36,6 +39,12 @@ impl Builder for Mesh {
     }
     fn digits(p: &Params) -> Option<(u32, u32)> {
         Some((p.k, p.n))
+    }
+    fn dimensions(p: &Params) -> Option<u32> {
+        Some(p.n)
+    }
+    fn radix_key(p: &Params) -> Option<(&'static str, String)> {
+        Some(("network.n", p.n.to_string()))
     }
     fn radix(p: &Params) -> u32 {
         2 * p.n + 1

@@ -20,7 +20,8 @@ pub use graph::{
 };
 
 use crate::error::Error;
-use crate::params::kinds;
+use crate::facts::{needs_text, Facts};
+use crate::params::{kinds, Problem};
 
 kinds! {
     /// The topology of the network.
@@ -44,7 +45,22 @@ kinds! {
         fn multistage() -> bool;
         fn groups() -> Option<(u32, u32)>;
         fn sized_by() -> &'static str;
+        fn radix_key() -> Option<(&'static str, String)>;
+        fn dimensions() -> Option<u32>;
+        fn diameter() -> Option<u32>;
+        fn max_route_hops() -> u64;
+        fn size_key() -> Option<(&'static str, String)>;
+        fn known_routers() -> Option<u32>;
+        fn unidirectional() -> bool;
+        fn parallel_links() -> u32;
+        fn needs() -> &'static str;
+        fn unfit(facts: &Facts) -> Vec<Problem>;
     }
+}
+
+/// What each network needs of its keys together, as the kinds declare it (`Builder::needs`).
+pub fn needs() -> String {
+    needs_text(TopologyKind::NAMES, |name| TopologyKind::of_name(name).expect("a registered name").needs())
 }
 
 impl Topology {

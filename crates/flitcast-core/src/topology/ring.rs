@@ -24,6 +24,9 @@ impl Kind for Ring {
 }
 
 impl Builder for Ring {
+    fn size_key(p: &Params) -> Option<(&'static str, String)> {
+        Some(("network.k", p.k.to_string()))
+    }
     fn sized_by(_: &Params) -> &'static str {
         "network.k"
     }

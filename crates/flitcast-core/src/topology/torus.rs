@@ -28,6 +28,9 @@ impl Kind for Torus {
 }
 
 impl Builder for Torus {
+    fn size_key(p: &Params) -> Option<(&'static str, String)> {
+        Some(("network.k", p.k.to_string()))
+    }
     fn sized_by(_: &Params) -> &'static str {
         "network.k, network.n"
     }
@@ -43,6 +46,15 @@ impl Builder for Torus {
     }
     fn digits(p: &Params) -> Option<(u32, u32)> {
         Some((p.k, p.n))
+    }
+    fn unidirectional(p: &Params) -> bool {
+        p.unidirectional
+    }
+    fn dimensions(p: &Params) -> Option<u32> {
+        Some(p.n)
+    }
+    fn radix_key(p: &Params) -> Option<(&'static str, String)> {
+        Some(("network.n", p.n.to_string()))
     }
     fn radix(p: &Params) -> u32 {
         if p.unidirectional {

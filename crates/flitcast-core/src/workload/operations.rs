@@ -10,7 +10,8 @@
 
 use rand::Rng;
 
-use crate::params::params;
+use crate::facts::Facts;
+use crate::params::{params, Problem};
 use crate::time::Cycle;
 use crate::workload::{multicast_destinations, sources, Arrival, Source};
 
@@ -89,6 +90,15 @@ impl Operations {
         timers.push((source.arrivals.next_arrival(), host, 0));
         (dests, multicast)
     }
+}
+
+/// An m-way multicast's need: a destination set the other nodes can make up.
+pub const MWAY_NEEDS: &str = "at most nodes − 1 destinations (`workload.destinations`)";
+
+/// An m-way multicast of `m` destinations where `f` holds, with more than the other nodes.
+pub fn mway_unfit(m: u32, f: &Facts) -> Option<Problem> {
+    let allowed = format!("an integer from 1 to {} (the other nodes)", f.nodes.saturating_sub(1));
+    (m as u64 >= f.nodes).then(|| Problem::new("workload.destinations", m.to_string(), allowed, None))
 }
 
 #[cfg(test)]

@@ -19,10 +19,12 @@ use rand::seq::SliceRandom;
 
 use crate::collective::estimate::{self, Costs, Estimate, Trip};
 use crate::collective::schedule::{Message, Rank, Schedule, Step};
-use crate::collective::{algorithms, schedule, Algorithm, Operation, Spec};
+use crate::collective::{algorithms, messages, schedule, Algorithm, Operation, Spec};
+use crate::facts::Facts;
 use crate::host::program::{Delivered, Outbox, Priority, Program, Send, Serves, Site, Target};
-use crate::params::{choice, params, Kind};
+use crate::params::{choice, or_list, params, Kind, Problem};
 use crate::rng::{stream, StreamKind};
+use crate::sizing::{Part, Sizing};
 use crate::stats::Report;
 use crate::time::Cycle;
 use crate::topology::distances;
@@ -74,6 +76,21 @@ impl Params {
     /// The algorithm (`workload.scheme`): as set, else the operation's first.
     pub fn algorithm(&self) -> Algorithm {
         self.scheme.unwrap_or(algorithms(self.operation)[0])
+    }
+}
+
+impl Params {
+    /// One collective of these parameters among `nodes` nodes, of messages of `message_flits` in packets
+    /// of `packet_flits`.
+    fn spec(&self, nodes: u32, message_flits: u32, packet_flits: u32) -> Spec {
+        Spec {
+            operation: self.operation,
+            algorithm: self.algorithm(),
+            ranks: self.group_size.unwrap_or(nodes),
+            root: self.root,
+            flits: message_flits,
+            segment_flits: self.segment_flits.unwrap_or(packet_flits),
+        }
     }
 }
 
@@ -132,14 +149,7 @@ impl Program for Collective {
         for (r, &h) in hosts.iter().enumerate() {
             rank_of[h as usize] = r as u32;
         }
-        let spec = Spec {
-            operation: p.operation,
-            algorithm: p.algorithm(),
-            ranks: size,
-            root: p.root,
-            flits: site.message_flits,
-            segment_flits: p.segment_flits.unwrap_or(site.packet_flits),
-        };
+        let spec = p.spec(nodes, site.message_flits, site.packet_flits);
         let schedule = schedule(&spec);
         let costs = Costs {
             send_overhead: p.send_overhead_cycles,
@@ -186,6 +196,73 @@ impl Program for Collective {
 
     fn multidestination(p: &Params) -> bool {
         p.algorithm() == Algorithm::Hardware
+    }
+
+    fn bytes(p: &Params, n: &Sizing) -> Vec<Part> {
+        let spec = p.spec(n.nodes as u32, n.message_flits, n.packet_flits);
+        let keys = format!("workload.operation, workload.scheme, workload.group_size, {}", n.network_keys);
+        let messages = messages(&spec);
+        // each message: its record, its sender's and receiver's steps, a receiver awaiting it
+        let per_message = (size_of::<Message>() + 3 * 8 + 16) as u64;
+        // the estimate's distances: one entry per (sender's router, receiver's router) its messages join
+        // (a multidestination message reaches every other member), and one search's table of every router
+        let receptions = messages + if spec.algorithm == Algorithm::Hardware { n.nodes } else { 0 };
+        vec![
+            Part { what: "collective schedule", bytes: messages * per_message, keys: keys.clone() },
+            Part { what: "collective estimate's distances", bytes: receptions * 48 + n.routers * 24, keys },
+        ]
+    }
+
+    /// Closed (one collective): each rank hands its NIC one run of sends before it next waits, so the
+    /// packets alive at once are about the ranks' largest runs added up (built from the schedule where
+    /// it is small enough to build twice; else every packet the schedule sends).
+    fn live_packets(p: &Params, n: &Sizing) -> Option<u64> {
+        if p.load > 0.0 {
+            return None; // (collectives at a rate overlap: the engine's limit holds them)
+        }
+        let spec = p.spec(n.nodes as u32, n.message_flits, n.packet_flits);
+        let packets = |flits: u32| flits.div_ceil(n.packet_flits.max(1)) as u64;
+        if messages(&spec) > 1 << 22 {
+            return Some(messages(&spec).saturating_mul(packets(spec.flits)));
+        }
+        let s = schedule(&spec);
+        let runs = s.ranks.iter().map(|steps| {
+            let (mut run, mut most) = (0u64, 0u64);
+            for step in steps {
+                match step {
+                    Step::Send { id } => run += packets(s.messages[*id as usize].flits),
+                    Step::Recv { .. } => run = 0,
+                    Step::Reduce { .. } => {}
+                }
+                most = most.max(run);
+            }
+            most
+        });
+        Some(runs.sum())
+    }
+
+    fn needs(_: &Params) -> &'static str {
+        "a `workload.scheme` (its algorithm) that carries out its `workload.operation` (docs/models/collectives.md), \
+         a `workload.group_size` of at most the node count, and a `workload.root` below the group's size"
+    }
+    fn unfit(p: &Params, f: &Facts) -> Vec<Problem> {
+        let mut problems = Vec::new();
+        let allowed = algorithms(p.operation);
+        if !allowed.contains(&p.algorithm()) {
+            let names: Vec<&str> = allowed.iter().map(|a| a.name()).collect();
+            let allowed = format!("{} for workload.operation = '{}'", or_list(&names), p.operation.name());
+            problems.push(Problem::new("workload.scheme", format!("'{}'", p.algorithm().name()), allowed, None));
+        }
+        let size = p.group_size.map_or(f.nodes, u64::from);
+        if size > f.nodes {
+            let allowed = format!("an integer from 2 to {} (the node count)", f.nodes);
+            problems.push(Problem::new("workload.group_size", size.to_string(), allowed, None));
+        }
+        if p.root as u64 >= size {
+            let allowed = format!("a rank below the group's size, {size}");
+            problems.push(Problem::new("workload.root", p.root.to_string(), allowed, None));
+        }
+        problems
     }
 
     /// Each collective is an operation of the group's members (every node where the group is left out):

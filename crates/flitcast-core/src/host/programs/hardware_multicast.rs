@@ -3,10 +3,13 @@
 //! destinations as an N-bit string in `header_flits` extra flits (§3.2; docs/models/multicast.md).
 //! A unicast operation of bimodal traffic is an ordinary unicast.
 
+use super::multiway;
+use crate::facts::Facts;
 use crate::host::program::{Outbox, Priority, Program, Send, Serves, Site, Target, WormHeader};
-use crate::params::{params, Flat, Kind};
+use crate::params::{params, Flat, Kind, Problem};
+use crate::sizing::{Part, Sizing};
 use crate::time::Cycle;
-use crate::workload::operations::{Multiway, Operations};
+use crate::workload::operations::{mway_unfit, Multiway, Operations, MWAY_NEEDS};
 
 params! {
     /// Hardware multicast: multidestination worms the switches replicate.
@@ -53,6 +56,17 @@ impl Program for HardwareMulticast {
 
     fn multicast_degree(p: &Params) -> Option<u32> {
         Some(p.traffic.destinations)
+    }
+
+    fn bytes(p: &Params, sizing: &Sizing) -> Vec<Part> {
+        multiway::bytes(p.traffic.destinations, true, sizing)
+    }
+
+    fn needs(_: &Params) -> &'static str {
+        MWAY_NEEDS
+    }
+    fn unfit(p: &Params, f: &Facts) -> Vec<Problem> {
+        mway_unfit(p.traffic.destinations, f).into_iter().collect()
     }
 
     fn header_flits(p: &Params) -> Option<u32> {

@@ -20,9 +20,10 @@
 
 use std::collections::{HashMap, VecDeque};
 
+use crate::facts::Facts;
 use crate::host::program::{Arriving, Delivered, Outbox, Priority, Program, Send, Serves, Site, Target};
 use crate::multicast::rooted_tree::{self, snake_position};
-use crate::params::{choice, params, Kind};
+use crate::params::{choice, params, Kind, Problem};
 use crate::rng::{stream, Stream, StreamKind};
 use crate::time::Cycle;
 use crate::workload::{multicast_destinations, Arrival, Arrivals, Sizes};
@@ -281,6 +282,58 @@ impl Program for HostAdapter {
 
     fn multicast_degree(p: &Params) -> Option<u32> {
         Some(p.group.len() as u32)
+    }
+
+    fn needs(_: &Params) -> &'static str {
+        "a bidirectional 2-D `torus` or `mesh`, a `workload.group` of 2 to 1024 distinct global host IDs below the \
+         node count, every worm one packet (`workload.packet_flits` at least the largest message, background \
+         unicast and control worm), and a truncated geometric size's maximum at least twice its mean"
+    }
+    fn unfit(p: &Params, f: &Facts) -> Vec<Problem> {
+        let mut problems = Vec::new();
+        let mut fail =
+            |key: &str, value: String, allowed: String| problems.push(Problem::new(key, value, allowed, None));
+        if !f.is_cube(2, false) {
+            let allowed = "a bidirectional 2-D torus or mesh for workload.program = 'host_adapter' (the hosts' global \
+                           order is a Hamiltonian path of its grid)";
+            fail("network.topology", format!("'{}'", f.network), allowed.to_string());
+        }
+        let mut ids = p.group.clone();
+        ids.sort_unstable();
+        ids.dedup();
+        let members = ids.len() == p.group.len() && (2..=MAX_MEMBERS).contains(&ids.len());
+        if !members || ids.iter().any(|&g| g as u64 >= f.nodes) {
+            let allowed = format!(
+                "2 to {MAX_MEMBERS} distinct global host IDs from 0 to {} (every source's tree costs the cube of the \
+                 group)",
+                f.nodes.saturating_sub(1)
+            );
+            fail("workload.group", format!("{:?}", p.group), allowed);
+        }
+        let mean = f.message_flits;
+        for (key, mean, max) in [
+            ("workload.message_flits_max", mean, p.message_flits_max),
+            ("workload.background_flits_max", p.background_flits, Some(p.background_flits_max)),
+        ] {
+            if let Some(max) = max.filter(|&max| (max as u64) < 2 * mean as u64) {
+                let allowed = format!(
+                    "an integer from {} to 1000000 (a truncated geometric size's maximum is at least twice its mean, \
+                     {mean})",
+                    2 * mean
+                );
+                fail(key, max.to_string(), allowed);
+            }
+        }
+        let background = if p.background_load > 0.0 { p.background_flits_max } else { 0 };
+        let largest = p.message_flits_max.unwrap_or(mean).max(background).max(p.control_flits);
+        if f.packet_flits < largest {
+            let allowed = format!(
+                "at least {largest} with workload.program = 'host_adapter': every worm is one packet (the largest \
+                 message)"
+            );
+            fail("workload.packet_flits", f.packet_flits.to_string(), allowed);
+        }
+        problems
     }
 
     fn sees_flits(&self) -> bool {

@@ -14,12 +14,16 @@ pub mod batch;
 pub mod collective;
 pub mod hardware_multicast;
 pub mod host_adapter;
+pub mod multiway;
 pub mod open_loop;
 pub mod software_multicast;
 pub mod torus_multicast;
 
+use crate::facts::{needs_text, Facts};
 use crate::family::family;
 use crate::host::program::{Arriving, Delivered, Outbox, Program, Site};
+use crate::params::Problem;
+use crate::sizing::{Part, Sizing};
 use crate::stats::Report;
 use crate::time::Cycle;
 
@@ -58,6 +62,15 @@ family! {
         fn multicast_degree() -> Option<u32>;
         fn header_flits() -> Option<u32>;
         fn header_bytes() -> (u32, u32);
+        fn bytes(sizing: &Sizing) -> Vec<Part>;
+        fn live_packets(sizing: &Sizing) -> Option<u64>;
+        fn needs() -> &'static str;
+        fn unfit(facts: &Facts) -> Vec<Problem>;
     }
     build(site: &Site<'_>);
+}
+
+/// What each program needs of the rest of the scenario, as the kinds declare it (`Program::needs`).
+pub fn needs() -> String {
+    needs_text(ProgramKind::NAMES, |name| ProgramKind::of_name(name).expect("a registered name").needs())
 }

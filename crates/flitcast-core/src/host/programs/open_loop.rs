@@ -3,10 +3,11 @@
 //! from the traffic pattern (`workload/patterns/`), each message a new operation of one destination.
 //! Each host draws from its own two streams, so results do not depend on the order hosts are visited.
 
+use crate::facts::Facts;
 use crate::host::program::{Outbox, Priority, Program, Send, Serves, Site, Target};
-use crate::params::{params, Kind};
+use crate::params::{params, Kind, Problem};
 use crate::time::Cycle;
-use crate::workload::{sources, Arrival, Pattern, PatternKind, Source};
+use crate::workload::{sources, Arrival, Pattern, PatternKind, Shape, Source};
 
 params! {
     /// Open-network unicast traffic.
@@ -53,6 +54,16 @@ impl Program for OpenLoop {
 
     fn load(p: &Params) -> f64 {
         p.load
+    }
+
+    fn needs(_: &Params) -> &'static str {
+        "a traffic pattern where it is defined, as the pattern table above says (e.g. the bit permutations on a \
+         power-of-two node count; `hotspot` with a non-empty `workload.hotspot_nodes` of node ids and \
+         `workload.hotspot_fraction > 0`)"
+    }
+    fn unfit(p: &Params, f: &Facts) -> Vec<Problem> {
+        let shape = Shape { nodes: f.nodes.min(u32::MAX as u64) as u32, digits: f.digits, groups: f.groups };
+        p.pattern.unfit(&shape).into_iter().collect()
     }
 
     fn start(&mut self, out: &mut Outbox) {

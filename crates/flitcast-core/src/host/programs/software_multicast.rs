@@ -21,11 +21,14 @@
 //! chain some relay more than others: on 16 nodes the busiest injects 25/21 of the mean at m = 2 and 38/15
 //! at m = 15, and its injection channel sets where software multicast saturates (unit test below).
 
+use super::multiway;
+use crate::facts::Facts;
 use crate::host::program::{Delivered, Outbox, Priority, Program, Send, Serves, Site, Target};
 use crate::packet::Slab;
-use crate::params::{params, Flat, Kind};
+use crate::params::{params, Flat, Kind, Problem};
+use crate::sizing::{Part, Sizing};
 use crate::time::Cycle;
-use crate::workload::operations::{Multiway, Operations};
+use crate::workload::operations::{mway_unfit, Multiway, Operations, MWAY_NEEDS};
 
 params! {
     /// Software multicast along the U-Min tree.
@@ -82,6 +85,17 @@ impl Program for SoftwareMulticast {
 
     fn multicast_degree(p: &Params) -> Option<u32> {
         Some(p.traffic.destinations)
+    }
+
+    fn bytes(p: &Params, sizing: &Sizing) -> Vec<Part> {
+        multiway::bytes(p.traffic.destinations, false, sizing)
+    }
+
+    fn needs(_: &Params) -> &'static str {
+        MWAY_NEEDS
+    }
+    fn unfit(p: &Params, f: &Facts) -> Vec<Problem> {
+        mway_unfit(p.traffic.destinations, f).into_iter().collect()
     }
 
     fn start(&mut self, out: &mut Outbox) {

@@ -22,9 +22,10 @@ use std::collections::BTreeSet;
 
 use rand::seq::SliceRandom;
 
+use crate::facts::Facts;
 use crate::host::program::{Delivered, Outbox, Priority, Program, Send, Serves, Site, Target};
 use crate::multicast::torus::{plan, rank, route_links, Algorithm, Plan, TorusScheme, DEFAULT_PARTITION};
-use crate::params::{choice, params, Kind};
+use crate::params::{choice, params, Kind, Problem};
 use crate::rng::{stream, StreamKind};
 use crate::stats::Report;
 use crate::time::Cycle;
@@ -183,6 +184,36 @@ impl Program for TorusMulticast {
 
     fn closed(_: &Params) -> bool {
         true
+    }
+
+    fn needs(_: &Params) -> &'static str {
+        "a unidirectional 2-D `torus`, with `workload.group_size` and `workload.partition` at most the node count \
+         and `workload.root` below it"
+    }
+    fn unfit(p: &Params, f: &Facts) -> Vec<Problem> {
+        let mut problems = Vec::new();
+        if !(f.network == "torus" && f.is_cube(2, true)) {
+            let allowed = "a unidirectional 2-D torus (network.unidirectional = true, n = 2) for workload.program = \
+                           'torus_multicast'";
+            problems.push(Problem::new("network.topology", format!("'{}'", f.network), allowed, None));
+        }
+        let n = f.nodes;
+        let mut fail =
+            |key: &str, value: u32, allowed: String| problems.push(Problem::new(key, value.to_string(), allowed, None));
+        if p.group_size as u64 > n {
+            fail(
+                "workload.group_size",
+                p.group_size,
+                format!("an integer from 2 to {n} (the root and its destinations)"),
+            );
+        }
+        if p.root as u64 >= n {
+            fail("workload.root", p.root, format!("a node id below {n}"));
+        }
+        if p.partition as u64 > n {
+            fail("workload.partition", p.partition, format!("an integer from 2 to {n}"));
+        }
+        problems
     }
 
     fn start(&mut self, out: &mut Outbox) {

@@ -31,14 +31,15 @@ mod output_buffer;
 
 use std::collections::VecDeque;
 
-use super::model::{links_of, FlowControl, InLink, Model, OutLink, Site, StepCtx, Timing};
+use super::model::{links_of, vct_unfit, worm_unfit, FlowControl, InLink, Model, OutLink, Site, StepCtx, Timing};
 use crate::arbiter::RoundRobin;
 use crate::bitset::ones;
 use output_buffer::{OutputBuffer, Slot};
 
 use crate::error::BlockedChannel;
+use crate::facts::Facts;
 use crate::packet::Flit;
-use crate::params::{params, Kind};
+use crate::params::{params, Kind, Problem};
 use crate::routing::{At, Candidates, Step};
 use crate::time::Cycle;
 use crate::topology::Topology;
@@ -147,6 +148,38 @@ impl Model for Infiniband {
     }
     fn sized_by(_: &Params) -> &'static str {
         "switch.vcs, switch.buffer_flits, switch.output_buffers"
+    }
+
+    /// The union of XY paths (study 003 §2).
+    fn replicates_on(_: &Params) -> &'static [&'static str] {
+        &["mesh"]
+    }
+
+    fn needs(_: &Params) -> &'static str {
+        "at most 8 ports, and a forwarding table that gives one output per destination (study 003 §2): `dor`, `o1` \
+         or `o4` routing, not `adaptive` or `min_adaptive`, and on a `hyperx` only `network.parallel_links = 1` \
+         (`dor` there offers every parallel link); `switch.buffer_flits` at least the largest packet (virtual \
+         cut-through), its header and a multidestination worm's included"
+    }
+    fn unfit(p: &Params, f: &Facts) -> Vec<Problem> {
+        let mut problems = Vec::new();
+        if f.radix > MAX_PORTS as u32 {
+            let (key, value) = f.radix_key.clone().unwrap_or(("network.topology", format!("'{}'", f.network)));
+            let allowed = "a network of switches with at most 8 ports for the InfiniBand switch";
+            problems.push(Problem::new(key, value, allowed, None));
+        }
+        let table = "(a forwarding table gives one output per destination)";
+        if f.adaptive {
+            let allowed = format!("'o1' or 'o4' with the InfiniBand switch on a fat_tree, sp16 or sp128 {table}");
+            problems.push(Problem::new("routing.algorithm", format!("'{}'", f.routing), allowed, None));
+        }
+        if let Some(links) = Some(f.parallel_links).filter(|&links| links > 1) {
+            let allowed = format!("1 with the InfiniBand switch {table}");
+            problems.push(Problem::new("network.parallel_links", links.to_string(), allowed, None));
+        }
+        problems.extend(vct_unfit(p.buffer_flits, f));
+        problems.extend(worm_unfit(p.buffer_flits, f, "packet", ", for virtual cut-through"));
+        problems
     }
 
     /// (lane buffers, everything else)
