@@ -1,7 +1,9 @@
-//! Minimal adaptive routing across dimensions on a HyperX, deadlock-free by an escape virtual channel
+//! Minimal adaptive routing, deadlock-free by escape virtual channels that route by dimension order
 //! (Duato, "A New Theory of Deadlock-Free Adaptive Routing in Wormhole Networks", IEEE TPDS 4(12),
-//! 1993; the HyperX of Ahn et al., SC 2009, docs/models/hyperx.md).
+//! 1993): the `min_adaptive` kind, on a HyperX (this file's runtime; the HyperX of Ahn et al., SC 2009,
+//! docs/models/hyperx.md) and on meshes and tori (`min_adaptive_cube.rs`, docs/models/min_adaptive.md).
 //!
+//! On a HyperX:
 //! At each router a packet may correct any dimension in which its router differs from its
 //! destination's, in one hop (each dimension is all-to-all): every such hop is minimal, on any of its
 //! K parallel links. The virtual channels are split in two classes:
@@ -26,8 +28,9 @@
 //! The paper's own adaptive routing, DAL (dimensionally-adaptive, load-balanced: at most one
 //! non-minimal hop per dimension), is not implemented; docs/models/hyperx.md says how the two differ.
 
-use super::algorithm::{too_few_vcs, unfit, Algorithm, Facts};
+use super::algorithm::{too_few_vcs, unfit, Algorithm, Facts, OneOf};
 use super::dor_hyperx::DorHyperx;
+use super::min_adaptive_cube::{self, MinAdaptiveCube};
 use super::route::Route;
 use crate::candidates::{At, Candidate, Candidates};
 use crate::error::Error;
@@ -48,20 +51,40 @@ params! {
 
 impl Kind for MinAdaptive {
     const NAME: &'static str = "min_adaptive";
-    const DOC: &'static str = "on a hyperx: any minimal hop on VCs 0..vcs-2, dimension order on the escape VC \
-                               vcs-1 (Duato; needs switch.vcs >= 2)";
+    const DOC: &'static str = "any minimal hop on the adaptive VCs, dimension order on the escape VCs (Duato): \
+                               on a hyperx or mesh the last VC, on a torus the last two (dateline classes)";
     type Params = Params;
 }
 
+/// The runtime on the network at hand: a HyperX's, a mesh's or torus's.
+pub type OnNetwork = OneOf<MinAdaptive, MinAdaptiveCube>;
+
 impl Algorithm for MinAdaptive {
-    type Runtime = MinAdaptive;
+    type Runtime = OnNetwork;
 
     fn networks(_: &Params) -> &'static [&'static str] {
-        &["hyperx"]
+        &["mesh", "torus", "hyperx"]
     }
 
-    fn build(p: &Params, vcs: u8, topo: &Topology) -> Result<MinAdaptive, Error> {
-        let Geometry::Hyperx(g) = topo.geometry else { return Err(unfit(Self::NAME, Self::networks(p))) };
+    fn build(p: &Params, vcs: u8, topo: &Topology) -> Result<OnNetwork, Error> {
+        let g = match topo.geometry {
+            Geometry::Hyperx(g) => g,
+            Geometry::Cube(g) => {
+                let most = min_adaptive_cube::candidates(g.n, g.wrap);
+                if u32::from(vcs) < min_adaptive_cube::vcs_needed(g.wrap) || most as usize > Candidates::MAX {
+                    return Err(Error::Routing {
+                        message: format!(
+                            "min_adaptive needs {} virtual channels or more here (it has {vcs}) and at most {} \
+                             candidates a hop (it would offer {most})",
+                            min_adaptive_cube::vcs_needed(g.wrap),
+                            Candidates::MAX
+                        ),
+                    });
+                }
+                return Ok(OneOf::Second(MinAdaptiveCube::new(g, vcs)));
+            }
+            _ => return Err(unfit(Self::NAME, Self::networks(p))),
+        };
         let most = candidates(g.dims.into(), g.links.into());
         if vcs < 2 || most as usize > Candidates::MAX {
             return Err(Error::Routing {
@@ -72,26 +95,49 @@ impl Algorithm for MinAdaptive {
                 ),
             });
         }
-        Ok(MinAdaptive::new(g, vcs))
+        Ok(OneOf::First(MinAdaptive::new(g, vcs)))
     }
 
     fn needs(_: &Params) -> &'static str {
-        "`switch.vcs >= 2` (an escape VC and at least one adaptive VC), and at most 8 candidates a hop: the dimensions \
-         of `network.shape` × `network.parallel_links` ≤ 8"
+        "`switch.vcs >= 2` on a `hyperx` or `mesh` (an escape VC and at least one adaptive VC), `switch.vcs >= 3` on \
+         a `torus` (two dateline classes of escape VCs and an adaptive one), and at most 8 candidates a hop: on a \
+         `hyperx` the dimensions of `network.shape` × `network.parallel_links` ≤ 8, on a `torus` at most 3 \
+         dimensions (both ways round and the escape hop)"
     }
 
     fn unfit(_: &Params, f: &Facts) -> Vec<Problem> {
-        let (Some(dims), links) = (f.dimensions.filter(|_| f.network == "hyperx"), f.parallel_links) else {
-            return Vec::new();
+        let Some(dims) = f.dimensions else { return Vec::new() };
+        let torus = f.network == "torus";
+        let need = if torus { min_adaptive_cube::vcs_needed(true) } else { 2 };
+        let why = if torus {
+            "two dateline classes of escape VCs and an adaptive one"
+        } else {
+            "an escape VC and an adaptive one"
         };
         let mut out: Vec<Problem> = too_few_vcs(
             f,
-            2,
-            "at least 2 with min_adaptive routing (an escape VC and an adaptive one)".into(),
-            "with min_adaptive routing (it needs two virtual channels: an escape VC and an adaptive one)",
+            need,
+            format!("at least {need} with min_adaptive routing on a {} ({why})", f.network),
+            &format!("with min_adaptive routing (it needs {need} virtual channels: {why})"),
         )
         .into_iter()
         .collect();
+        if f.network != "hyperx" {
+            let most = min_adaptive_cube::candidates(dims, torus);
+            if most as usize > Candidates::MAX {
+                let max =
+                    (1..=dims).rev().find(|&n| min_adaptive_cube::candidates(n, torus) as usize <= Candidates::MAX);
+                let allowed = format!(
+                    "at most {} dimensions with min_adaptive on a {} (a hop would offer {most} candidates, at most {})",
+                    max.unwrap_or(0),
+                    f.network,
+                    Candidates::MAX
+                );
+                out.push(Problem::new("network.n", dims.to_string(), allowed, None));
+            }
+            return out;
+        }
+        let links = f.parallel_links;
         if candidates(dims, links) as usize > Candidates::MAX {
             out.push(Problem::new(
                 "network.parallel_links",

@@ -10,6 +10,7 @@ pub mod dor_dateline;
 pub mod dor_hyperx;
 pub mod dragonfly;
 pub mod min_adaptive;
+pub mod min_adaptive_cube;
 pub mod minimal;
 pub mod route;
 pub mod source_route;
@@ -86,6 +87,7 @@ family! {
         Dragonfly(dragonfly::DragonflyRouting),
         DorHyperx(dor_hyperx::DorHyperx),
         MinAdaptive(min_adaptive::MinAdaptive),
+        MinAdaptiveCube(min_adaptive_cube::MinAdaptiveCube),
     }
     mut {
         fn add_multicast(topo: &Topology) -> Result<(), Error>;

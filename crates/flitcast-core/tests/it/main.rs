@@ -17,6 +17,7 @@ mod host_adapter;
 mod hyperx;
 mod infiniband;
 mod irregular;
+mod min_adaptive_cube;
 mod prop_bmin;
 mod prop_dragonfly;
 mod prop_metrics;
