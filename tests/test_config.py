@@ -62,7 +62,6 @@ COMPANIONS: dict[tuple[str, str], dict[str, Any]] = {
     ("algorithm", "o4"): {"network": {"topology": "sp16"}},
     ("topology", "irregular"): IRREGULAR,  # a file to read, routed up*/down*
     ("algorithm", "up_down"): IRREGULAR,
-    ("algorithm", "min_adaptive"): {"network": {"topology": "hyperx"}},  # minimal adaptive on a HyperX
     ("program", "hardware_multicast"): MULTIDESTINATION,  # switches that replicate
     ("program", "batch"): {**MULTIDESTINATION, "run": {"warmup_cycles": 0}},  # closed: measured from cycle 0
     ("program", "host_adapter"): {"workload": {"group": [0, 1, 2, 3]}},  # a fixed group
@@ -73,6 +72,7 @@ COMPANIONS: dict[tuple[str, str], dict[str, Any]] = {
     ("program", "collective"): {"run": {"warmup_cycles": 0}},  # one collective, measured from cycle 0
     ("pattern", "hotspot"): {"workload": {"hotspot_nodes": [0], "hotspot_fraction": 0.25}},
     ("topology", "dragonfly"): {"routing": {"algorithm": "minimal"}},  # the dragonfly's routings
+    ("topology", "slim_fly"): {"routing": {"algorithm": "minimal"}},  # routed from its distances
     ("algorithm", "minimal"): {"network": {"topology": "dragonfly"}},
     ("algorithm", "valiant"): {"network": {"topology": "dragonfly"}, "switch": {"vcs": 3}},  # three VC classes
     ("algorithm", "ugal_l"): {"network": {"topology": "dragonfly"}, "switch": {"vcs": 3}},
@@ -94,6 +94,7 @@ OTHER: dict[str, tuple[Any, dict[str, Any]]] = {
     # (the same file by another path: another value, for the store too, which keys a point by the path)
     "network.file": (str(REPO / "examples" / "networks" / ".." / "networks" / "irregular_updown.csv"), {}),
     "network.shape": ([3, 2, 2], {}),  # (a HyperX's sizes are at least 2)
+    "network.q": (7, {}),  # (a Slim Fly's q is a prime)
     # header bytes are whole flits of workload.flit_bytes: sizes in bytes (and a lane for the header)
     "workload.unicast_header_bytes": (34, {"workload": {"message_bytes": 32, "flit_bytes": 8, "max_packet_bytes": 32}}),
     "workload.multicast_header_bytes": (74, {"workload": {"message_bytes": 32, "flit_bytes": 8, "max_packet_bytes": 32}}),
@@ -887,19 +888,19 @@ RULE_DETAILS = [
     ("Each routing's own needs hold", {"network": {"topology": "fat_tree", "k": 8, "n": 3}, "routing": {"algorithm": "o4"}},
      "routing.oblivious_table", "'balanced'", "'d_mod_k' or 's_mod_k' above 256 nodes"),
     ("at most `run.max_nodes` nodes", {"network": {"k": 64, "n": 3}}, "network.k", "64", "run.max_nodes = 65536 nodes (this one has 262144)"),
-    ("The routing fits the network", {"network": {"topology": "sp16"}}, "routing.algorithm", "'dor'", "'dor' on a mesh, torus, ring or hyperx"),
+    ("The routing fits the network", {"network": {"topology": "sp16"}}, "routing.algorithm", "'dor'", "'dor' or 'min_adaptive' on a mesh, torus, ring or hyperx"),
     ("The routing fits the network", merged(IRREGULAR, {"routing": {"algorithm": "dor"}}), "routing.algorithm", "'dor'",
-     "'up_down' on an irregular network"),
+     "'up_down' on an irregular or slim_fly network"),
     ("The routing fits the network", {"routing": {"algorithm": "up_down"}}, "routing.algorithm", "'up_down'",
-     "'dor' on a mesh, torus, ring or hyperx"),
+     "'dor' or 'min_adaptive' on a mesh, torus, ring or hyperx"),
     ("Each routing's own needs hold", merged(IRREGULAR, {"routing": {"root": 9}}), "routing.root", "9",
      "a router id from 0 to 8 (the network has 9 routers)"),
     ("Each network's own needs hold", merged(IRREGULAR, {"network": {"file": str(REPO / "examples")}}),
      "network.file", shown(str(REPO / "examples")), "the path of a network file"),
     ("The routing fits the network", {"network": {"topology": "dragonfly"}}, "routing.algorithm", "'dor'",
-     "'minimal', 'valiant' or 'ugal_l' on a dragonfly"),
+     "'minimal' or 'valiant' on a dragonfly or slim_fly; 'ugal_l' on a dragonfly"),
     ("The routing fits the network", {"routing": {"algorithm": "ugal_l"}, "switch": {"vcs": 3}}, "routing.algorithm", "'ugal_l'",
-     "'minimal', 'valiant' or 'ugal_l' on a dragonfly"),
+     "'minimal' or 'valiant' on a dragonfly or slim_fly; 'ugal_l' on a dragonfly"),
     ("Each network's own needs hold",
      {"network": {"topology": "dragonfly", "a": 40, "h": 30, "g": 4}, "routing": {"algorithm": "minimal"}},
      "network.a", "40", "routers of at most 64 ports"),
@@ -912,7 +913,16 @@ RULE_DETAILS = [
     ("Each routing's own needs hold",
      {"network": {"topology": "dragonfly"}, "routing": {"algorithm": "minimal"}, "switch": {"model": "central_buffer"}},
      "switch.model", "'central_buffer'", "for minimal on a dragonfly (it needs virtual channels)"),
-    ("The routing fits the network", {"routing": {"algorithm": "min_adaptive"}}, "routing.algorithm", "'min_adaptive'", "'min_adaptive' on a hyperx"),
+    ("The routing fits the network", {"network": {"topology": "fat_tree"}, "routing": {"algorithm": "min_adaptive"}},
+     "routing.algorithm", "'min_adaptive'", "'dor' or 'min_adaptive' on a mesh, torus, ring or hyperx"),
+    ("Each routing's own needs hold", {"network": {"topology": "torus"}, "routing": {"algorithm": "min_adaptive"}},
+     "switch.vcs", "2", "at least 3 with min_adaptive routing on a torus (two dateline classes of escape VCs"),
+    ("Each routing's own needs hold", {"network": {"topology": "slim_fly"}, "routing": {"algorithm": "valiant"}, "switch": {"vcs": 3}},
+     "switch.vcs", "3", "at least 4 for valiant on a slim_fly (one virtual-channel class per hop of its longest route)"),
+    ("Each routing's own needs hold", {"network": {"topology": "slim_fly", "q": 13}, "routing": {"algorithm": "valiant"}, "switch": {"vcs": 4}},
+     "network.topology", "'slim_fly' of 338 routers", "at most 255 routers for valiant"),
+    ("Each network's own needs hold", {"network": {"topology": "slim_fly", "q": 9}, "routing": {"algorithm": "minimal"}},
+     "network.q", "9", "a prime from 3 to 23"),
     ("Each network's own needs hold", {"network": {"topology": "hyperx", "shape": []}}, "network.shape", "[]", "at least one dimension"),
     ("Each network's own needs hold", {"network": {"topology": "hyperx", "shape": [8, 8, 8], "parallel_links": 3, "terminals_per_router": 2}},
      "network.shape", "[8, 8, 8]", "= 2 + 21·3 = 65"),

@@ -170,6 +170,8 @@ MEASURED = [
      "routing": {"algorithm": "up_down"}},
     *[{"network": {"topology": "dragonfly", "p": 4, "a": 8, "h": 4, "g": 33}, "switch": {"vcs": 3, "buffer_flits": 64},
        "routing": {"algorithm": algorithm}} for algorithm in ("minimal", "valiant", "ugal_l")],
+    *[{"network": {"topology": "slim_fly", "q": 7}, "switch": {"vcs": vcs, "buffer_flits": 64},
+       "routing": {"algorithm": algorithm}} for algorithm, vcs in (("minimal", 2), ("valiant", 4))],
     *[{"network": {"topology": "hyperx", "shape": [16, 16], "terminals_per_router": 4},
        "switch": {"vcs": 4, "buffer_flits": 32}, "routing": {"algorithm": algorithm}} for algorithm in ("dor", "min_adaptive")],
     {"network": {"topology": "mesh", "k": 32, "n": 2}, "switch": {"vcs": 4, "buffer_flits": 32},

@@ -18,13 +18,13 @@ __all__ = ["SECTIONS", "Network", "Routing", "Run", "Switch", "Workload"]
 class Network(Section):
     """Topology and links."""
 
-    topology: Literal['mesh', 'torus', 'ring', 'fat_tree', 'sp16', 'sp128', 'irregular', 'dragonfly', 'hyperx'] | None = Field(None, description='Topology family (see `flitcast list topologies`); its keys follow it.')
+    topology: Literal['mesh', 'torus', 'ring', 'fat_tree', 'sp16', 'sp128', 'irregular', 'dragonfly', 'hyperx', 'slim_fly'] | None = Field(None, description='Topology family (see `flitcast list topologies`); its keys follow it.')
     k: StrictInt | None = Field(None, description='topology = mesh: Routers per dimension (the radix k).; topology = torus: Routers per dimension (the radix k).; topology = ring: Routers on the ring.; topology = fat_tree: Half the switch ports: k down, k up (switches have 2k ports; a route offers at most 8 up ports).')
     n: StrictInt | None = Field(None, description='topology = mesh: Number of dimensions.; topology = torus: Number of dimensions.; topology = fat_tree: Levels of switches; the tree has k^n nodes.')
     unidirectional: StrictBool | None = Field(None, description='topology = torus: Links in one direction only (the SCI tori of study 004).; topology = ring: Links in one direction only.')
     node_numbering: Literal['sp', 'plain'] | None = Field(None, description='topology = sp16: Node numbering: `sp` (the SP numbering of study 002 Fig. 2, an artifact of the wiring) or `plain` (node chip i holds nodes 4i..4i+3). Matters for permutation patterns.; topology = sp128: Node numbering: `sp` (the SP numbering of study 002 Fig. 2, an artifact of the wiring) or `plain` (node chip i holds nodes 4i..4i+3). Matters for permutation patterns.')
     file: StrictStr | None = Field(None, description="topology = irregular: The network file: its routers, links (with their latencies) and terminals, one record a line (docs/models/irregular.md). In a scenario file, a relative path is taken from the scenario file's folder; given any other way (`--set`, a Python dict), from the working directory.")
-    p: StrictInt | None = Field(None, description='topology = dragonfly: Terminals per router.')
+    p: StrictInt | None = Field(None, description="topology = dragonfly: Terminals per router.; topology = slim_fly: Terminals per router; left out: ⌈k′/2⌉ of the k′ router ports (the paper's full global bandwidth, §3.2).")
     a: StrictInt | None = Field(None, description='topology = dragonfly: Routers per group (fully connected by local channels).')
     h: StrictInt | None = Field(None, description='topology = dragonfly: Global channels per router.')
     g: StrictInt | None = Field(None, description='topology = dragonfly: Groups, from 2 to a·h + 1 (every pair of groups joined by one global channel; at most 255); left out: a·h + 1.')
@@ -32,6 +32,7 @@ class Network(Section):
     shape: list[StrictInt] | None = Field(None, description='topology = hyperx: Routers per dimension, S_1 … S_L (dimension 0 first): one entry per dimension, each at least 2. [8] is a fully connected network of 8 routers, [2, 2, 2, 2] a 4-cube.')
     parallel_links: StrictInt | None = Field(None, description='topology = hyperx: Parallel links K between each pair of routers of a dimension (the same in every dimension).')
     terminals_per_router: StrictInt | None = Field(None, description='topology = hyperx: Terminals T on every router (the concentration).')
+    q: StrictInt | None = Field(None, description='topology = slim_fly: The prime q of the MMS graph: 2q² routers of (3q − δ)/2 router ports each (q = 4w + δ).')
     channel_latency_cycles: StrictInt | None = Field(None, description='Cycles a flit takes to cross a router-to-router channel.')
     terminal_latency_cycles: StrictInt | None = Field(None, description='Cycles a flit takes between a host and its switch, both ways; left out: network.channel_latency_cycles.')
 

@@ -52,18 +52,18 @@ params! {
 impl Kind for MinAdaptive {
     const NAME: &'static str = "min_adaptive";
     const DOC: &'static str = "any minimal hop on the adaptive VCs, dimension order on the escape VCs (Duato): \
-                               on a hyperx or mesh the last VC, on a torus the last two (dateline classes)";
+                               on a hyperx or mesh the last VC, on a torus or ring the last two (dateline classes)";
     type Params = Params;
 }
 
-/// The runtime on the network at hand: a HyperX's, a mesh's or torus's.
+/// The runtime on the network at hand: a HyperX's, a mesh's, torus's or ring's.
 pub type OnNetwork = OneOf<MinAdaptive, MinAdaptiveCube>;
 
 impl Algorithm for MinAdaptive {
     type Runtime = OnNetwork;
 
     fn networks(_: &Params) -> &'static [&'static str] {
-        &["mesh", "torus", "hyperx"]
+        &["mesh", "torus", "ring", "hyperx"]
     }
 
     fn build(p: &Params, vcs: u8, topo: &Topology) -> Result<OnNetwork, Error> {
@@ -100,14 +100,14 @@ impl Algorithm for MinAdaptive {
 
     fn needs(_: &Params) -> &'static str {
         "`switch.vcs >= 2` on a `hyperx` or `mesh` (an escape VC and at least one adaptive VC), `switch.vcs >= 3` on \
-         a `torus` (two dateline classes of escape VCs and an adaptive one), and at most 8 candidates a hop: on a \
+         a `torus` or `ring` (two dateline classes of escape VCs and an adaptive one), and at most 8 candidates a hop: on a \
          `hyperx` the dimensions of `network.shape` × `network.parallel_links` ≤ 8, on a `torus` at most 3 \
          dimensions (both ways round and the escape hop)"
     }
 
     fn unfit(_: &Params, f: &Facts) -> Vec<Problem> {
         let Some(dims) = f.dimensions else { return Vec::new() };
-        let torus = f.network == "torus";
+        let torus = f.wraps;
         let need = if torus { min_adaptive_cube::vcs_needed(true) } else { 2 };
         let why = if torus {
             "two dateline classes of escape VCs and an adaptive one"

@@ -1,10 +1,12 @@
 //! Minimal routing on a dragonfly (Kim, Dally, Scott & Abts, ISCA 2008, §4): local, global, local
 //! hop, each where the route needs it, on two virtual-channel classes. Routed by `dragonfly.rs`;
-//! docs/models/dragonfly.md.
+//! docs/models/dragonfly.md. On a Slim Fly, every hop one closer to the destination's router, one
+//! virtual-channel class per hop (`graph_routing.rs`, docs/models/slim_fly.md).
 
 use super::algorithm::Algorithm;
 use super::algorithm::Facts;
-use super::dragonfly::{on_dragonfly, too_few_classes, DragonflyRouting, Mode, DRAGONFLY};
+use super::dragonfly::Mode;
+use super::graph_routing::{self, OnNetwork};
 use crate::error::Error;
 use crate::params::{Kind, NoParams, Problem};
 use crate::topology::Topology;
@@ -15,26 +17,28 @@ pub struct Minimal;
 impl Kind for Minimal {
     const NAME: &'static str = "minimal";
     const DOC: &'static str =
-        "dragonfly minimal routing: local, global, local hop (two VC classes, needs switch.vcs >= 2)";
+        "minimal routing: a dragonfly's local, global, local hop, a Slim Fly's shortest paths (two VC classes, \
+         needs switch.vcs >= 2)";
     type Params = NoParams;
 }
 
 impl Algorithm for Minimal {
-    type Runtime = DragonflyRouting;
+    type Runtime = OnNetwork;
 
     fn networks(_: &NoParams) -> &'static [&'static str] {
-        DRAGONFLY
+        graph_routing::NETWORKS
     }
 
-    fn build(_: &NoParams, vcs: u8, topo: &Topology) -> Result<DragonflyRouting, Error> {
-        on_dragonfly(Self::NAME, topo, vcs, Mode::Minimal)
+    fn build(_: &NoParams, vcs: u8, topo: &Topology) -> Result<OnNetwork, Error> {
+        graph_routing::build(Self::NAME, topo, vcs, Mode::Minimal)
     }
 
     fn needs(_: &NoParams) -> &'static str {
-        "`switch.vcs >= 2` (one virtual-channel class per hop class)"
+        "`switch.vcs >= 2` (one virtual-channel class per hop class on a dragonfly, per hop of the diameter-2 \
+         route on a Slim Fly)"
     }
 
     fn unfit(_: &NoParams, f: &Facts) -> Vec<Problem> {
-        too_few_classes(Self::NAME, 2, f).into_iter().collect()
+        graph_routing::too_few(Self::NAME, false, f).into_iter().collect()
     }
 }

@@ -9,6 +9,7 @@ pub mod dor;
 pub mod dor_dateline;
 pub mod dor_hyperx;
 pub mod dragonfly;
+pub mod graph_routing;
 pub mod min_adaptive;
 pub mod min_adaptive_cube;
 pub mod minimal;
@@ -88,6 +89,7 @@ family! {
         DorHyperx(dor_hyperx::DorHyperx),
         MinAdaptive(min_adaptive::MinAdaptive),
         MinAdaptiveCube(min_adaptive_cube::MinAdaptiveCube),
+        Graph(graph_routing::GraphRouting),
     }
     mut {
         fn add_multicast(topo: &Topology) -> Result<(), Error>;
@@ -128,7 +130,7 @@ impl<A: Into<Routing>, B: Into<Routing>> From<OneOf<A, B>> for Routing {
 pub fn fits(kind_marks: (&str, &str), network_marks: (&str, &str)) -> String {
     // ("an irregular network": the one name that is an adjective)
     let one = |networks: &[&str]| match networks {
-        ["irregular"] => format!("an {} network", or_list_marked(networks, network_marks)),
+        ["irregular", ..] => format!("an {} network", or_list_marked(networks, network_marks)),
         _ => format!("a {}", or_list_marked(networks, network_marks)),
     };
     let groups = grouped(RoutingKind::NAMES, |name| RoutingKind::of_name(name).expect("a registered name").networks());
@@ -206,10 +208,10 @@ mod tests {
             }
         }
         let fits = fits(("'", "'"), ("", ""));
-        assert!(fits.starts_with("'dor' on a mesh, torus, ring or hyperx; "), "{fits}");
+        assert!(fits.starts_with("'dor' or 'min_adaptive' on a mesh, torus, ring or hyperx; "), "{fits}");
         assert!(
-            fits.contains("'minimal', 'valiant' or 'ugal_l' on a dragonfly")
-                && fits.contains("on an irregular network")
+            fits.contains("'minimal' or 'valiant' on a dragonfly or slim_fly; 'ugal_l' on a dragonfly")
+                && fits.contains("'up_down' on an irregular or slim_fly network")
         );
     }
 }

@@ -56,8 +56,9 @@ impl Kind for UpDown {
 impl Algorithm for UpDown {
     type Runtime = UpDown;
 
+    /// Any connected network routed from its own graph (a Slim Fly's too).
     fn networks(_: &Params) -> &'static [&'static str] {
-        &["irregular"]
+        &["irregular", "slim_fly"]
     }
 
     fn build(p: &Params, vcs: u8, topo: &Topology) -> Result<UpDown, Error> {

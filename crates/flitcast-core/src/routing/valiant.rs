@@ -1,11 +1,13 @@
 //! Valiant routing on a dragonfly (Kim, Dally, Scott & Abts, ISCA 2008, §4; Valiant & Brebner,
 //! "Universal Schemes for Parallel Communication", STOC 1981): minimal to an intermediate group drawn
 //! at random per packet, then minimal to the destination, on three virtual-channel classes. Routed by
-//! `dragonfly.rs`; docs/models/dragonfly.md.
+//! `dragonfly.rs`; docs/models/dragonfly.md. On a Slim Fly, through an intermediate router
+//! (`graph_routing.rs`, docs/models/slim_fly.md).
 
 use super::algorithm::Algorithm;
 use super::algorithm::{variant_streams, Facts};
-use super::dragonfly::{on_dragonfly, too_few_classes, DragonflyRouting, Mode, DRAGONFLY};
+use super::dragonfly::Mode;
+use super::graph_routing::{self, OnNetwork};
 use crate::error::Error;
 use crate::params::{choice, params, Kind, Problem};
 use crate::sizing::{Part, Sizing};
@@ -38,21 +40,21 @@ pub struct Valiant;
 
 impl Kind for Valiant {
     const NAME: &'static str = "valiant";
-    const DOC: &'static str = "dragonfly Valiant routing: minimal to a random intermediate group, then minimal \
-                               (three VC classes, needs switch.vcs >= 3)";
+    const DOC: &'static str = "Valiant routing: minimal to a random intermediate group (dragonfly) or router (Slim \
+                               Fly), then minimal (needs switch.vcs >= 3 on a dragonfly, 4 on a Slim Fly)";
     type Params = Params;
 }
 
 impl Algorithm for Valiant {
-    type Runtime = DragonflyRouting;
+    type Runtime = OnNetwork;
 
     fn networks(_: &Params) -> &'static [&'static str] {
-        DRAGONFLY
+        graph_routing::NETWORKS
     }
 
-    fn build(p: &Params, vcs: u8, topo: &Topology) -> Result<DragonflyRouting, Error> {
+    fn build(p: &Params, vcs: u8, topo: &Topology) -> Result<OnNetwork, Error> {
         let mode = Mode::Valiant { all_groups: p.intermediate_groups == IntermediateGroups::All };
-        on_dragonfly(Self::NAME, topo, vcs, mode)
+        graph_routing::build(Self::NAME, topo, vcs, mode)
     }
 
     /// Each source's stream of intermediate groups.
@@ -61,10 +63,12 @@ impl Algorithm for Valiant {
     }
 
     fn needs(_: &Params) -> &'static str {
-        "`switch.vcs >= 3` (one virtual-channel class per hop class)"
+        "`switch.vcs >= 3` on a dragonfly (one virtual-channel class per hop class), `switch.vcs >= 4` on a Slim \
+         Fly (one per hop of its two minimal legs) of at most 255 routers (`network.q` ≤ 11: its intermediate \
+         router travels in the packet's 8-bit route variant)"
     }
 
     fn unfit(_: &Params, f: &Facts) -> Vec<Problem> {
-        too_few_classes(Self::NAME, 3, f).into_iter().collect()
+        graph_routing::too_few(Self::NAME, true, f).into_iter().collect()
     }
 }

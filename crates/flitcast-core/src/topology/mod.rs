@@ -11,6 +11,7 @@ pub mod hyperx;
 pub mod irregular;
 pub mod mesh;
 pub mod ring;
+pub mod slim_fly;
 pub mod sp128;
 pub mod sp16;
 pub mod torus;
@@ -35,6 +36,7 @@ kinds! {
         Irregular(irregular::Irregular),
         Dragonfly(dragonfly::Dragonfly),
         Hyperx(hyperx::Hyperx),
+        SlimFly(slim_fly::SlimFly),
     }
     static {
         fn graph(latency: u32) -> Result<Topology, Error>;

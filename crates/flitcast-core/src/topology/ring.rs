@@ -31,6 +31,12 @@ impl Builder for Ring {
         "network.k"
     }
 
+    fn dimensions(_: &Params) -> Option<u32> {
+        Some(1)
+    }
+    fn unidirectional(p: &Params) -> bool {
+        p.unidirectional
+    }
     fn wraps(_: &Params) -> bool {
         true
     }

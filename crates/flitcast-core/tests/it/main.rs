@@ -25,6 +25,7 @@ mod prop_routing;
 mod regions;
 mod scenario;
 mod selection;
+mod slim_fly;
 mod software_multicast;
 mod software_torus;
 mod stop_go;

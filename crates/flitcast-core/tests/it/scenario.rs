@@ -149,6 +149,8 @@ fn scenarios() -> Vec<Json> {
                "switch": {"vcs": 3}, "routing": {"algorithm": "ugal_l", "ugal_threshold": 4},
                "workload": {"pattern": "dragonfly_worst_case"}}),
         json!({"network": {"topology": "dragonfly", "h": 1}, "switch": {"vcs": 4}, "routing": {"algorithm": "valiant"}}),
+        json!({"network": {"topology": "slim_fly", "q": 3, "p": 2}, "switch": {"vcs": 4}, "routing": {"algorithm": "valiant"}}),
+        json!({"network": {"topology": "torus", "k": 4}, "switch": {"vcs": 3}, "routing": {"algorithm": "min_adaptive"}}),
         json!({"network": {"topology": "hyperx", "shape": [3, 4], "parallel_links": 2, "terminals_per_router": 2},
                "switch": {"vcs": 3}, "routing": {"algorithm": "min_adaptive", "selection": "lru"}}),
     ]
