@@ -44,6 +44,7 @@
 
 use super::algorithm::{too_few_vcs, unfit, Facts};
 use super::route::Route;
+use super::variants::other_than;
 use crate::candidates::{At, Candidate, Candidates};
 use crate::error::Error;
 use crate::packet::Header;
@@ -161,15 +162,7 @@ impl DragonflyRouting {
             let i = ((draw as u64 * geo.g as u64) >> 32) as u32;
             return if i == gs { gd as u8 } else { i as u8 };
         }
-        let (lo, hi) = (gs.min(gd), gs.max(gd));
-        let mut i = ((draw as u64 * (geo.g - 2) as u64) >> 32) as u32;
-        if i >= lo {
-            i += 1;
-        }
-        if i >= hi {
-            i += 1;
-        }
-        i as u8
+        other_than(draw, geo.g, gs, gd) as u8
     }
 
     /// Candidate outputs of a packet with `header` at `at`. At a UGAL-L source router where the packet

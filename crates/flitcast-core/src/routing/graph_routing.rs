@@ -17,6 +17,7 @@
 use super::algorithm::{too_few_vcs, Facts, OneOf};
 use super::dragonfly::{on_dragonfly, too_few_classes, DragonflyRouting, Mode};
 use super::route::Route;
+use super::variants::other_than;
 use crate::candidates::{At, Candidate, Candidates};
 use crate::error::Error;
 use crate::packet::Header;
@@ -147,15 +148,7 @@ impl GraphRouting {
         if s == d || self.routers < 3 {
             return d as u8;
         }
-        let (lo, hi) = (s.min(d), s.max(d));
-        let mut i = ((draw as u64 * (self.routers - 2) as u64) >> 32) as u32;
-        if i >= lo {
-            i += 1;
-        }
-        if i >= hi {
-            i += 1;
-        }
-        i as u8
+        other_than(draw, self.routers, s, d) as u8
     }
 
     #[inline]
