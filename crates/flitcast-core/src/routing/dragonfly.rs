@@ -42,9 +42,8 @@
 //! routes the head (`decide`, which every switch calls: `StepCtx::queued`), so the decision is the
 //! router's own state and bit-identical for any `run.threads`.
 
-use super::algorithm::{too_few_vcs, unfit, Facts};
+use super::algorithm::{other_than, too_few_vcs, unfit, Facts};
 use super::route::Route;
-use super::variants::other_than;
 use crate::candidates::{At, Candidate, Candidates};
 use crate::error::Error;
 use crate::packet::Header;

@@ -14,10 +14,9 @@
 //! under minimal routing, twice it under Valiant. Hops only go up in class, so no channel dependency
 //! closes a cycle (the build-time check, `check/routes.rs`, confirms it).
 
-use super::algorithm::{too_few_vcs, Facts, OneOf};
+use super::algorithm::{other_than, too_few_vcs, Facts, OneOf};
 use super::dragonfly::{on_dragonfly, too_few_classes, DragonflyRouting, Mode};
 use super::route::Route;
-use super::variants::other_than;
 use crate::candidates::{At, Candidate, Candidates};
 use crate::error::Error;
 use crate::packet::Header;

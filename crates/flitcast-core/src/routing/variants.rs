@@ -55,17 +55,3 @@ impl Variants {
         }
     }
 }
-
-/// One of `0..count` other than `a` and `b` (two different ones), uniformly from a uniform 32-bit `draw`:
-/// Valiant's intermediate group or router, never either end's.
-pub fn other_than(draw: u32, count: u32, a: u32, b: u32) -> u32 {
-    let (lo, hi) = (a.min(b), a.max(b));
-    let mut i = ((draw as u64 * (count - 2) as u64) >> 32) as u32;
-    if i >= lo {
-        i += 1;
-    }
-    if i >= hi {
-        i += 1;
-    }
-    i
-}
