@@ -1,10 +1,12 @@
 //! What a scenario needs in memory, estimated before anything large is allocated, and the budget it
 //! must fit (`run.memory_limit_mb`; docs/engine.md "Memory").
 //!
-//! The estimate adds up every structure whose size grows with the scenario: router buffers and
-//! state, route tables, selection lists, the build-time route check, the source queues (bounded, see
-//! [`max_live_packets`]) and the per-terminal state. Fixed-size parts (a few kB) are left out. Each
-//! part names the configuration keys that drive it, so a refusal tells the user what to change.
+//! The estimate adds up what the kinds say they need — each switch model its buffers and state, each
+//! routing its tables, each program its own state and, where it bounds them, its live packets — and the
+//! engine's own parts: topology and credits, selection lists, the build-time route check, the source
+//! queues (bounded, see [`max_live_packets`]) and the per-terminal state. Fixed-size parts (a few kB) are
+//! left out. Each part names the configuration keys that drive it, so a refusal tells the user what to
+//! change.
 
 use std::mem::size_of;
 
@@ -133,7 +135,6 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
         part("route check", states * 8 + ports * vcs * (24 + 8 * 4), format!("{net}, switch.vcs"));
     }
 
-    // (a live packet, its queue slot, and at worst a message and an operation of its own)
     let program = &s.workload.program;
     // ("(bounded)": the engine's limit on a run's growth, reached only by a run that grows to it; a
     // program that bounds its own packets gives their estimate)
