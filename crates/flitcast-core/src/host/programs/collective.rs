@@ -77,9 +77,7 @@ impl Params {
     pub fn algorithm(&self) -> Algorithm {
         self.scheme.unwrap_or(algorithms(self.operation)[0])
     }
-}
 
-impl Params {
     /// One collective of these parameters among `nodes` nodes, of messages of `message_flits` in packets
     /// of `packet_flits`.
     fn spec(&self, nodes: u32, message_flits: u32, packet_flits: u32) -> Spec {
