@@ -932,6 +932,13 @@ RULE_DETAILS = [
      "switch.model", "'central_buffer'", "'input_buffered' or 'infiniband' with min_adaptive"),
     ("Each switch's own needs hold", {"switch": {"model": "infiniband"}, "network": {"topology": "hyperx", "shape": [2, 2], "parallel_links": 2}},
      "network.parallel_links", "2", "1 with the InfiniBand switch"),
+    # (a routing a forwarding table cannot hold, on a network where one can run, and where none does)
+    ("Each switch's own needs hold", {"switch": {"model": "infiniband"}, "network": {"topology": "hyperx", "shape": [2, 2]},
+                                      "routing": {"algorithm": "min_adaptive"}},
+     "routing.algorithm", "'min_adaptive'", "'dor' with the InfiniBand switch on a hyperx"),
+    ("Each switch's own needs hold", {"switch": {"model": "infiniband", "vcs": 3, "buffer_flits": 16},
+                                      "network": {"topology": "dragonfly"}, "routing": {"algorithm": "valiant"}},
+     "network.topology", "'dragonfly'", "'mesh', 'torus', 'ring', 'hyperx', 'fat_tree', 'sp16' or 'sp128' with the InfiniBand switch"),
     ("Each routing's own needs hold", {"network": {"topology": "torus"}, "switch": {"vcs": 1}}, "switch.vcs", "1", "routing.check_deadlock_free = false"),
     ("Each routing's own needs hold", {"network": {"topology": "torus"}, "routing": {"lanes": "by_port"}}, "routing.lanes", "'by_port'", "2-D mesh"),
     ("Each routing's own needs hold", {"network": {"n": 3, "k": 4}, "routing": {"lanes": "by_port"}}, "routing.lanes", "'by_port'", "2-D mesh"),

@@ -40,10 +40,10 @@ pub struct Facts<'a> {
     /// The switch's flow control counts credits (not stop/go): every switch narrows a routing's
     /// candidates by what its outputs' credits show downstream (`Route::decide`).
     pub reads_credits: bool,
-    /// `routing.algorithm`'s name, whether it offers several outputs a hop, and
-    /// `routing.check_deadlock_free`.
+    /// `routing.algorithm`'s name, whether a forwarding table can hold it (one output per destination),
+    /// and `routing.check_deadlock_free`.
     pub routing: &'static str,
-    pub adaptive: bool,
+    pub by_table: bool,
     pub check_deadlock_free: bool,
     /// Flits of the largest packet's payload (`workload.packet_flits`, or from the byte sizes), and of a
     /// unicast packet's header.

@@ -61,6 +61,11 @@ pub trait Algorithm: Kind {
     fn adaptive(_: &Self::Params) -> bool {
         false
     }
+    /// Whether a forwarding table can hold it: one output per destination at every router, whatever
+    /// the packet (the InfiniBand switch forwards by such a table, study 003 §2).
+    fn by_table(_: &Self::Params) -> bool {
+        false
+    }
     /// Which hops update the selection function's history.
     fn selection_history(_: &Self::Params) -> SelectionHistory {
         SelectionHistory::EveryHop

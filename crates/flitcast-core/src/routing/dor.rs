@@ -64,6 +64,10 @@ impl Kind for Dor {
 impl Algorithm for Dor {
     type Runtime = OnNetwork;
 
+    fn by_table(_: &Params) -> bool {
+        true
+    }
+
     fn networks(_: &Params) -> &'static [&'static str] {
         &["mesh", "torus", "ring", "hyperx"]
     }

@@ -45,6 +45,7 @@ macro_rules! algorithms {
             }
             static {
                 fn adaptive() -> bool;
+                fn by_table() -> bool;
                 fn selection() -> SelectionKind;
                 fn selection_history() -> SelectionHistory;
                 fn networks() -> &'static [&'static str];
@@ -137,6 +138,28 @@ pub fn fits(kind_marks: (&str, &str), network_marks: (&str, &str)) -> String {
     let each =
         groups.iter().map(|(networks, kinds)| format!("{} on {}", or_list_marked(kinds, kind_marks), one(networks)));
     each.collect::<Vec<_>>().join("; ")
+}
+
+/// The networks some routing a forwarding table can hold runs on, in registry order.
+pub fn by_table_networks() -> Vec<&'static str> {
+    let mut networks: Vec<&'static str> = Vec::new();
+    for name in RoutingKind::NAMES {
+        let kind = RoutingKind::of_name(name).expect("a registered name");
+        if kind.by_table() {
+            networks.extend(kind.networks().iter().filter(|n| !networks.contains(n)).collect::<Vec<_>>());
+        }
+    }
+    networks
+}
+
+/// The routings a forwarding table can hold (`Algorithm::by_table`) that run on `network`.
+pub fn by_table_on(network: &str) -> Vec<&'static str> {
+    let kind = |name| RoutingKind::of_name(name).expect("a registered name");
+    RoutingKind::NAMES
+        .iter()
+        .copied()
+        .filter(|&n| kind(n).by_table() && kind(n).networks().contains(&network))
+        .collect()
 }
 
 /// What each routing needs beyond its networks, as the kinds declare it (`Algorithm::needs`).

@@ -200,6 +200,11 @@ impl Algorithm for Adaptive {
 impl Algorithm for O1 {
     type Runtime = SourceRouting;
 
+    /// (a source route: fixed when the packet leaves, one output at every hop)
+    fn by_table(_: &O1Params) -> bool {
+        true
+    }
+
     fn networks(_: &O1Params) -> &'static [&'static str] {
         MINS
     }
@@ -224,6 +229,11 @@ impl Algorithm for O1 {
 
 impl Algorithm for O4 {
     type Runtime = SourceRouting;
+
+    /// (a source route: fixed when the packet leaves, one output at every hop)
+    fn by_table(_: &O4Params) -> bool {
+        true
+    }
 
     fn networks(_: &O4Params) -> &'static [&'static str] {
         MINS

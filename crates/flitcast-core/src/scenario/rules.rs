@@ -270,7 +270,7 @@ fn facts<'a>(s: &Scenario, nodes: u64, models_with_vcs: &'a [&'static str]) -> F
         models_with_vcs,
         reads_credits: sw.flow_control() != FlowControl::StopGo,
         routing: routing.name(),
-        adaptive: routing.adaptive(),
+        by_table: routing.by_table(),
         check_deadlock_free: s.routing.check_deadlock_free,
         packet_flits: s.packet_flits(),
         unicast_header_flits: s.unicast_header_flits(),

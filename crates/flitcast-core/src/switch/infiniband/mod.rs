@@ -39,7 +39,8 @@ use output_buffer::{OutputBuffer, Slot};
 use crate::error::BlockedChannel;
 use crate::facts::Facts;
 use crate::packet::Flit;
-use crate::params::{params, Kind, Problem};
+use crate::params::{or_list, params, Kind, Problem};
+use crate::routing;
 use crate::routing::{At, Candidates, Step};
 use crate::time::Cycle;
 use crate::topology::Topology;
@@ -156,9 +157,9 @@ impl Model for Infiniband {
     }
 
     fn needs(_: &Params) -> &'static str {
-        "at most 8 ports, and a forwarding table that gives one output per destination (study 003 §2): `dor`, `o1` \
-         or `o4` routing, not `adaptive` or `min_adaptive`, and on a `hyperx` only `network.parallel_links = 1` \
-         (`dor` there offers every parallel link); `switch.buffer_flits` at least the largest packet (virtual \
+        "at most 8 ports, and a forwarding table that gives one output per destination (study 003 §2): a routing \
+         such a table can hold (`dor`, `o1` or `o4`, where each runs), and on a `hyperx` only \
+         `network.parallel_links = 1` (`dor` there offers every parallel link); `switch.buffer_flits` at least the largest packet (virtual \
          cut-through), its header and a multidestination worm's included"
     }
     fn unfit(p: &Params, f: &Facts) -> Vec<Problem> {
@@ -169,9 +170,18 @@ impl Model for Infiniband {
             problems.push(Problem::new(key, value, allowed, None));
         }
         let table = "(a forwarding table gives one output per destination)";
-        if f.adaptive {
-            let allowed = format!("'o1' or 'o4' with the InfiniBand switch on a fat_tree, sp16 or sp128 {table}");
-            problems.push(Problem::new("routing.algorithm", format!("'{}'", f.routing), allowed, None));
+        if !f.by_table {
+            let here = routing::by_table_on(f.network);
+            problems.push(if here.is_empty() {
+                let networks = or_list(&routing::by_table_networks());
+                let allowed = format!(
+                    "{networks} with the InfiniBand switch (where some routing a forwarding table can hold runs)"
+                );
+                Problem::new("network.topology", format!("'{}'", f.network), allowed, None)
+            } else {
+                let allowed = format!("{} with the InfiniBand switch on a {} {table}", or_list(&here), f.network);
+                Problem::new("routing.algorithm", format!("'{}'", f.routing), allowed, None)
+            });
         }
         if let Some(links) = Some(f.parallel_links).filter(|&links| links > 1) {
             let allowed = format!("1 with the InfiniBand switch {table}");
