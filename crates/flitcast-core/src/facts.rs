@@ -87,6 +87,20 @@ pub fn grouped<T: PartialEq>(names: &[&'static str], of: impl Fn(&'static str) -
     groups
 }
 
+/// Every value `of` gives for the family's kinds, each once, in registry order (the networks some switch
+/// replicates on, or some routing of a kind runs on).
+pub fn union_of(names: &[&'static str], of: impl Fn(&'static str) -> Vec<&'static str>) -> Vec<&'static str> {
+    let mut all: Vec<&'static str> = Vec::new();
+    for &name in names {
+        for value in of(name) {
+            if !all.contains(&value) {
+                all.push(value);
+            }
+        }
+    }
+    all
+}
+
 /// What each kind of a family needs, as the kinds declare it (their `needs`), kinds with the same
 /// needs together: "`dor`: on a `torus` …; `o1`, `o4`: with …".
 pub fn needs_text(names: &[&'static str], needs: impl Fn(&'static str) -> &'static str) -> String {

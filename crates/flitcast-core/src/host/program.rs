@@ -86,8 +86,6 @@ pub trait Program: Kind + Sized {
         (0, 0)
     }
 
-    /// What it needs of the rest of the scenario, as docs/config.md states it ("" if nothing): the
-    /// conditions `unfit` checks.
     /// What its own state needs in memory on the network `sizing` describes, beyond the packets its hosts
     /// have alive (none by default).
     fn bytes(_: &Self::Params, _: &Sizing) -> Vec<Part> {
@@ -100,6 +98,8 @@ pub trait Program: Kind + Sized {
         None
     }
 
+    /// What it needs of the rest of the scenario, as docs/config.md states it ("" if nothing): the
+    /// conditions `unfit` checks.
     fn needs(_: &Self::Params) -> &'static str {
         ""
     }

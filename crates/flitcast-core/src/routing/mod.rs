@@ -27,7 +27,7 @@ pub use route::Route;
 
 use crate::dest_set::DestSets;
 use crate::error::Error;
-use crate::facts::{grouped, needs_text};
+use crate::facts::{grouped, needs_text, union_of};
 use crate::family::family;
 use crate::packet::{Dest, Header};
 use crate::params::{kinds, or_list_marked, Problem};
@@ -142,14 +142,14 @@ pub fn fits(kind_marks: (&str, &str), network_marks: (&str, &str)) -> String {
 
 /// The networks some routing a forwarding table can hold runs on, in registry order.
 pub fn by_table_networks() -> Vec<&'static str> {
-    let mut networks: Vec<&'static str> = Vec::new();
-    for name in RoutingKind::NAMES {
+    union_of(RoutingKind::NAMES, |name| {
         let kind = RoutingKind::of_name(name).expect("a registered name");
         if kind.by_table() {
-            networks.extend(kind.networks().iter().filter(|n| !networks.contains(n)).collect::<Vec<_>>());
+            kind.networks().to_vec()
+        } else {
+            Vec::new()
         }
-    }
-    networks
+    })
 }
 
 /// The routings a forwarding table can hold (`Algorithm::by_table`) that run on `network`.

@@ -17,7 +17,7 @@ pub use model::{
 };
 
 use crate::error::BlockedChannel;
-use crate::facts::{grouped, needs_text, Facts};
+use crate::facts::{grouped, needs_text, union_of, Facts};
 use crate::family::family;
 use crate::packet::Flit;
 use crate::params::{or_list_marked, Problem};
@@ -74,15 +74,7 @@ pub fn replicating(kind_marks: (&str, &str), network_marks: (&str, &str)) -> Str
 
 /// The networks on which some switch replicates multidestination worms.
 pub fn replicating_networks() -> Vec<&'static str> {
-    let mut networks: Vec<&'static str> = Vec::new();
-    for name in SwitchKind::NAMES {
-        for n in SwitchKind::of_name(name).expect("a registered name").replicates_on() {
-            if !networks.contains(n) {
-                networks.push(n);
-            }
-        }
-    }
-    networks
+    union_of(SwitchKind::NAMES, |name| SwitchKind::of_name(name).expect("a registered name").replicates_on().to_vec())
 }
 
 /// What each switch needs of the rest of the scenario, as the kinds declare it (`Model::needs`).

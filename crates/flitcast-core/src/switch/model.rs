@@ -64,13 +64,13 @@ pub trait Model: Kind + Sized {
         "switch.buffer_flits"
     }
 
-    /// What it needs of the rest of the scenario, as docs/config.md states it ("" if nothing): the
-    /// conditions `unfit` checks.
     /// The networks on which it replicates multidestination worms (none: it does not).
     fn replicates_on(_: &Self::Params) -> &'static [&'static str] {
         &[]
     }
 
+    /// What it needs of the rest of the scenario, as docs/config.md states it ("" if nothing): the
+    /// conditions `unfit` checks.
     fn needs(_: &Self::Params) -> &'static str {
         ""
     }

@@ -7,10 +7,10 @@ use crate::params::{choice, Kind, Problem};
 
 /// A topology kind: its graph from its parameters.
 pub trait Builder: Kind {
-    /// The graph, every channel `latency` cycles long.
     /// The keys its size is set by, as a refusal for memory names them ("network.k, network.n").
     fn sized_by(p: &Self::Params) -> &'static str;
 
+    /// The graph, every channel `latency` cycles long.
     fn graph(p: &Self::Params, latency: u32) -> Result<Topology, Error>;
     /// Terminals, or None if the count overflows.
     fn nodes(p: &Self::Params) -> Option<u64>;

@@ -26,3 +26,17 @@ pub fn cube_dir(topology: &str, k: u32, n: u32, unidirectional: bool) -> Scenari
         s
     }
 }
+
+/// `s` at load 1.0 with 8-flit packets in 8-flit buffers, for 4,000 cycles and a 1,000-cycle watchdog:
+/// far past saturation, where a routing that can deadlock does.
+pub fn saturated(s: &Scenario) -> Scenario {
+    s.set(&[
+        ("workload.load", json!(1.0)),
+        ("workload.packet_flits", json!(8)),
+        ("workload.message_flits", json!(8)),
+        ("switch.buffer_flits", json!(8)),
+        ("run.measure_cycles", json!(4_000)),
+        ("run.drain_max_cycles", json!(4_000)),
+        ("run.watchdog_cycles", json!(1_000)),
+    ])
+}

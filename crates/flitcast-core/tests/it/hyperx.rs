@@ -12,6 +12,8 @@ use flitcast_core::{Scenario, Simulation};
 use proptest::prelude::*;
 use serde_json::json;
 
+use crate::common::saturated;
+
 /// A HyperX of `shape`, K = `links`, T = `terminals`, routed by `algorithm`, short run.
 pub fn hyperx(shape: &[u32], links: u32, terminals: u32, algorithm: &str) -> Scenario {
     Scenario::of(json!({
@@ -124,18 +126,6 @@ proptest! {
             prop_assert_eq!(p.hops, unaligned(&shape, t, a, b));
         }
     }
-}
-
-fn saturated(s: &Scenario) -> Scenario {
-    s.set(&[
-        ("workload.load", json!(1.0)),
-        ("workload.packet_flits", json!(8)),
-        ("workload.message_flits", json!(8)),
-        ("switch.buffer_flits", json!(8)),
-        ("run.measure_cycles", json!(4_000)),
-        ("run.drain_max_cycles", json!(4_000)),
-        ("run.watchdog_cycles", json!(1_000)),
-    ])
 }
 
 #[test]

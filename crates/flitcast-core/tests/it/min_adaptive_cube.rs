@@ -12,20 +12,17 @@ use flitcast_core::{Scenario, Simulation};
 use proptest::prelude::*;
 use serde_json::json;
 
+use crate::common::cube_dir;
+
 /// A `k`-ary `n`-mesh, or torus (`wrap`, one-way links if `one_way`), routed by `algorithm` on `vcs`
-/// virtual channels.
+/// virtual channels, short run.
 fn cube(k: u32, n: u32, wrap: bool, one_way: bool, algorithm: &str, vcs: u8) -> Scenario {
-    let topology = if wrap { "torus" } else { "mesh" };
-    let mut network = json!({"topology": topology, "k": k, "n": n});
-    if wrap {
-        network["unidirectional"] = json!(one_way);
-    }
-    Scenario::of(json!({
-        "network": network,
-        "routing": {"algorithm": algorithm},
-        "switch": {"vcs": vcs},
-        "run": {"warmup_cycles": 500, "measure_cycles": 3_000, "drain_max_cycles": 20_000},
-    }))
+    cube_dir(if wrap { "torus" } else { "mesh" }, k, n, one_way).set(&[
+        ("routing.algorithm", json!(algorithm)),
+        ("switch.vcs", json!(vcs)),
+        ("run.warmup_cycles", json!(500)),
+        ("run.measure_cycles", json!(3_000)),
+    ])
 }
 
 /// Hops between routers `a` and `b` of a `k`-ary `n`-cube, the shorter way round on a torus.

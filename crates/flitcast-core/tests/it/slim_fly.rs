@@ -11,6 +11,8 @@ use flitcast_core::topology::{distances, PortLink};
 use flitcast_core::{Scenario, Simulation};
 use serde_json::json;
 
+use crate::common::saturated;
+
 /// A Slim Fly of the prime `q` with `p` terminals per router, routed by `algorithm` on `vcs` VCs.
 fn slim_fly(q: u32, p: u32, algorithm: &str, vcs: u8) -> Scenario {
     Scenario::of(json!({
@@ -98,24 +100,11 @@ fn zero_load_latency_is_the_closed_form_of_the_routers_distance() {
     }
 }
 
-fn saturated(s: &Scenario, pattern: &str) -> Scenario {
-    s.set(&[
-        ("workload.load", json!(1.0)),
-        ("workload.pattern", json!(pattern)),
-        ("workload.packet_flits", json!(8)),
-        ("workload.message_flits", json!(8)),
-        ("switch.buffer_flits", json!(8)),
-        ("run.measure_cycles", json!(4_000)),
-        ("run.drain_max_cycles", json!(4_000)),
-        ("run.watchdog_cycles", json!(1_000)),
-    ])
-}
-
 #[test]
 fn neither_routing_deadlocks_beyond_saturation() {
     for (algorithm, vcs) in [("minimal", 2), ("valiant", 4)] {
         for pattern in ["uniform", "random_permutation"] {
-            let s = saturated(&slim_fly(5, 4, algorithm, vcs), pattern);
+            let s = saturated(&slim_fly(5, 4, algorithm, vcs)).set(&[("workload.pattern", json!(pattern))]);
             let r = flitcast_core::run(&s).unwrap_or_else(|e| panic!("{algorithm} {pattern}: {e}"));
             assert!(r.saturated, "{algorithm} {pattern}: load 1.0 should saturate");
         }
