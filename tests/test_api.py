@@ -6,6 +6,7 @@ import json
 import math
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
@@ -204,6 +205,29 @@ def test_numpy_scalars_are_taken_as_the_python_values_they_hold() -> None:
         with pytest.raises(errors.ConfigError) as info:
             base.with_overrides({"workload.load": bad})
         assert info.value.key == "workload.load"
+
+
+def test_paths_and_numpy_counts_are_taken_where_a_string_or_an_int_is() -> None:
+    import numpy as np
+
+    from flitcast.sweeps.run import check_threads
+
+    network = Path(__file__).parents[1] / "examples" / "networks" / "irregular_updown.csv"
+    up_down = {"algorithm": "up_down"}
+    as_path = Scenario(network={"topology": "irregular", "file": network}, routing=up_down)
+    assert as_path == Scenario(network={"topology": "irregular", "file": str(network)}, routing=up_down)
+    assert check_threads(np.int64(2)) == 2 and check_threads(np.uint8(0)) == 0
+    with pytest.raises(errors.ConfigError):
+        check_threads(np.float64(2.0))
+
+
+def test_the_estimate_takes_what_run_takes() -> None:
+    allreduce = {"workload": {"program": "collective", "operation": "allreduce", "message_flits": 64},
+                 "run": {"warmup_cycles": 0, "measure_cycles": 2, "batches": 2}}
+    from_dict = flitcast.api.collective_estimate(allreduce)
+    assert from_dict == flitcast.api.collective_estimate(Scenario(**allreduce))
+    with pytest.raises(errors.ConfigError, match=r"scenario = 42 is not allowed \(an int\); allowed: a Scenario"):
+        flitcast.api.collective_estimate(42)
 
 
 def test_deadlock_prone_setup_trips_the_watchdog(tiny: dict[str, Any]) -> None:

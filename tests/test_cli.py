@@ -182,6 +182,8 @@ def _failures(tiny: dict[str, Any], write_toml, tmp_path: Path) -> list[tuple[li
         (["sweep", good, "--vary", "workload.load=0.1,2"], "sweep point 1 (workload.load=2)"),
         (["sweep", good, "--vary", "workload.load=0.1,0.2", "--set", "run.seed=-1"], "run.seed"),
         (["list", "gizmos"], "one of topologies"),
+        # one setting given two ways is refused, not decided silently (issue 35 §3)
+        (["run", good, "--threads", "2", "--set", "run.threads=1"], "--threads or --set run.threads, not both"),
     ]
 
 

@@ -471,9 +471,12 @@ BAD = [
     ({"network": {"k": (1, 2)}}, "network.k", "[1, 2]", "an integer"),  # a tuple is a TOML array
     ({"workload": {"load": "0.3"}}, "workload.load", "'0.3'", "a number in (0, 1]"),
     ({"workload": {"load": True}}, "workload.load", "true", "a number in (0, 1]"),
-    ({"workload": {"load": math.nan}}, "workload.load", "nan", "a finite number"),
-    ({"workload": {"load": math.inf}}, "workload.load", "inf", "a finite number"),
-    ({"workload": {"load": -math.inf}}, "workload.load", "-inf", "a finite number"),
+    # what JSON cannot carry is refused at the edge, saying what the key allows (issue 35 §3)
+    ({"workload": {"load": math.nan}}, "workload.load", "nan", "a number in (0, 1]"),
+    ({"workload": {"load": math.inf}}, "workload.load", "inf", "a number in (0, 1]"),
+    ({"workload": {"load": -math.inf}}, "workload.load", "-inf", "a number in (0, 1]"),
+    ({"run": {"warmup_cycles": math.nan}}, "run.warmup_cycles", "nan", "an integer from 0"),
+    ({"network": {"topology": "hyperx", "shape": [-1]}}, "network.shape", "[-1]", "integers from 0"),
     ({"switch": {"vcs": True}}, "switch.vcs", "true", "an integer from 1 to 16"),
     ({"switch": {"vcs": 2.0}}, "switch.vcs", "2.0", "an integer from 1 to 16"),
     ({"network": {"unidirectional": 1, "topology": "torus"}}, "network.unidirectional", "1", "true or false"),
@@ -601,6 +604,7 @@ def test_every_problem_is_reported_with_the_first_as_the_error() -> None:
 SP = {"network": {"topology": "sp16"}, "routing": {"algorithm": "adaptive"}}
 O1 = {"network": {"topology": "sp16"}, "routing": {"algorithm": "o1"}}
 BATCH = merged(MULTIDESTINATION, {"workload": {"program": "batch"}, "run": {"warmup_cycles": 0}})
+COLLECTIVE = {"workload": {"program": "collective"}, "run": {"warmup_cycles": 0, "measure_cycles": 2, "batches": 2}}
 #: sizes in bytes: 32-byte messages in 8-byte flits (header bytes are counted in whole flits)
 BYTES = {"workload": {"message_bytes": 32, "flit_bytes": 8, "max_packet_bytes": 32}}
 HOST = {"workload": {"program": "host_adapter", "group": [0, 1]}}
@@ -1093,6 +1097,9 @@ CONDITIONAL = [
     ("switch.go_flits", {"switch": {"go_flits": 2}}, {"switch": {"go_flits": 2, "flow_control": "stop_go"}}),
     ("switch.multicast_admission", {"switch": {"model": "central_buffer", "multicast_admission": "unreserved"}},
      merged(HW_TREE, {"switch": {"multicast_admission": "unreserved"}})),
+    # a barrier's messages are one flit whatever the size (issue 35 §3)
+    ("workload.message_flits", merged(COLLECTIVE, {"workload": {"operation": "barrier", "message_flits": 16}}),
+     merged(COLLECTIVE, {"workload": {"message_flits": 16}})),
     ("workload.transpose_split", {"workload": {"pattern": "transpose", "transpose_split": "floor"}},  # 64 nodes
      merged(SP, {"network": {"topology": "sp128"}, "workload": {"pattern": "transpose", "transpose_split": "floor"}})),
     ("workload.header_flits", merged(BATCH, {"workload": {"scheme": "separate", "header_flits": 2}}),
@@ -1363,7 +1370,7 @@ def test_unreadable_files(tmp_path: Path, content: Any, allowed: str, fragment: 
 def test_load_scenario_rejects_other_types() -> None:
     with pytest.raises(ConfigError) as info:
         load_scenario(42)  # type: ignore[arg-type]
-    assert info.value.key == "scenario" and info.value.value == "'int'"
+    assert (info.value.key, info.value.value, info.value.reason) == ("scenario", "42", "an int")
 
 
 def test_non_table_section_in_toml(write_toml) -> None:

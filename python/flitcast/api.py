@@ -62,11 +62,13 @@ def result_of(scenario: Scenario, outcome_text: Any, wall_seconds: float) -> Res
     return Result.from_core(scenario, outcome["ok"], wall if isinstance(wall, float) else wall_seconds)
 
 
-def collective_estimate(scenario: Scenario) -> dict[str, Any]:
-    """The α-β-γ estimate of ``scenario``'s collective without simulating it (docs/models/collectives.md,
-    "The estimate"): ``{"members", "rank_cycles", "completion_cycles"}``; the matching flitcast error
-    otherwise (a scenario of another program: a ConfigError on ``workload.program``)."""
-    return ok_outcome(scenario, core().collective_estimate(payload(scenario)))["ok"]
+def collective_estimate(scenario: ScenarioLike) -> dict[str, Any]:
+    """The α-β-γ estimate of ``scenario``'s collective (a :class:`Scenario`, a dict, or a TOML file path)
+    without simulating it (docs/models/collectives.md, "The estimate"): ``{"members", "rank_cycles",
+    "completion_cycles"}``; the matching flitcast error otherwise (a scenario of another program: a
+    ConfigError on ``workload.program``)."""
+    point = load_scenario(scenario)
+    return ok_outcome(point, core().collective_estimate(payload(point)))["ok"]
 
 
 def run(scenario: ScenarioLike, progress: CycleProgress | None = None) -> Result:

@@ -86,6 +86,14 @@ def kind_text(within: list[list[str]]) -> str:
     return ", ".join(f"{tag} = {kind}" for tag, kind in within)
 
 
+def allowed_text(dotted: str) -> str | None:
+    """What the key ``section.key`` allows, as the core says it; None for a key it does not declare, or
+    declares with different ranges in different kinds."""
+    section, _, name = dotted.partition(".")
+    texts = {key["allowed"] for table, _, keys in schema()["sections"] if table == section for key in keys if key["key"] == name}
+    return texts.pop() if len(texts) == 1 else None
+
+
 def default_text(key: dict[str, Any]) -> str:
     """A key's default as TOML spells it; ``(not set)`` for an optional key left out."""
     value = key["default"]

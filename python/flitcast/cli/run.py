@@ -9,6 +9,7 @@ import typer
 from flitcast.cli.app import app, console, fmt, guard
 from flitcast.cli.feedback import import_in_background, with_cycle_progress
 from flitcast.cli.options import OutOption, SetOption, load
+from flitcast.errors import ConfigError
 
 if TYPE_CHECKING:
     from flitcast.config import Scenario
@@ -42,6 +43,8 @@ def run_command(
     stops it (exit code 130, nothing written)."""
     from flitcast.api import run
 
+    if threads is not None and any(item.split("=", 1)[0].strip() == "run.threads" for item in set_ or []):
+        raise ConfigError("--threads", threads, "--threads or --set run.threads, not both (they name one setting)")
     point, _ = load(scenario, [*(set_ or []), *([f"run.threads={threads}"] if threads is not None else [])])
     if out is not None:
         from flitcast.sweeps.outdir import RUN_FILES, check_out_dir

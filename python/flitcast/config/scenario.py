@@ -21,6 +21,7 @@ from typing import Any
 
 from pydantic import BaseModel, PrivateAttr
 
+from flitcast.catalogue import allowed_text
 from flitcast.config.files import read_scenario_file
 from flitcast.config.sections import SECTIONS, Network, Routing, Run, Switch, Workload
 from flitcast.errors import ConfigError, ConfigWarning, InternalError, Shown, show_key
@@ -50,8 +51,9 @@ class Scenario(BaseModel):
     _overrides: dict[str, Any] = PrivateAttr(default_factory=dict)
 
     def __init__(self, /, **data: Any) -> None:
-        given = _plain_tables(data)
-        checked = _check(given)
+        non_finite: dict[str, float] = {}
+        given = _plain_tables(data, non_finite)
+        checked = _check(given, non_finite)
         resolved = checked["scenario"]
         try:
             super().__init__(**{name: resolved.get(name, {}) for name in TABLES})
@@ -170,16 +172,21 @@ def load_scenario(source: Scenario | Mapping[str, Any] | str | os.PathLike[str])
     if isinstance(source, (str, os.PathLike)):
         data, _ = read_scenario_file(source)
         return Scenario.model_validate(data)
-    raise ConfigError("scenario", type(source).__name__, "a Scenario, a dict or the path of a TOML file")
+    kind = type(source).__name__
+    raise ConfigError(
+        "scenario", source, "a Scenario, a dict or the path of a TOML file", reason=f"{_article(kind)} {kind}"
+    )
 
 
 # --- the edge: Python values to the core's JSON ------------------------------------------------------
 
 
-def _plain_tables(data: Mapping[str, Any]) -> dict[str, Any]:
+def _plain_tables(data: Mapping[str, Any], non_finite: dict[str, float]) -> dict[str, Any]:
     """The scenario's tables as plain JSON values: string keys, and only what TOML can spell (strings,
-    booleans, integers, finite numbers, lists, tables). Anything else is a ConfigError naming its key."""
-    return {_key(name, ""): _plain(value, _key(name, "")) for name, value in data.items()}
+    booleans, integers, numbers, lists, tables). Anything else is a ConfigError naming its key. A NaN or an
+    infinity, which JSON cannot carry, goes to the core as its name (``"nan"``) so that the core says what
+    the key allows in this scenario's kind; ``non_finite`` records where (see :func:`_check`)."""
+    return {_key(name, ""): _plain(value, _key(name, ""), non_finite) for name, value in data.items()}
 
 
 def _key(name: Any, prefix: str) -> str:
@@ -189,10 +196,12 @@ def _key(name: Any, prefix: str) -> str:
     return where
 
 
-def _plain(value: Any, where: str, depth: int = 0) -> Any:
+def _plain(value: Any, where: str, non_finite: dict[str, float], depth: int = 0) -> Any:
     if depth > 8:
         raise ConfigError(where, Shown("(nested too deeply)"), "a value or a table of values")
-    value = _from_numpy(value)
+    value = from_numpy(value)
+    if isinstance(value, os.PathLike):  # a pathlib.Path for network.file
+        value = os.fspath(value)
     if value is None or isinstance(value, (str, bool)):
         return value
     if isinstance(value, int):
@@ -201,19 +210,20 @@ def _plain(value: Any, where: str, depth: int = 0) -> Any:
         return value
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise ConfigError(where, value, "a finite number")
+            non_finite[where] = value
+            return str(value)
         return value
     if isinstance(value, Mapping):
-        return {k: _plain(v, _key(k, where), depth + 1) for k, v in value.items()}
+        return {k: _plain(v, _key(k, where), non_finite, depth + 1) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_plain(v, f"{where}[{i}]", depth + 1) for i, v in enumerate(value)]
+        return [_plain(v, f"{where}[{i}]", non_finite, depth + 1) for i, v in enumerate(value)]
     raise ConfigError(
         where, value, "a TOML value (a string, a boolean, an integer, a number, a list or a table)",
         reason=f"{_article(type(value).__name__)} {type(value).__name__}",
     )
 
 
-def _from_numpy(value: Any) -> Any:
+def from_numpy(value: Any) -> Any:
     """A numpy scalar (``np.int64`` from ``np.arange``, ``np.bool_`` from a comparison) as the Python value
     it holds; anything else as it is. (numpy is imported only for a value that is numpy's already.)"""
     if type(value).__module__ == "numpy":
@@ -228,15 +238,21 @@ def _article(noun: str) -> str:
     return "an" if noun[:1].lower() in "aeiou" else "a"
 
 
-def _check(tables: dict[str, Any]) -> dict[str, Any]:
-    """The core's check of `tables`: the resolved scenario, or the core's problems raised."""
+def _check(tables: dict[str, Any], non_finite: Mapping[str, float]) -> dict[str, Any]:
+    """The core's check of `tables`: the resolved scenario, or the core's problems raised. A key given a
+    NaN or an infinity (``non_finite``) is refused with what the core allows there, whatever else the core
+    found: a string key would have taken its name."""
     from flitcast import _core
 
     answer = json.loads(_core.check(json.dumps(tables)))
+    problems = answer.get("problems", [])
+    if non_finite:
+        where, value = next(iter(non_finite.items()))
+        allowed = next((p["allowed"] for p in problems if p["key"] == where), None)
+        raise ConfigError(where, value, allowed or allowed_text(where.split("[")[0]) or "a finite number")
     if "ok" in answer:
         return answer["ok"]
     if "problems" in answer:
-        problems = answer["problems"]
         first = problems[0]
         # (show_key: a key the user spelled with a newline must not break the one-line message)
         error = ConfigError(first["key"], Shown(first["value"]), first["allowed"], message=show_key(answer["message"]))
@@ -245,4 +261,4 @@ def _check(tables: dict[str, Any]) -> dict[str, Any]:
     raise InternalError(f"the core's scenario check failed: {answer.get('error', answer)!r:.300}")
 
 
-__all__ = ["TABLES", "Scenario", "apply_overrides", "load_scenario"]
+__all__ = ["TABLES", "Scenario", "apply_overrides", "from_numpy", "load_scenario"]

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from flitcast.api import ScenarioLike, core, result_of
 from flitcast.config import Scenario, load_scenario
+from flitcast.config.scenario import from_numpy
 from flitcast.errors import ConfigError, FlitcastError, SweepIncomplete, SweepInterrupted, from_core
 from flitcast.results import METRIC_COLUMNS, frame
 from flitcast.sweeps.store import STORE_FILE, PointStore, point_key, run_id
@@ -51,6 +52,7 @@ def run_identity(points: Sequence[Scenario]) -> str:
 def check_threads(threads: Any, option: str = "threads") -> int:
     """``threads`` if it is an allowed thread count (0 = one per core), else a ConfigError naming ``option``."""
     limit = max_threads()
+    threads = from_numpy(threads)  # np.int64 from np.arange, as the int it holds
     if isinstance(threads, bool) or not isinstance(threads, int) or not 0 <= threads <= limit:
         raise ConfigError(
             option, threads, f"an integer from 0 (one thread per core) to {limit} (8 per core on this machine)"

@@ -200,7 +200,8 @@ impl Scalar for Vec<u32> {
         Json::from(self.clone())
     }
     fn domain(_: &Bound) -> String {
-        "a list of integers".to_string()
+        // (the kind's own check says more: a HyperX dimension of at least 2, a hotspot node that exists)
+        "a list of integers from 0 to 2^32 − 1".to_string()
     }
 }
 

@@ -6,6 +6,7 @@
 use std::collections::BTreeSet;
 
 use super::Scenario;
+use crate::collective::Operation;
 use crate::host::programs::batch::BatchScheme;
 use crate::host::programs::host_adapter::AdapterScheme;
 use crate::host::programs::ProgramKind;
@@ -33,6 +34,11 @@ fn tie_possible(s: &Scenario) -> bool {
         TopologyKind::Ring(t) => !t.unidirectional && t.k % 2 == 0,
         _ => false,
     }
+}
+
+/// A barrier's messages are one flit whatever the message size (collective/mod.rs).
+fn sized_messages(s: &Scenario) -> bool {
+    !matches!(&s.workload.program, ProgramKind::Collective(c) if c.operation == Operation::Barrier)
 }
 
 fn adapter_relays(s: &Scenario) -> bool {
@@ -70,6 +76,11 @@ const CONDITIONAL: &[Conditional] = &[
         key: "switch.multicast_admission",
         when: "with multidestination worms (workload.program = \"hardware_multicast\", or a batch or collective in hardware)",
         matters: |s| s.workload.program.multidestination(),
+    },
+    Conditional {
+        key: "workload.message_flits",
+        when: "with a workload.operation other than \"barrier\" (a barrier's messages are one flit)",
+        matters: sized_messages,
     },
     Conditional {
         key: "workload.transpose_split",

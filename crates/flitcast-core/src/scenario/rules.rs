@@ -73,7 +73,7 @@ const RULES: &[Rule] = &[
                     "routing.algorithm",
                     quoted(routing.name()),
                     routing::fits(("'", "'"), ("", "")),
-                    Some(format!("the network is a {}", network.name())),
+                    Some(format!("this scenario's network is '{}'", network.name())),
                 ));
             }
         },

@@ -32,6 +32,7 @@ fn a_problem_names_the_key_the_value_and_what_is_allowed() {
             "[1, 'a']",
             "a list of integers",
         ),
+        (json!({"network": {"topology": "hyperx", "shape": [-1]}}), "network.shape", "[-1]", "integers from 0"),
         (json!({"network": {"topology": "hypercube"}}), "network.topology", "'hypercube'", "'mesh'"),
         (json!({"netwrok": {}}), "netwrok", "{}", "one of the tables network, switch"),
         (json!({"network": [1, 2]}), "network", "[1, 2]", "a table"),
