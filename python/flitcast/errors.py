@@ -8,7 +8,8 @@ API lets it propagate. A sweep point that fails is not raised: it is a row with 
 FlitcastError
 ├── ConfigError            bad scenario: names the key path, the value and what is allowed
 │   ├── RoutingError       the routing check failed at build time (e.g. cyclic channel dependencies)
-│   └── CorruptStore       an output directory's point store cannot be read (truncated, overwritten)
+│   ├── CorruptStore       an output directory's point store cannot be read (truncated, overwritten)
+│   └── StoreInUse         an output directory's point store is held by another running sweep
 ├── SimulationError        the run itself went wrong
 │   ├── DeadlockError      the watchdog fired: carries the cycle and the blocked channels/packets
 │   ├── ConservationError  flits were created or lost
@@ -42,6 +43,7 @@ __all__ = [
     "Interrupted",
     "RoutingError",
     "SimulationError",
+    "StoreInUse",
     "SweepIncomplete",
     "SweepInterrupted",
     "from_core",
@@ -180,6 +182,26 @@ class CorruptStore(ConfigError):
     def named(self, option: str) -> CorruptStore:
         """The same error, for the setting ``option`` (e.g. ``--out`` where the CLI gave the directory)."""
         return CorruptStore(self.path, self.reason or "", option)
+
+
+class StoreInUse(ConfigError):
+    """An output directory's point store is held by another running sweep or reproduction (its lock,
+    ``points.sqlite.lock``: sweeps/store.py), so this one may neither resume it nor, with force, discard
+    it. ``directory`` is the directory, ``option`` its setting (``--out`` on the command line, ``store``
+    or ``out`` in Python), ``pid`` the holder's process id (None where it is not known)."""
+
+    def __init__(self, directory: str, option: str = "store", pid: int | None = None) -> None:
+        force = "--force" if option.startswith("--") else "force=True"
+        holder = f" (pid {pid})" if pid is not None else ""
+        super().__init__(
+            option,
+            directory,
+            "a directory no other running sweep uses",
+            reason=f"it is in use by another running sweep{holder}",
+            message=f"{show_key(option)} = {show_value(directory)} is in use by another running sweep{holder}; "
+            f"wait for it to end or choose another directory ({force} does not discard a store in use)",
+        )
+        self.pid = pid
 
 
 class SimulationError(FlitcastError):

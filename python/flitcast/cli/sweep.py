@@ -75,16 +75,17 @@ def sweep_command(
     points = grid(base, varied)
     run = check_out(out, force, points, RUN_FILES)  # before a Dask cluster starts
 
+    # (--out is held, its store's lock taken, until its tables are written too)
     with dask_client(scheduler) as client, out_dir(out, force, run, RUN_FILES):
         frame = with_progress(
             len(points),
             lambda progress: sweep(points, threads=threads, progress=progress, client=client, store=out),
         )
 
-    from flitcast.cli.sweep_table import sweep_results_table
+        from flitcast.cli.sweep_table import sweep_results_table
 
-    console().print(sweep_results_table(frame, list(varied)))
-    if out is not None:
-        written = write_run_dir(out, frame, base, varied)
-        typer.echo(f"wrote {', '.join(p.name for p in written)} to {out}")
+        console().print(sweep_results_table(frame, list(varied)))
+        if out is not None:
+            written = write_run_dir(out, frame, base, varied)
+            typer.echo(f"wrote {', '.join(p.name for p in written)} to {out}")
     report_failures(frame, list(varied), out)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -157,42 +158,44 @@ def run_experiment(
 
     points = experiment.run_points(quick) if points is None else points
     run = run_identity([p.scenario for p in points])
-    if out is not None:
-        from flitcast.sweeps.outdir import prepare_out_dir
+    with ExitStack() as held:
+        if out is not None:
+            from flitcast.sweeps.outdir import out_dir_of_run
 
-        prepare_out_dir(out, force, run, option="out")
-    done = 0
+            # the directory is this run's until it returns (its store's lock held), not only while a round runs
+            held.enter_context(out_dir_of_run(out, force, run, option="out"))
+        done = 0
 
-    def run_round(batch: list[Point]) -> pd.DataFrame:
-        nonlocal done
-        # (a peak figure's refinement runs points beyond ``points``: the total grows to cover them)
-        total = max(len(points), done + len(batch))
-        counted = None if progress is None else lambda k, _n: progress(done + k, total)
-        table = sweep([p.scenario for p in batch], threads=threads, progress=counted, client=client, store=out, run=run, reuse=reuse)
-        done += len(batch)
-        labels = pd.DataFrame([dict(p.labels) for p in batch])
-        return pd.concat([labels.reset_index(drop=True), table.reset_index(drop=True)], axis=1)
+        def run_round(batch: list[Point]) -> pd.DataFrame:
+            nonlocal done
+            # (a peak figure's refinement runs points beyond ``points``: the total grows to cover them)
+            total = max(len(points), done + len(batch))
+            counted = None if progress is None else lambda k, _n: progress(done + k, total)
+            table = sweep([p.scenario for p in batch], threads=threads, progress=counted, client=client, store=out, run=run, reuse=reuse)
+            done += len(batch)
+            labels = pd.DataFrame([dict(p.labels) for p in batch])
+            return pd.concat([labels.reset_index(drop=True), table.reset_index(drop=True)], axis=1)
 
-    start = time.perf_counter()
-    if experiment.curve and not all_loads:
-        from flitcast.experiments.peak_loads import needed_points
+        start = time.perf_counter()
+        if experiment.curve and not all_loads:
+            from flitcast.experiments.peak_loads import needed_points
 
-        _, results = needed_points(points, experiment.curve, run_round, walk=not experiment.every_load)
-    else:
-        results = run_round(points)
-    wall = time.perf_counter() - start
-    if experiment.derive is not None:
-        results = experiment.derive(results)
-    claims = judge(experiment, results, quick=quick and not experiment.quick_runs_full)
-    if out is not None:
-        from flitcast.sweeps.outdir import write_all_or_nothing
+            _, results = needed_points(points, experiment.curve, run_round, walk=not experiment.every_load)
+        else:
+            results = run_round(points)
+        wall = time.perf_counter() - start
+        if experiment.derive is not None:
+            results = experiment.derive(results)
+        claims = judge(experiment, results, quick=quick and not experiment.quick_runs_full)
+        if out is not None:
+            from flitcast.sweeps.outdir import write_all_or_nothing
 
-        def write(staging: Path) -> None:
-            results.to_csv(staging / "results.csv", index=False)
-            claims.to_csv(staging / "claims.csv", index=False)
-            experiment.plot(results[results["error"] == ""], staging)
+            def write(staging: Path) -> None:
+                results.to_csv(staging / "results.csv", index=False)
+                claims.to_csv(staging / "claims.csv", index=False)
+                experiment.plot(results[results["error"] == ""], staging)
 
-        write_all_or_nothing(out, write)
+            write_all_or_nothing(out, write)
     return results, claims, wall
 
 

@@ -3,9 +3,11 @@
 :func:`check_out_dir` runs before anything is simulated (or a Dask cluster started) and creates nothing:
 a path that is a file or a dangling symbolic link, cannot be created or written, holds a directory where
 a file is to be written, a corrupt store, or is a non-empty directory that is not this run's own (see
-below) is refused then, not after hours of simulation. :func:`prepare_out_dir` checks the same and then
-creates a sweep's store; :func:`out_dir_of_run` removes that store again if the run fails before it has
-recorded a point, so that bad input leaves nothing behind.
+below) is refused then, not after hours of simulation; so is a directory whose store another running
+sweep holds (its lock, ``points.sqlite.lock``: ``store.py``), with force too. :func:`prepare_out_dir`
+checks the same and then, holding that lock, creates a sweep's store; :func:`out_dir_of_run` holds the
+lock for the whole run and removes the store again if the run fails before it has recorded a point, so
+that bad input leaves nothing behind.
 
 Every file is first written under a temporary name: into a temporary directory inside the target
 directory when it exists, else into a temporary sibling that becomes the target directory. Only when all
@@ -19,7 +21,8 @@ A run directory holds:
   with the varied keys and their values, so ``flitcast sweep DIR/scenario.toml`` re-runs it exactly;
 - a plot — for sweeps;
 - ``points.sqlite`` — for sweeps and reproductions, the store of finished points (``store.py``),
-  written as points finish, so that a re-run resumes.
+  written as points finish, so that a re-run resumes; beside it, while a run holds the directory, its
+  lock ``points.sqlite.lock`` (removed when the run ends; one a killed run left is ignored).
 """
 
 from __future__ import annotations
@@ -29,12 +32,13 @@ import shutil
 import sqlite3
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from flitcast.errors import ConfigError, CorruptStore, SweepIncomplete, SweepInterrupted
 from flitcast.sweeps.store import STORE_FILE, STORE_FORMAT, PointStore
+from flitcast.sweeps.store_lock import LOCK_FILE, check_store_free, hold_store
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -85,7 +89,9 @@ def check_out_dir(
     records the run identity ``run_id``: the run resumes) or ``force`` is set (a store is then discarded,
     other files are left as they are). None of ``files`` (the names the run will write) nor its store may
     be a directory there, and a store that cannot be read is refused as corrupt (``force`` discards it).
-    ``option`` names the setting in error messages.
+    With a ``run_id``, a directory whose store another running sweep holds is refused (:class:`StoreInUse`),
+    with ``force`` too. A lock file a killed run left does not count as content. ``option`` names the
+    setting in error messages.
     """
     text = os.fspath(out)
     if not str(text).strip():
@@ -109,15 +115,20 @@ def check_out_dir(
                 f"a directory where flitcast can write the file {name} (move that directory away)",
                 reason=f"{path / name} is a directory",
             )
-    if force or not any(path.iterdir()):
+    if run_id is not None:
+        check_store_free(path, option)
+    if force or not any(p.name != LOCK_FILE for p in path.iterdir()):
         return path
     if run_id is None:
         raise ConfigError(option, str(path), _rule(option, run_id, files), reason="it is not empty")
     try:
         meta = PointStore.meta_in(path)
     except CorruptStore as exc:
+        # a store half made by a run that took the directory since the check above is not corrupt: in use
+        check_store_free(path, option)
         raise exc.named(option) from None
-    except sqlite3.Error as exc:  # e.g. locked by a sweep running there
+    except sqlite3.Error as exc:  # e.g. locked by a process that takes no store lock (an older flitcast)
+        check_store_free(path, option)
         reason = f"{path / STORE_FILE}: {exc}"
         raise ConfigError(option, str(path), _rule(option, run_id, files), reason=reason) from None
     if meta is not None and meta["run_id"] == run_id:
@@ -143,13 +154,18 @@ def prepare_out_dir(
 ) -> Path:
     """:func:`check_out_dir`, then, with a ``run_id`` (a sweep, a reproduction), create the directory with
     its store, since points are recorded into it as they finish (so a second call with the same
-    ``run_id`` finds the directory to be the run's own; ``force`` discards a store first). Without one (a
-    single run) nothing is created until the final all-or-nothing write."""
+    ``run_id`` finds the directory to be the run's own; ``force`` discards a store first): checked again
+    and made holding the store's lock, which is released on return unless the caller holds it (as
+    :func:`out_dir_of_run` does). Without one (a single run) nothing is created until the final
+    all-or-nothing write."""
     path = check_out_dir(out, force, run_id, option, files)
     if run_id is not None:
-        if force:
-            PointStore.discard(path)
-        _create_store(path, run_id, option)
+        with _held(path, option):
+            # again under the lock: another run may have taken the directory since the check above
+            check_out_dir(out, force, run_id, option, files)
+            if force:
+                PointStore.discard(path)
+            _create_store(path, run_id, option)
     return path
 
 
@@ -161,23 +177,49 @@ def out_dir_of_run(
     option: str = "--out",
     files: Sequence[str] = (),
 ) -> Iterator[Path]:
-    """:func:`prepare_out_dir` for the block that runs the points. If the block fails before a point is
-    recorded (bad input found late, such as a memory budget), the store this call created is removed
-    again, with the directories created for it, so the directory is as it was. An interrupted or
+    """:func:`prepare_out_dir` for the block that runs the points, holding the store's lock throughout
+    (store.py: another process that wants the directory meanwhile is refused). If the block fails before
+    a point is recorded (bad input found late, such as a memory budget), the store this call created is
+    removed again, with the directories created for it, so the directory is as it was. An interrupted or
     incomplete sweep keeps its store: its message says where its points are kept."""
     path = Path(os.fspath(out))
+    if run_id is None:  # no store: nothing to hold
+        yield prepare_out_dir(out, force, run_id, option, files)
+        return
     created = _first_missing(path)
     had_store = os.path.lexists(path / STORE_FILE)
-    prepared = prepare_out_dir(out, force, run_id, option, files)
+    check_out_dir(out, force, run_id, option, files)  # before a directory is made to hold the lock in
+    undo = False
     try:
-        yield prepared
-    except (SweepInterrupted, SweepIncomplete):
-        raise
-    except BaseException:
-        if run_id is not None and not had_store and PointStore.count_in(path) == 0:
-            PointStore.discard(path)
+        with _held(path, option):
+            undo = True  # (until the store is made: a check under the lock may still refuse the directory)
+            prepared = prepare_out_dir(out, force, run_id, option, files)
+            undo = False
+            try:
+                yield prepared
+            except (SweepInterrupted, SweepIncomplete):
+                raise
+            except BaseException:
+                if not had_store and PointStore.count_in(path) == 0:
+                    PointStore.discard(path)
+                    undo = True
+                raise
+    finally:
+        if undo:  # the lock (and its file) let go first: the directories made for it are empty again
             _remove_created(path, created)
-        raise
+
+
+@contextmanager
+def _held(path: Path, option: str) -> Iterator[None]:
+    """The directory ``path``, made if need be, with its store's lock held for the block."""
+    with ExitStack() as held:
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+            held.enter_context(hold_store(path, option))
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            raise ConfigError(option, str(path), "a directory flitcast can create and write", reason=reason) from None
+        yield
 
 
 def _first_missing(path: Path) -> Path | None:

@@ -18,6 +18,8 @@ returns, so a crash or a kill loses at most the points not yet committed, never 
 help concurrent readers, and the store has one writer (the process driving the sweep) and no readers
 while it runs; the rollback journal also leaves a single file at rest and works on network file systems,
 where WAL's shared memory does not. Points finishing together are committed in one transaction.
+
+One process at a time uses a directory's store: ``sweeps/store_lock.py``.
 """
 
 from __future__ import annotations
