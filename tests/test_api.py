@@ -66,10 +66,18 @@ def test_run_tiny(tiny: dict[str, Any]) -> None:
     assert 1 <= m["hops_mean"] <= 6  # 4x4 mesh: at most 3 + 3 channels
     assert m["latency_p50"] <= m["latency_p99"] <= m["latency_max"]
     channels = result.channels
-    assert list(channels.columns) == ["channel", "utilisation"]
+    assert list(channels.columns) == ["channel", "class", "flits", "utilisation"]
     # 4x4 mesh: 2 * 2 * 4 * 3 = 48 directed router-to-router channels, 16 injection, 16 ejection links
     assert len(channels) == 80
     assert channels["utilisation"].max() == pytest.approx(m["channel_util_max"])
+    assert channels["class"].value_counts().to_dict() == {"router": 48, "terminal": 32}
+    window = m["measured_cycles"]
+    assert (channels["flits"] / window).to_list() == pytest.approx(channels["utilisation"].to_list())
+    by_class = result.by_class.set_index("class")
+    assert set(by_class.index) == {"terminal", "router"} and by_class.at["router", "channels"] == 48
+    assert by_class["utilisation_max"].max() == pytest.approx(m["channel_util_max"])
+    busiest = by_class["utilisation_max"].idxmax()
+    assert channels.set_index("channel").at[by_class.at[busiest, "busiest"], "utilisation"] == pytest.approx(m["channel_util_max"])
 
 
 def test_row_and_frame(tiny: dict[str, Any]) -> None:

@@ -95,6 +95,7 @@ OTHER: dict[str, tuple[Any, dict[str, Any]]] = {
     "network.file": (str(REPO / "examples" / "networks" / ".." / "networks" / "irregular_updown.csv"), {}),
     "network.shape": ([3, 2, 2], {}),  # (a HyperX's sizes are at least 2)
     "network.q": (7, {}),  # (a Slim Fly's q is a prime)
+    "network.level_latency_cycles": ([3], {}),  # (one latency per pair of adjacent levels: n = 2 has one)
     # header bytes are whole flits of workload.flit_bytes: sizes in bytes (and a lane for the header)
     "workload.unicast_header_bytes": (34, {"workload": {"message_bytes": 32, "flit_bytes": 8, "max_packet_bytes": 32}}),
     "workload.multicast_header_bytes": (74, {"workload": {"message_bytes": 32, "flit_bytes": 8, "max_packet_bytes": 32}}),

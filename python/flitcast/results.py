@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
 #: result keys that are lists (per channel), kept out of the scalar metrics
-CHANNEL_KEYS = ("channel_names", "channel_utilisation")
+CHANNEL_KEYS = ("channel_names", "channel_classes", "channel_flits", "channel_utilisation")
 
 
 def ordered_columns(columns: list[str]) -> list[str]:
@@ -27,7 +27,7 @@ def ordered_columns(columns: list[str]) -> list[str]:
 
 @dataclass(eq=False)
 class Result:
-    """One simulated point: the scenario, its scalar metrics and per-channel utilisation.
+    """One simulated point: the scenario, its scalar metrics and each channel's class, flits and utilisation.
 
     ``metrics`` holds every scalar the core reports (docs/results.md) plus ``wall_seconds``.
     """
@@ -35,6 +35,8 @@ class Result:
     scenario: Scenario
     metrics: dict[str, Any]
     channel_names: list[str] = field(default_factory=list, repr=False)
+    channel_classes: list[str] = field(default_factory=list, repr=False)
+    channel_flits: list[int] = field(default_factory=list, repr=False)
     channel_utilisation: list[float] = field(default_factory=list, repr=False)
 
     @classmethod
@@ -48,18 +50,50 @@ class Result:
             scenario=scenario,
             metrics=metrics,
             channel_names=list(data.get("channel_names") or []),
+            channel_classes=list(data.get("channel_classes") or []),
+            channel_flits=list(data.get("channel_flits") or []),
             channel_utilisation=list(data.get("channel_utilisation") or []),
         )
 
     @cached_property
     def channels(self) -> pd.DataFrame:
-        """Per-channel utilisation: columns ``channel`` and ``utilisation`` (fraction of cycles busy)."""
+        """Every channel (what ``links.csv`` holds): ``channel`` (``r3.p5->r7``, ``t2->r0``), ``class``
+        (``terminal``, or the network's: ``local`` / ``global``, a fat tree's levels, a HyperX's
+        dimensions, else ``router``), ``flits`` carried in the window (all of a closed run) and
+        ``utilisation``, flits per window cycle (empty for a closed workload)."""
         import pandas as pd
 
         return pd.DataFrame(
-            {"channel": self.channel_names, "utilisation": self.channel_utilisation},
-            columns=["channel", "utilisation"],
+            {
+                "channel": self.channel_names,
+                "class": self.channel_classes,
+                "flits": pd.Series(self.channel_flits, dtype="int64"),
+                "utilisation": pd.Series(self.channel_utilisation, dtype="float64"),
+            },
+            columns=["channel", "class", "flits", "utilisation"],
         )
+
+    @cached_property
+    def by_class(self) -> pd.DataFrame:
+        """Utilisation by channel class, in the order ``channels`` meets them: ``class``, ``channels``, the
+        ``utilisation_mean`` and ``utilisation_max`` of its channels, and the channel at that maximum."""
+        import pandas as pd
+
+        channels = self.channels
+        rows = []
+        for name in dict.fromkeys(channels["class"]):
+            of = channels[channels["class"] == name]
+            top = of["utilisation"].idxmax() if of["utilisation"].notna().any() else None
+            rows.append(
+                {
+                    "class": name,
+                    "channels": len(of),
+                    "utilisation_mean": of["utilisation"].mean(),
+                    "utilisation_max": of["utilisation"].max(),
+                    "busiest": channels.at[top, "channel"] if top is not None else None,
+                }
+            )
+        return pd.DataFrame(rows, columns=["class", "channels", "utilisation_mean", "utilisation_max", "busiest"])
 
     def row(self) -> dict[str, Any]:
         """One tidy table row: every scenario parameter (dotted keys), every metric, and ``error``

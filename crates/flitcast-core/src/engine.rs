@@ -27,7 +27,7 @@ use crate::stop_go::{self, StopGo};
 use crate::switch::visit::{accept_arrivals, step_active};
 use crate::switch::{FlowControl, MoveCounters, Router, Site, StepCtx};
 use crate::time::Cycle;
-use crate::topology::{PortLink, Topology};
+use crate::topology::{PortLink, Topology, TERMINAL_CLASS};
 use crate::wheel::{Arrival, Wheel, ROUTERS, TERMINALS, TO_TERMINAL};
 use std::cmp::Reverse;
 use std::sync::Arc;
@@ -432,6 +432,7 @@ impl Simulation {
 
     fn finish(mut self, drained: bool) -> RunResult {
         let mut names = Vec::new();
+        let mut classes = Vec::new();
         let mut flits = Vec::new();
         let mut link_flits = Vec::new();
         for r in 0..self.topo.routers() as u32 {
@@ -442,12 +443,14 @@ impl Simulation {
                         link_flits.push(carried);
                     }
                     names.push(name);
+                    classes.push(self.topo.classes[self.topo.class[self.topo.port_index(r, p)] as usize].clone());
                     flits.push(carried);
                 }
             }
         }
         for (t, &(r, _)) in self.topo.terminal_at.iter().enumerate() {
             names.push(format!("t{t}->r{r}"));
+            classes.push(TERMINAL_CLASS.to_string());
             flits.push(self.hosts.injection_flits(t));
         }
         let run = &self.scenario.run;
@@ -461,6 +464,7 @@ impl Simulation {
             seed: run.seed,
             flit_hops: self.counters.flit_hops,
             channel_names: names,
+            channel_classes: classes,
             channel_flits: flits,
             link_flits,
             program: self.hosts.programs().report(),

@@ -29,8 +29,10 @@ pub struct Facts<'a> {
     /// The routers, where the network's kind knows them without building (an irregular network's file,
     /// where it can be read; a Slim Fly's).
     pub known_routers: Option<u32>,
-    /// `network.channel_latency_cycles` and the terminal links' latency (the channel's when left out).
-    pub channel_latency: u32,
+    /// The longest router-to-router channel in cycles, and the key that makes it longer than
+    /// `network.channel_latency_cycles` (`Builder::longest_channel`); the terminal links' latency (the
+    /// channels' when left out).
+    pub longest_channel: (u32, Option<&'static str>),
     pub terminal_latency: Option<u32>,
     /// `switch.model`'s name, its virtual channels (1 for a model without `switch.vcs`), and the models
     /// that have `switch.vcs`.

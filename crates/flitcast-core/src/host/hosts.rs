@@ -209,9 +209,9 @@ impl Hosts {
         // (opening calls the program back, which may ask for more: carried out before its sends)
         while !self.outbox.opens.is_empty() {
             let opens = std::mem::take(&mut self.outbox.opens);
-            for (host, tag, destinations, flits) in opens {
-                let operation = self.open_operation(net, &destinations, flits, true);
-                self.programs.on_opened(host, tag, operation, net.now, &mut self.outbox);
+            for open in opens {
+                let operation = self.open_operation(net, &open.destinations, open.flits, open.delivers, true);
+                self.programs.on_opened(open.host, open.tag, operation, net.now, &mut self.outbox);
             }
         }
         let mut sends = std::mem::take(&mut self.outbox.sends);
@@ -250,16 +250,23 @@ impl Hosts {
         Ok(())
     }
 
-    /// A new operation of `flits` flits to `destinations` (a `multicast` or a unicast), measured if
-    /// created in the window.
-    fn open_operation(&mut self, net: &mut Net, destinations: &[u32], flits: u32, multicast: bool) -> u32 {
+    /// A new operation of `flits` flits to `destinations` (a `multicast` or a unicast), delivering
+    /// `delivers` flits in all, measured if created in the window.
+    fn open_operation(
+        &mut self,
+        net: &mut Net,
+        destinations: &[u32],
+        flits: u32,
+        delivers: u64,
+        multicast: bool,
+    ) -> u32 {
         let class = multicast as usize;
         if self.pending[class] == 0 {
             // (the watchdog times waits from here: nothing of its class was pending before)
             self.last_served[class] = net.now;
         }
         self.pending[class] += 1;
-        let measured = net.stats.operation_opened(net.now, flits, destinations.len() as u32, multicast);
+        let measured = net.stats.operation_opened(net.now, flits, delivers, multicast);
         self.deliveries.open(destinations, flits, net.now, measured, multicast, net.sets)
     }
 
@@ -278,8 +285,14 @@ impl Hosts {
         };
         net.stats.message_sent(now, flits);
         let operation = match serves {
-            Serves::NewOperation => self.open_operation(net, dests, flits, matches!(target, Target::Set(_))),
-            Serves::Open(members) => self.open_operation(net, &members, flits, true),
+            Serves::NewOperation => {
+                let delivers = u64::from(flits) * dests.len() as u64;
+                self.open_operation(net, dests, flits, delivers, matches!(target, Target::Set(_)))
+            }
+            Serves::Open(members) => {
+                let delivers = u64::from(flits) * members.len() as u64;
+                self.open_operation(net, &members, flits, delivers, true)
+            }
             Serves::Previous => self.last_operation,
             Serves::Operation(op) => op,
             Serves::Nothing => NO_OPERATION,

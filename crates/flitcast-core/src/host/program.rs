@@ -237,13 +237,35 @@ pub struct Outbox {
     pub sends: Vec<Send>,
     /// (when, host, tag): the host's program is called back with `tag` at `when`.
     pub timers: Vec<(Cycle, u32, u32)>,
-    /// (host, tag, destinations, flits): open a multicast operation now and call the host's program
-    /// back with its id ([`Program::on_opened`]): an operation that starts before its first message
-    /// leaves.
-    pub opens: Vec<(u32, u64, Vec<u32>, u32)>,
+    /// Multicast operations to open now, calling the host's program back with each one's id
+    /// ([`Program::on_opened`]): operations that start before their first message leaves.
+    pub opens: Vec<Open>,
     /// (host, operation): the host has received for this operation now — its program's receive
     /// overhead done (study 004's o_r) — so it counts as served (its messages serve nobody).
     pub served: Vec<(u32, u32)>,
+}
+
+/// A multicast operation a program opens (`Outbox::opens`).
+#[derive(Debug, Clone)]
+pub struct Open {
+    /// The host called back with the operation's id, and the tag it is called back with.
+    pub host: u32,
+    pub tag: u64,
+    pub destinations: Vec<u32>,
+    /// Flits of its message.
+    pub flits: u32,
+    /// Flits it delivers, every destination counted (its share of the effective load): `flits` times
+    /// the destinations for one message to all, the sum over its messages of their flits times their
+    /// receivers for a collective's schedule.
+    pub delivers: u64,
+}
+
+impl Open {
+    /// One message of `flits` flits from `host` to every one of `destinations`.
+    pub fn message(host: u32, tag: u64, destinations: Vec<u32>, flits: u32) -> Open {
+        let delivers = u64::from(flits) * destinations.len() as u64;
+        Open { host, tag, destinations, flits, delivers }
+    }
 }
 
 impl Outbox {

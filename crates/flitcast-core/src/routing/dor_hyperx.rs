@@ -113,7 +113,8 @@ mod tests {
     #[test]
     fn corrects_the_lowest_unaligned_dimension_on_every_parallel_link() {
         // 3 x 4, K = 2, T = 2: router 0 = (0, 0) to terminal 23 on router 11 = (2, 3), port 1
-        let p = Params { shape: vec![3, 4], parallel_links: 2, terminals_per_router: 2 };
+        let p =
+            Params { shape: vec![3, 4], parallel_links: 2, terminals_per_router: 2, dimension_latency_cycles: None };
         let dor = DorHyperx::new(p.geometry(), 2);
         let topo = Hyperx::graph(&p, 1).unwrap();
         let mut out = Candidates::default();

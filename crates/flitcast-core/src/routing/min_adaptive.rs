@@ -231,7 +231,9 @@ mod tests {
     #[test]
     fn offers_every_minimal_hop_and_the_escape_vc_on_the_dor_hop_only() {
         // 3 x 4 x 2, K = 2, T = 1, 3 VCs: router 0 = (0,0,0) to terminal 23 = (2,3,1)
-        let geo = Shape { shape: vec![3, 4, 2], parallel_links: 2, terminals_per_router: 1 }.geometry();
+        let geo =
+            Shape { shape: vec![3, 4, 2], parallel_links: 2, terminals_per_router: 1, dimension_latency_cycles: None }
+                .geometry();
         let r = MinAdaptive::new(geo, 3);
         let mut out = Candidates::default();
         r.route(At { router: 0, in_port: 0, in_vc: 0, hops: 0 }, 23, &mut out);

@@ -192,10 +192,17 @@ impl Scenario {
 
     /// Stop/go thresholds (stop, go): by default the buffer less the flits a sender can still put on
     /// the wire before STOP reaches it — one forward and one backward channel traversal, 2·L + D − 1 —
-    /// and that less one channel latency (`stop_go.rs`).
+    /// and that less one channel latency (`stop_go.rs`), L the longest channel's (every buffer can then
+    /// take what its channel still brings).
     pub fn stop_go_thresholds(&self) -> (u32, u32) {
         let SwitchKind::InputBuffered(sw) = &self.switch.model else { return (0, 0) };
-        sw.stop_go_thresholds(self.network.channel_latency_cycles)
+        sw.stop_go_thresholds(self.longest_channel().0)
+    }
+
+    /// The longest router-to-router channel in cycles, and the key that makes it longer than
+    /// `network.channel_latency_cycles` (a class's own latency, a network file's link).
+    pub fn longest_channel(&self) -> (u32, Option<&'static str>) {
+        self.network.topology.longest_channel(self.network.channel_latency_cycles)
     }
 
     /// Whether the program is closed (a fixed set of operations, measured until all complete).

@@ -194,11 +194,13 @@ const RULES: &[Rule] = &[
     },
     Rule {
         text: Text::Fixed("The deadlock watchdog waits longer than a flit can rest without one: `run.watchdog_cycles` is more \
-               than a credit's round trip over the slowest link (2 × the larger of `network.channel_latency_cycles` \
-               and `network.terminal_latency_cycles`) plus the switch's router delay (and `switch.turn_cycles`)."),
+               than a credit's round trip over the slowest link (2 × the longest of the network's channels — \
+               `network.channel_latency_cycles`, a class's own latency such as `network.global_latency_cycles`, a \
+               network file's links — and `network.terminal_latency_cycles`) plus the switch's router delay (and \
+               `switch.turn_cycles`)."),
         check: |c, p| {
             let net = &c.s.network;
-            let link = net.channel_latency_cycles.max(net.terminal_latency_cycles.unwrap_or(0)) as u64;
+            let link = c.facts.longest_channel.0.max(net.terminal_latency_cycles.unwrap_or(0)) as u64;
             let sw = &c.s.switch.model;
             let turn = if let SwitchKind::InputBuffered(b) = sw { b.turn_cycles } else { 0 };
             let rest = 2 * link + sw.router_delay_cycles() as u64 + turn as u64;
@@ -263,7 +265,7 @@ fn facts<'a>(s: &Scenario, nodes: u64, models_with_vcs: &'a [&'static str]) -> F
         radix_key: net.radix_key(),
         known_routers: net.known_routers(),
         diameter: net.diameter(),
-        channel_latency: s.network.channel_latency_cycles,
+        longest_channel: s.longest_channel(),
         terminal_latency: s.network.terminal_latency_cycles,
         switch: sw.name(),
         vcs: sw.vcs(),

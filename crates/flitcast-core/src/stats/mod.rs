@@ -53,16 +53,23 @@ metrics! {
     /// and the utilisation of each channel.
     pub struct RunResult {
         per_channel {
-            /// Every channel's name and its flits per window cycle (NaN for a closed workload).
+            /// Every channel's name, its class (`terminal`, or the network's: a dragonfly's `local` and
+            /// `global`, a fat tree's levels, a HyperX's dimensions, else `router`), the flits it carried
+            /// in the window (all of a closed run) and those per window cycle (NaN for a closed workload).
             channel_names: Vec<String>;
+            channel_classes: Vec<String>;
+            channel_flits: Vec<u64>;
             channel_utilisation: Vec<f64>;
         }
         /// Flits of the messages sent in the window, per node per window cycle (the cycles of the window that
         /// ran: `measured_cycles`); a software multicast's relayed messages count too. Payload flits only.
+        /// A run stopped in its warm-up (saturated before its window) reports it over the cycles it ran.
         offered_load: f64, unit("flits/node/cycle"), empty("a closed workload");
-        /// Flits of the operations created in the window times their destinations, per node per window
+        /// Flits the operations created in the window deliver, each destination counted, per node per window
         /// cycle: the effective applied load m·B_i of study 000 §7.2 (equal to `offered_load` for unicast
-        /// traffic; the x axis to plot multicast traffic against).
+        /// traffic; the x axis to plot multicast traffic against). A collective counts what its schedule
+        /// delivers (each message once per receiver). Over the cycles run, as `offered_load`, for a run
+        /// stopped in its warm-up.
         effective_load: f64, unit("flits/node/cycle"), empty("a closed workload");
         /// Flits delivered (ejected) during the window at every destination, per node per window cycle
         /// (`measured_cycles`): the received load B_o. It counts every flit the ejection links carry,
@@ -184,6 +191,9 @@ pub struct Collector {
     pub offered_flits: u64,
     /// Flits times destinations of the operations created in the window.
     pub effective_flits: u64,
+    /// The same two before the window (a run that stops in its warm-up reports its loads over those cycles).
+    warmup_offered_flits: u64,
+    warmup_effective_flits: u64,
     pub accepted_flits: u64,
     /// Measured operations created but not complete yet.
     pub outstanding: u64,
@@ -299,16 +309,21 @@ impl Collector {
     pub fn message_sent(&mut self, now: Cycle, flits: u32) {
         if self.in_window(now) {
             self.offered_flits += flits as u64;
+        } else if now < self.window_start {
+            self.warmup_offered_flits += flits as u64;
         }
     }
 
-    /// An operation of `flits` flits to `destinations` destinations (a `multicast` or a unicast) was
-    /// created; returns its measurement id if it is measured.
-    pub fn operation_opened(&mut self, now: Cycle, flits: u32, destinations: u32, multicast: bool) -> Option<u32> {
+    /// An operation of `flits` flits (a `multicast` or a unicast) delivering `delivers` flits in all
+    /// (every destination counted) was created; returns its measurement id if it is measured.
+    pub fn operation_opened(&mut self, now: Cycle, flits: u32, delivers: u64, multicast: bool) -> Option<u32> {
         if !self.in_window(now) {
+            if now < self.window_start {
+                self.warmup_effective_flits += delivers;
+            }
             return None;
         }
-        self.effective_flits += flits as u64 * destinations as u64;
+        self.effective_flits += delivers;
         if multicast {
             self.multicast_opened_flits += flits as u64;
         }
@@ -412,8 +427,15 @@ impl Collector {
         let (p50, p99, max) = (self.latencies.percentile(0.5), self.latencies.percentile(0.99), self.latencies.max());
         // (rates over the window mean nothing for a closed workload: it has no steady state)
         let rate = |count: f64, per: f64| if self.closed { f64::NAN } else { count / per };
-        let offered = rate(self.offered_flits as f64, per_node_cycle);
-        let effective = rate(self.effective_flits as f64, per_node_cycle);
+        // (a run stopped in its warm-up keeps the loads it applied, over the cycles it ran: it is a
+        // point past saturation, and a curve needs its place)
+        let (offered, effective) = match &self.stopped {
+            Some((at, _)) if *at < self.window_start && *at > 0 => {
+                let per = f.nodes as f64 * *at as f64;
+                (rate(self.warmup_offered_flits as f64, per), rate(self.warmup_effective_flits as f64, per))
+            }
+            _ => (rate(self.offered_flits as f64, per_node_cycle), rate(self.effective_flits as f64, per_node_cycle)),
+        };
         let accepted = rate(self.accepted_flits as f64, per_node_cycle);
         let complete = self.closed && f.drained && self.stopped.is_none() && n > 0;
         let served = self.served.as_ref().filter(|_| complete);
@@ -488,6 +510,8 @@ impl Collector {
                 f64::NAN
             },
             channel_names: f.channel_names,
+            channel_classes: f.channel_classes,
+            channel_flits: f.channel_flits,
             channel_utilisation: util,
         }
     }
@@ -512,6 +536,7 @@ pub struct Finish {
     pub seed: u64,
     pub flit_hops: u64,
     pub channel_names: Vec<String>,
+    pub channel_classes: Vec<String>,
     pub channel_flits: Vec<u64>,
     /// The flits of each link between two routers, counted as `channel_flits` (all of a closed run).
     pub link_flits: Vec<u64>,
@@ -534,7 +559,7 @@ mod tests {
     fn percentiles_and_batches() {
         let mut c = Collector::new(0, 100, 2);
         for i in 0..100u64 {
-            let id = c.operation_opened(i, 1, 1, false).unwrap();
+            let id = c.operation_opened(i, 1, 1, false).unwrap(); // (one flit delivered)
             c.operation_completed(i + 1 + i % 10, i, id, 0, (1 + i % 10) as f64, false);
         }
         let r = c.finish(Finish {
@@ -547,6 +572,7 @@ mod tests {
             seed: 0,
             flit_hops: 0,
             channel_names: vec![],
+            channel_classes: vec![],
             channel_flits: vec![],
             link_flits: vec![],
             program: None,

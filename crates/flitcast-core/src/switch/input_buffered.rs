@@ -26,6 +26,7 @@ use std::mem::size_of;
 use super::model::{
     links_of, selection_request, vct_unfit, FlowControl, InLink, Model, OutLink, Site, StepCtx, Timing,
 };
+use super::vc_allocation::{VcAllocation, VcRequest, VcRequests};
 use crate::arbiter::RoundRobin;
 use crate::error::BlockedChannel;
 use crate::facts::Facts;
@@ -54,17 +55,24 @@ params! {
         /// Buffer depth per virtual channel.
         buffer_flits: u32 = 8, range(1, 4096), unit("flits");
         /// Cycles from a head's arrival at a router to its departure on the output channel at zero load
-        /// (the whole pipeline).
+        /// (the whole pipeline; switch.vc_allocation = "separate" adds one).
         router_delay_cycles: u32 = 1, range(1, 1000), unit("cycles");
+        /// `combined`: a head is granted its output VC and the switch in one cycle, and the next packet's
+        /// head may take an output VC in the cycle after its predecessor's tail left; `separate`: VC
+        /// allocation is a stage of its own before switch allocation (BookSim 2's input-queued router):
+        /// a head granted an output VC requests the switch from the next cycle, one cycle more per router
+        /// (docs/models/input_buffered.md, "Allocation").
+        vc_allocation: VcAllocation = VcAllocation::Combined;
         /// On a mesh or torus: cycles a head waits, beyond the router delay, where it turns from one
         /// dimension to another (study 004's switching delay L_s).
         turn_cycles: u32 = 0, range(0, 1_000_000), unit("cycles");
         /// stop_go: a receiving buffer holding this many flits stops its sender; left out:
-        /// switch.buffer_flits − (2 × network.channel_latency_cycles + switch.router_delay_cycles − 1),
-        /// the most that leaves room for what a sender can still send before STOP reaches it.
+        /// switch.buffer_flits − (2 × L + switch.router_delay_cycles − 1), L the longest channel's latency
+        /// (network.channel_latency_cycles, or longer where the network's classes or file say so): the most
+        /// that leaves room for what a sender can still send before STOP reaches it.
         stop_flits: Option<u32> = None, range(1, 4096), unit("flits");
         /// stop_go: a receiving buffer drained to this many flits lets its sender go again; left out:
-        /// switch.stop_flits − network.channel_latency_cycles (at least 0).
+        /// switch.stop_flits − L (at least 0).
         go_flits: Option<u32> = None, range(0, 4096), unit("flits");
     }
 }
@@ -89,9 +97,15 @@ impl Params {
         let mut problems = Vec::new();
         let mut fail =
             |key: &str, value: u32, allowed: String| problems.push(Problem::new(key, value.to_string(), allowed, None));
-        let slack = self.stop_go_slack(f.channel_latency);
-        let (stop, go) = self.stop_go_thresholds(f.channel_latency);
-        let round_trip = "2 × network.channel_latency_cycles + switch.router_delay_cycles − 1";
+        // (the longest channel's round trip: a network whose classes or file give longer channels names them)
+        let (latency, longer_by) = f.longest_channel;
+        let slack = self.stop_go_slack(latency);
+        let (stop, go) = self.stop_go_thresholds(latency);
+        let channel = match longer_by {
+            None => "network.channel_latency_cycles".to_string(),
+            Some(key) => format!("{latency} (the longest channel, by {key})"),
+        };
+        let round_trip = format!("2 × {channel} + switch.router_delay_cycles − 1");
         if self.stop_flits.is_none() && self.buffer_flits <= slack {
             // (the user set the buffer, not the threshold derived from it: name the key they set)
             let allowed = format!(
@@ -110,10 +124,12 @@ impl Params {
         } else if go >= stop {
             fail("switch.go_flits", go, format!("an integer below switch.stop_flits = {stop}"));
         }
-        if let Some(t) = f.terminal_latency.filter(|&t| t > f.channel_latency) {
-            let allowed = "an integer from 1 to network.channel_latency_cycles under stop/go (the slack covers a \
-                           round trip of the longest channel), or left out";
-            fail("network.terminal_latency_cycles", t, allowed.to_string());
+        if let Some(t) = f.terminal_latency.filter(|&t| t > latency) {
+            let allowed = format!(
+                "an integer from 1 to {channel} under stop/go (the slack covers a round trip of the longest \
+                 channel), or left out"
+            );
+            fail("network.terminal_latency_cycles", t, allowed);
         }
         problems
     }
@@ -174,6 +190,9 @@ struct InPort {
     rr: RoundRobin,
     /// This cycle's request (valid while this port's bit is in some output's `requests`).
     request: Request,
+    /// Bit v set while VC v was granted its output VC this cycle (`separate` VC allocation: it requests
+    /// the switch from the next cycle).
+    fresh: u32,
     link: InLink,
     /// The first few VCs share the cache line of the fields above.
     vcs: [InVc; MAX_VCS],
@@ -190,6 +209,8 @@ struct OutPort {
     busy: u32,
     /// Round robin over the input ports.
     rr: RoundRobin,
+    /// Round robin over the input ports for this output's VCs (`separate` VC allocation).
+    vc_rr: RoundRobin,
     /// The channel; the free slots of each downstream VC are in its credit lanes (`StepCtx::credits`).
     link: OutLink,
 }
@@ -199,6 +220,8 @@ pub struct InputBuffered {
     vcs: usize,
     depth: usize,
     vct: bool,
+    /// `separate` VC allocation: this cycle's requests for output VCs (empty between cycles).
+    vc_requests: Option<VcRequests>,
     selection: Selection,
     history: SelectionHistory,
     /// The selection function keeps a history (`commit` does anything).
@@ -254,7 +277,7 @@ fn allocate(
     cands: &mut Candidates,
     at: At,
     flit: Flit,
-    vct: bool,
+    (vct, vc_only): (bool, bool),
     (vcs, depth): (u8, u32),
     outputs: &[OutPort],
     selection: &mut Selection,
@@ -275,8 +298,9 @@ fn allocate(
     if turns.is_some_and(|t| t.waiting(at.in_port as usize, at.in_vc as usize, slot, ctx.now)) {
         return None;
     }
-    // A retrying wormhole head needs one free slot; only VCT needs the packet's length.
-    let need = if vct { ctx.packets[flit.packet()].header.flits } else { 1 };
+    // A wormhole head granted the switch with its VC needs one free slot, one granted only its VC
+    // (`separate`: it waits for the credit at switch allocation) none; VCT needs the packet's length.
+    let need = if vct { ctx.packets[flit.packet()].header.flits } else { u32::from(!vc_only) };
     let choice = selection_request(at.in_port, flit, selection, ctx);
     selection.choose(choice, cands, |o, w| {
         let out = &outputs[o as usize];
@@ -305,9 +329,10 @@ impl Model for InputBuffered {
         "`switch.turn_cycles` > 0 only on a `mesh` or `torus` (turns between dimensions); under virtual \
          cut-through (`switch.flow_control = \"vct\"`), `switch.buffer_flits >= workload.packet_flits` and the \
          unicast header's flits (`workload.unicast_header_bytes`); under `switch.flow_control = \"stop_go\"`, \
-         `switch.stop_flits` at most `switch.buffer_flits` − (2 × `network.channel_latency_cycles` + \
+         `switch.stop_flits` at most `switch.buffer_flits` − (2 × the longest channel's latency + \
          `switch.router_delay_cycles` − 1), `switch.go_flits` below it, and `network.terminal_latency_cycles` at \
-         most `network.channel_latency_cycles`"
+         most the longest channel's latency (`network.channel_latency_cycles`, or a class's own such as \
+         `network.global_latency_cycles`, or a network file's longest link)"
     }
     fn unfit(p: &Params, f: &Facts) -> Vec<Problem> {
         let mut problems = Vec::new();
@@ -358,18 +383,27 @@ impl Model for InputBuffered {
                     occupied: 0,
                     rr: RoundRobin::default(),
                     request: Request::default(),
+                    fresh: 0,
                     vcs: std::array::from_fn(vc),
                 }
             })
             .collect();
         let outputs = out_links
             .into_iter()
-            .map(|link| OutPort { link, busy: 0, rr: RoundRobin::default(), requests: 0, window_flits: 0 })
+            .map(|link| OutPort {
+                link,
+                busy: 0,
+                rr: RoundRobin::default(),
+                vc_rr: RoundRobin::default(),
+                requests: 0,
+                window_flits: 0,
+            })
             .collect();
         InputBuffered {
             vcs,
             depth,
             vct: sw.flow_control == FlowControl::Vct,
+            vc_requests: (sw.vc_allocation == VcAllocation::Separate).then(VcRequests::default),
             selection: site.selection(radix),
             history: site.history,
             keeps_history: site.selection.has_history(),
@@ -429,6 +463,10 @@ impl Model for InputBuffered {
 
     fn step(&mut self, me: u32, ctx: &mut StepCtx) {
         let vct = self.vct;
+        let separate = self.vc_requests.is_some();
+        if separate {
+            self.allocate_vcs(me, ctx);
+        }
         let mut requested = 0u64;
         // Input stage: each occupied input port offers one flit, round robin over its occupied VCs.
         let mut ports = self.port_mask;
@@ -436,11 +474,12 @@ impl Model for InputBuffered {
             let p = ports.trailing_zeros() as usize;
             ports &= ports - 1;
             let input = &mut self.inputs[p];
-            // Occupied VCs from the round-robin pointer on.
-            for v in input.rr.order_narrow(input.occupied) {
+            // Occupied VCs from the round-robin pointer on (not those granted an output VC this cycle).
+            for v in input.rr.order_narrow(input.occupied & !std::mem::take(&mut input.fresh)) {
                 let q = &mut input.vcs[v & (MAX_VCS - 1)];
                 let want = match q.state {
                     VcState::Active { port, vc } => (ctx.credits[q.out_lane as usize] > 0).then_some((port, vc)),
+                    _ if separate => None,
                     _ => {
                         let slot = (q.base + q.head as u32) as usize;
                         let Slot { flit, hops } = self.slots[slot];
@@ -448,7 +487,19 @@ impl Model for InputBuffered {
                         let cands = &mut self.cands[p * MAX_VCS + v];
                         let turns = self.turns.as_mut();
                         let size = (self.vcs as u8, self.depth as u32);
-                        allocate(q, cands, at, flit, vct, size, &self.outputs, &mut self.selection, turns, slot, ctx)
+                        allocate(
+                            q,
+                            cands,
+                            at,
+                            flit,
+                            (vct, false),
+                            size,
+                            &self.outputs,
+                            &mut self.selection,
+                            turns,
+                            slot,
+                            ctx,
+                        )
                     }
                 };
                 if let Some((port, out_vc)) = want {
@@ -515,6 +566,65 @@ impl Model for InputBuffered {
 }
 
 impl InputBuffered {
+    /// The VC-allocation stage of `separate` VC allocation, before switch allocation and on the state
+    /// the cycle began with: every head at the front of an input VC without an output VC asks for one
+    /// of its candidates that is free (as `allocate` decides it); each output VC asked for goes to one
+    /// input port, round robin over the ports per output (the lowest VC of that port), and its head
+    /// requests the switch from the next cycle.
+    fn allocate_vcs(&mut self, me: u32, ctx: &StepCtx) {
+        let mut requests = self.vc_requests.take().expect("separate VC allocation");
+        let size = (self.vcs as u8, self.depth as u32);
+        let mut ports = self.port_mask;
+        while ports != 0 {
+            let p = ports.trailing_zeros() as usize;
+            ports &= ports - 1;
+            let input = &mut self.inputs[p];
+            for v in crate::bitset::ones(u64::from(input.occupied)) {
+                let q = &mut input.vcs[v];
+                if matches!(q.state, VcState::Active { .. }) {
+                    continue;
+                }
+                let slot = (q.base + q.head as u32) as usize;
+                let Slot { flit, hops } = self.slots[slot];
+                let at = At { router: me, in_port: p as u8, in_vc: v as u8, hops };
+                let cands = &mut self.cands[p * MAX_VCS + v];
+                let turns = self.turns.as_mut();
+                let want = allocate(
+                    q,
+                    cands,
+                    at,
+                    flit,
+                    (self.vct, true),
+                    size,
+                    &self.outputs,
+                    &mut self.selection,
+                    turns,
+                    slot,
+                    ctx,
+                );
+                if let Some((port, vc)) = want {
+                    requests.push(VcRequest { port, vc, in_port: p as u8, in_vc: v as u8 });
+                }
+            }
+        }
+        let radix = self.inputs.len();
+        for grant in requests.grants(|port, mask| {
+            let out = &mut self.outputs[port as usize];
+            let winner = out.vc_rr.first(mask);
+            out.vc_rr.served(winner, radix);
+            winner
+        }) {
+            let out = &mut self.outputs[grant.port as usize];
+            out.busy |= 1 << grant.vc;
+            let input = &mut self.inputs[grant.in_port as usize];
+            let q = &mut input.vcs[grant.in_vc as usize];
+            q.state = VcState::Active { port: grant.port, vc: grant.vc };
+            q.out_lane = out.link.lane + grant.vc as u32;
+            input.fresh |= 1 << grant.in_vc;
+        }
+        self.vc_requests = Some(requests);
+    }
+
     /// Moves the front flit of input port `p`'s requesting VC through the crossbar.
     #[inline]
     fn traverse(&mut self, p: usize, ctx: &mut StepCtx) {

@@ -9,6 +9,7 @@ pub mod infiniband;
 pub mod input_buffered;
 pub mod input_fifo;
 pub mod model;
+pub mod vc_allocation;
 pub mod visit;
 
 pub use alone::Alone;

@@ -27,9 +27,10 @@
 //!   group (G − s − 1) mod g, arriving on slot g − 2 − s there (with g = a·h + 1: router a − 1 − i, port
 //!   h − 1 − k). Every group sees the others at the same offsets.
 //!
-//! Every channel has `network.channel_latency_cycles` of latency, local and global alike (the paper's
-//! global channels are longer; one latency keeps the closed forms and every study comparable, and a
-//! second key would matter only to latency, never to which route a routing takes).
+//! Channels come in two classes: local ones, `network.channel_latency_cycles` long, and global ones,
+//! `network.global_latency_cycles` (the paper's global channels are long cables; left out, as long as the
+//! local ones, which keeps the closed forms of the dragonfly experiment). A routing that reads queues
+//! reads them in flits, whatever a channel's length (docs/models/dragonfly.md).
 
 use super::graph::{Arrangement, Builder, DragonflyGeometry, Geometry, PortLink, Topology};
 use crate::error::Error;
@@ -55,6 +56,9 @@ params! {
         /// slot s of group G to group s if s < G, else s + 1) or `palm_tree` (slot s to group (G − s −
         /// 1) mod g); slot s = i·h + k is port p + a − 1 + k of router i.
         arrangement: Arrangement = Arrangement::Absolute;
+        /// Latency of the global channels (between groups); left out: network.channel_latency_cycles,
+        /// the local channels' (BookSim 2's dragonfly: 10 local, 100 global).
+        global_latency_cycles: Option<u32> = None, range(1, 1000), unit("cycles");
     }
 }
 
@@ -117,7 +121,18 @@ impl Builder for Dragonfly {
         if let Some(problem) = p.problem() {
             return Err(Error::from_problems(vec![problem]));
         }
-        build(DragonflyGeometry { p: p.p, a: p.a, h: p.h, g: p.groups(), arrangement: p.arrangement }, latency)
+        let geo = DragonflyGeometry { p: p.p, a: p.a, h: p.h, g: p.groups(), arrangement: p.arrangement };
+        let global_from = p.p + p.a - 1;
+        let latencies = [latency, p.global_latency_cycles.unwrap_or(latency)];
+        Ok(build(geo, latency)?.with_classes(&CLASSES.map(String::from), &latencies, |_, port| {
+            usize::from(u32::from(port) >= global_from)
+        }))
+    }
+    fn longest_channel(p: &Params, latency: u32) -> (u32, Option<&'static str>) {
+        match p.global_latency_cycles {
+            Some(global) if global > latency => (global, Some("network.global_latency_cycles")),
+            _ => (latency, None),
+        }
     }
     fn nodes(p: &Params) -> Option<u64> {
         Some(p.p as u64 * p.a as u64 * p.groups() as u64)
@@ -136,6 +151,9 @@ impl Builder for Dragonfly {
         Some((p.p * p.a, p.groups()))
     }
 }
+
+/// The channel classes: local (within a group), global (between groups).
+pub const CLASSES: [&str; 2] = ["local", "global"];
 
 pub fn build(geo: DragonflyGeometry, latency: u32) -> Result<Topology, Error> {
     let DragonflyGeometry { p, a, h, g, .. } = geo;
@@ -231,7 +249,7 @@ mod tests {
 
     #[test]
     fn sizes_out_of_range_are_refused_by_key() {
-        let p = |a, h, g| Params { p: 2, a, h, g, arrangement: Arrangement::Absolute };
+        let p = |a, h, g| Params { p: 2, a, h, g, arrangement: Arrangement::Absolute, global_latency_cycles: None };
         assert!(p(4, 2, None).problem().is_none());
         assert_eq!(p(4, 2, None).groups(), 9);
         assert_eq!(p(4, 2, Some(10)).problem().unwrap().key, "network.g");

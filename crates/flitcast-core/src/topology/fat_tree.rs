@@ -7,10 +7,15 @@
 //! ⟨w, l⟩ leads to ⟨w', l+1⟩, where w' is w with digit w_l replaced by j, arriving on its down port
 //! w_l. Top-level up ports are unused. Every switch at the LCA level of a pair has the same
 //! downward view of the destination, so adaptive source routes are well defined.
+//!
+//! Channel classes: the channels between levels l and l + 1, both ways, for each l (their latencies
+//! `network.level_latency_cycles`).
 
+use super::classes;
 use super::graph::{Builder, Geometry, PortLink, Topology};
 use crate::error::Error;
-use crate::params::{params, Kind};
+use crate::facts::Facts;
+use crate::params::{params, Kind, Problem};
 
 params! {
     /// A k-ary n-tree.
@@ -20,6 +25,17 @@ params! {
         k: u32 = 8, range(2, 8);
         /// Levels of switches; the tree has k^n nodes.
         n: u32 = 2, range(1, 6);
+        /// Latency of the channels between each level of switches and the next, leaves first (n − 1
+        /// entries); left out: network.channel_latency_cycles for every level.
+        level_latency_cycles: Option<Vec<u32>> = None, unit("cycles");
+    }
+}
+
+impl Params {
+    /// What is wrong with the parameters, if anything.
+    fn problem(&self) -> Option<Problem> {
+        let levels = (self.n as usize).saturating_sub(1);
+        classes::problem("network.level_latency_cycles", &self.level_latency_cycles, levels, "pair of adjacent levels")
     }
 }
 
@@ -43,7 +59,31 @@ impl Builder for FatTree {
         true
     }
     fn graph(p: &Params, latency: u32) -> Result<Topology, Error> {
-        build(p.k, p.n, latency)
+        if let Some(problem) = p.problem() {
+            return Err(Error::from_problems(vec![problem]));
+        }
+        let levels = (p.n as usize).saturating_sub(1);
+        let names: Vec<String> = (0..levels).map(|l| format!("levels {l}-{}", l + 1)).collect();
+        let latencies = classes::latencies(&p.level_latency_cycles, levels, latency);
+        let (k, per_level) = (p.k, p.k.pow(p.n - 1));
+        // an up port (k and above) leads to the next level, a down port to the one below
+        Ok(build(p.k, p.n, latency)?.with_classes(&names, &latencies, |r, port| {
+            let level = (r / per_level) as usize;
+            if u32::from(port) >= k {
+                level
+            } else {
+                level - 1
+            }
+        }))
+    }
+    fn longest_channel(p: &Params, latency: u32) -> (u32, Option<&'static str>) {
+        classes::longest("network.level_latency_cycles", &p.level_latency_cycles, latency)
+    }
+    fn needs(_: &Params) -> &'static str {
+        "`network.level_latency_cycles`, where given, with one latency per pair of adjacent levels (`network.n` − 1)"
+    }
+    fn unfit(p: &Params, _: &Facts) -> Vec<Problem> {
+        p.problem().into_iter().collect()
     }
     fn nodes(p: &Params) -> Option<u64> {
         (p.k as u64).checked_pow(p.n)

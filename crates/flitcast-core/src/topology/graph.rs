@@ -5,6 +5,9 @@ use crate::error::Error;
 use crate::facts::Facts;
 use crate::params::{choice, Kind, Problem};
 
+/// The class of the channels between terminals and their routers (`Topology::classes[0]`).
+pub const TERMINAL_CLASS: &str = "terminal";
+
 /// A topology kind: its graph from its parameters.
 pub trait Builder: Kind {
     /// The keys its size is set by, as a refusal for memory names them ("network.k, network.n").
@@ -64,6 +67,12 @@ pub trait Builder: Kind {
     /// 2q²).
     fn known_routers(_: &Self::Params) -> Option<u32> {
         None
+    }
+    /// The longest router-to-router channel in cycles where `network.channel_latency_cycles` is
+    /// `latency` (the kind's own channel latencies, or a network file's, may be longer), and the key that
+    /// makes it so (None: `network.channel_latency_cycles`).
+    fn longest_channel(_: &Self::Params, latency: u32) -> (u32, Option<&'static str>) {
+        (latency, None)
     }
     /// The key that sets the radix and its value, as a refusal for too many ports names them (None: the
     /// network's kind sets it).
@@ -342,6 +351,11 @@ pub struct Topology {
     pub terminal_switch: Vec<u32>,
     /// Latency of each terminal's injection and ejection channels.
     pub terminal_latency: Vec<u32>,
+    /// The channel classes (a dragonfly's local and global channels, a fat tree's levels, a HyperX's
+    /// dimensions: [`Topology::with_classes`]); the first is the terminals' channels.
+    pub classes: Vec<String>,
+    /// The class of the channel leaving every (router, port), flattened like `links`.
+    pub class: Vec<u8>,
 }
 
 impl Topology {
@@ -435,6 +449,7 @@ impl Topology {
         switches.dedup();
         let terminal_switch =
             terminal_at.iter().map(|(r, _)| switches.binary_search(r).expect("listed") as u32).collect();
+        let class = links.iter().map(|l| u8::from(!matches!(l, PortLink::Terminal { .. }))).collect();
         Ok(Topology {
             name,
             geometry,
@@ -445,7 +460,37 @@ impl Topology {
             terminal_at,
             terminal_switch,
             terminal_latency,
+            classes: vec![TERMINAL_CLASS.to_string(), "router".to_string()],
+            class,
         })
+    }
+
+    /// The network with its router-to-router channels sorted into classes `names` by `class_of(router,
+    /// port)` (an index into `names`), each channel of class c `latencies[c]` cycles long.
+    pub fn with_classes(
+        mut self,
+        names: &[String],
+        latencies: &[u32],
+        class_of: impl Fn(u32, u8) -> usize,
+    ) -> Topology {
+        for r in 0..self.routers() as u32 {
+            for p in 0..self.radix(r) as u8 {
+                let i = self.port_index(r, p);
+                if matches!(self.links[i], PortLink::Router { .. }) {
+                    let c = class_of(r, p);
+                    self.class[i] = (c + 1) as u8;
+                    self.latency[i] = latencies[c];
+                }
+            }
+        }
+        self.classes = std::iter::once(TERMINAL_CLASS.to_string()).chain(names.iter().cloned()).collect();
+        self
+    }
+
+    /// The longest router-to-router channel, in cycles (0 for a network of one router).
+    pub fn longest_channel(&self) -> u32 {
+        let router_links = self.links.iter().zip(&self.latency).filter(|(l, _)| matches!(l, PortLink::Router { .. }));
+        router_links.map(|(_, &l)| l).max().unwrap_or(0)
     }
 
     /// Hop distance of every router from the nearest router with a terminal: its level in a tree

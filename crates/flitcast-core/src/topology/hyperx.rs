@@ -25,6 +25,7 @@
 //! (c_d + o) mod S_d (the others the same), arriving on that router's port for offset S_d − o, link j:
 //! a port's number means the same relative neighbour at every router.
 
+use super::classes;
 use super::graph::{Builder, Geometry, HyperxGeometry, PortLink, Topology, MAX_RADIX};
 use crate::error::Error;
 use crate::facts::Facts;
@@ -40,6 +41,9 @@ params! {
         parallel_links: u32 = 1, range(1, 8);
         /// Terminals T on every router (the concentration).
         terminals_per_router: u32 = 1, range(1, 64);
+        /// Latency of each dimension's channels, dimension 0 first (one entry per dimension of
+        /// network.shape); left out: network.channel_latency_cycles in every dimension.
+        dimension_latency_cycles: Option<Vec<u32>> = None, unit("cycles");
     }
 }
 
@@ -82,7 +86,9 @@ impl Params {
                 ),
             ));
         }
-        None
+        let key = "network.dimension_latency_cycles";
+        classes::problem(key, &self.dimension_latency_cycles, self.shape.len(), "dimension")
+            .map(|p| (key, p.value, p.allowed))
     }
 
     /// The geometry the routings use (the parameters must be valid: `problem` is None).
@@ -112,7 +118,15 @@ impl Builder for Hyperx {
         if let Some((key, value, allowed)) = p.problem() {
             return Err(Error::config(key, value, allowed));
         }
-        build(p.geometry(), latency)
+        let g = p.geometry();
+        let names: Vec<String> = (0..p.shape.len()).map(|d| format!("dimension {d}")).collect();
+        let latencies = classes::latencies(&p.dimension_latency_cycles, names.len(), latency);
+        let bases: Vec<u8> = (0..names.len()).map(|d| g.dim_base(d)).collect();
+        Ok(build(g, latency)?
+            .with_classes(&names, &latencies, |_, port| bases.iter().rposition(|&b| b <= port).unwrap_or(0)))
+    }
+    fn longest_channel(p: &Params, latency: u32) -> (u32, Option<&'static str>) {
+        classes::longest("network.dimension_latency_cycles", &p.dimension_latency_cycles, latency)
     }
     fn nodes(p: &Params) -> Option<u64> {
         p.shape.iter().try_fold(u64::from(p.terminals_per_router), |n, &s| n.checked_mul(u64::from(s)))
@@ -134,7 +148,8 @@ impl Builder for Hyperx {
     }
     fn needs(_: &Params) -> &'static str {
         "at least one dimension in `network.shape`, each of at least 2 routers, and routers of at most 64 ports: \
-         `network.terminals_per_router` + Σ (S − 1) · `network.parallel_links` ≤ 64"
+         `network.terminals_per_router` + Σ (S − 1) · `network.parallel_links` ≤ 64; \
+         `network.dimension_latency_cycles`, where given, with one latency per dimension"
     }
     fn unfit(p: &Params, _: &Facts) -> Vec<Problem> {
         let problem = p.problem().map(|(key, value, allowed)| Problem::new(key, value, allowed, None));
@@ -183,7 +198,7 @@ mod tests {
     use super::*;
 
     fn params(shape: &[u32], k: u32, t: u32) -> Params {
-        Params { shape: shape.to_vec(), parallel_links: k, terminals_per_router: t }
+        Params { shape: shape.to_vec(), parallel_links: k, terminals_per_router: t, dimension_latency_cycles: None }
     }
 
     #[test]

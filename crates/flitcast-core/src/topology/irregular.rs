@@ -82,6 +82,13 @@ impl Builder for Irregular {
     fn known_routers(p: &Params) -> Option<u32> {
         load(&p.file).ok().map(|n| n.routers)
     }
+    fn longest_channel(p: &Params, latency: u32) -> (u32, Option<&'static str>) {
+        let most = load(&p.file).ok().and_then(|n| n.links.iter().filter_map(|l| l.latency).max());
+        match most {
+            Some(most) if most > latency => (most, Some("network.file")),
+            _ => (latency, None),
+        }
+    }
     fn needs(_: &Params) -> &'static str {
         "a file (`network.file`) that can be read and describes a connected network (docs/models/irregular.md)"
     }

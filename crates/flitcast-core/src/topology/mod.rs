@@ -2,6 +2,7 @@
 //! channels with a latency in cycles (`graph.rs`). One kind per file implementing [`Builder`]; this file
 //! is their registry (`network.topology`). Builders document their port numbering.
 
+pub mod classes;
 pub mod cube;
 pub mod distances;
 pub mod dragonfly;
@@ -18,6 +19,7 @@ pub mod torus;
 
 pub use graph::{
     Arrangement, Builder, Coords, CubeGeometry, DragonflyGeometry, Geometry, HyperxGeometry, PortLink, Topology,
+    TERMINAL_CLASS,
 };
 
 use crate::error::Error;
@@ -53,6 +55,7 @@ kinds! {
         fn max_route_hops() -> u64;
         fn size_key() -> Option<(&'static str, String)>;
         fn known_routers() -> Option<u32>;
+        fn longest_channel(latency: u32) -> (u32, Option<&'static str>);
         fn unidirectional() -> bool;
         fn parallel_links() -> u32;
         fn needs() -> &'static str;

@@ -228,6 +228,54 @@ fn collectives_at_a_rate_give_a_latency_load_curve() {
 }
 
 #[test]
+fn the_loads_of_collectives_count_the_flits_their_schedules_send() {
+    // below saturation what is applied is what is sent and what arrives: the effective load counts each
+    // message of the schedule once per receiver, not workload.message_flits once per member (a barrier's
+    // messages are one flit whatever the message size; an all-to-all's P − 1 blocks per member)
+    for (operation, algorithm, flits) in [
+        (Operation::Barrier, Algorithm::Binomial, 1),
+        (Operation::Barrier, Algorithm::Binomial, 500),
+        (Operation::Alltoall, Algorithm::Pairwise, 16),
+        (Operation::Broadcast, Algorithm::Binomial, 16),
+    ] {
+        let mut s = collective(
+            &crossbar("central_buffer"),
+            operation,
+            algorithm,
+            json!({"message_flits": flits, "load": 0.01}),
+        );
+        (s.run.warmup_cycles, s.run.measure_cycles) = (2_000, 100_000);
+        let r = flitcast_core::run(&s).unwrap();
+        let what = format!("{operation:?} {algorithm:?} {flits} flits");
+        assert!(!r.saturated, "{what}: {}", r.saturation_reason);
+        assert!(
+            (r.effective_load - r.offered_load).abs() < 0.1 * r.offered_load,
+            "{what}: {} {}",
+            r.effective_load,
+            r.offered_load
+        );
+        assert!(
+            (r.accepted_load - r.effective_load).abs() < 0.1 * r.effective_load,
+            "{what}: {} {}",
+            r.accepted_load,
+            r.effective_load
+        );
+    }
+}
+
+#[test]
+fn a_rate_that_saturates_in_the_warm_up_keeps_its_loads() {
+    // stopped before its window (too many collectives incomplete), the point still says what it applied:
+    // its loads over the cycles it ran, marked saturated, nothing measured
+    let mut s = repeated(1.0);
+    s.run.warmup_cycles = 100_000;
+    let r = flitcast_core::run(&s).unwrap();
+    assert!(r.saturated && r.measured_cycles == 0, "{}", r.saturation_reason);
+    assert!(r.offered_load > 0.1 && r.effective_load > 0.1, "{} {}", r.offered_load, r.effective_load);
+    assert!(r.accepted_load.is_nan() && r.latency_mean.is_nan());
+}
+
+#[test]
 fn the_estimate_without_a_run_is_the_one_a_run_reports() {
     let tree = (json!({"topology": "fat_tree", "k": 4, "n": 2}), "central_buffer", "adaptive");
     for (operation, algorithm) in software() {

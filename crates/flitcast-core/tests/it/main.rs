@@ -1,6 +1,7 @@
 //! One integration-test binary; files are named by the behaviour they check.
 
 mod central_buffer;
+mod channel_classes;
 mod closed_workloads;
 mod collectives;
 mod common;

@@ -39,3 +39,44 @@ fn a_stop_threshold_without_room_for_a_round_trip_is_refused() {
         other => panic!("expected a configuration error, got {other:?}"),
     }
 }
+
+#[test]
+fn a_long_link_of_a_network_file_sets_the_slack_stop_go_needs() {
+    // an irregular network with one 1,000-cycle link: the thresholds are those of that link's round trip
+    // (2·1000 + 1 − 1 flits), so a buffer too small for it is refused naming the file's link, and one
+    // large enough runs saturated without losing or overwriting a flit (before: "internal error …
+    // buffer overflow (credit protocol)")
+    let file = crate::irregular::NetFile::new(
+        "routers,3,3\nlink,0,0,1,0,1000\nlink,1,1,2,0\nterminal,0,0,2\nterminal,1,1,2\nterminal,2,2,2\n",
+    );
+    let roomy = crate::irregular::irregular(&file).set(&[
+        ("switch.flow_control", json!("stop_go")),
+        ("switch.buffer_flits", json!(2_100)),
+        ("workload.load", json!(1.0)),
+        ("run.saturation_stop", json!("off")),
+    ]);
+    match roomy.with(&[("switch.buffer_flits", json!(8))]) {
+        Err(Error::Config { key, allowed, .. }) => {
+            assert_eq!(key, "switch.buffer_flits");
+            assert!(allowed.contains("at least 2001") && allowed.contains("network.file"), "{allowed}");
+        }
+        other => panic!("expected a configuration error, got {other:?}"),
+    }
+    assert_eq!(roomy.stop_go_thresholds(), (100, 0));
+    let r = flitcast_core::run(&roomy).unwrap();
+    assert!(r.accepted_load > 0.01, "accepted {}", r.accepted_load);
+}
+
+#[test]
+fn a_watchdog_shorter_than_a_long_links_round_trip_is_refused() {
+    let file = crate::irregular::NetFile::new("routers,2,2\nlink,0,0,1,0,700\nterminal,0,0,1\nterminal,1,1,1\n");
+    let s = crate::irregular::irregular(&file);
+    match s.with(&[("run.watchdog_cycles", json!(1_000))]) {
+        Err(Error::Config { key, allowed, .. }) => {
+            assert_eq!(key, "run.watchdog_cycles");
+            assert!(allowed.starts_with("more than 1401 cycles"), "{allowed}");
+        }
+        other => panic!("expected a configuration error, got {other:?}"),
+    }
+    s.with(&[("run.watchdog_cycles", json!(1_402))]).unwrap();
+}

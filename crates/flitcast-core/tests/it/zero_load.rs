@@ -112,3 +112,28 @@ fn a_stream_through_a_turn_keeps_its_rate() {
     let p = Simulation::build(&s).unwrap().probe(0, 5).unwrap();
     assert_eq!(p.latency, closed_form(distance(&s, 0, 5), 1, 1, 4) + 36 + 7);
 }
+
+#[test]
+fn a_separate_vc_allocation_stage_costs_one_cycle_per_router() {
+    // switch.vc_allocation = "separate": a head is granted its output VC in one cycle and the switch in
+    // the next, at each of its H + 1 routers; the body follows the head as before
+    let s = cube("mesh", 4, 2).set(&[("switch.vc_allocation", json!("separate"))]);
+    let f = s.packet_flits();
+    for dst in [1u32, 5, 15] {
+        let p = Simulation::build(&s).unwrap().probe(0, dst).unwrap();
+        let h = distance(&s, 0, dst);
+        assert_eq!(p.latency, closed_form(h, 1, 1, f) + u64::from(h + 1), "0 → {dst}");
+    }
+    // a message's packets: with two VCs each next head is granted its VC while its predecessor's body
+    // crosses, so only the routers' cycle is added; with one VC it waits behind that tail, one cycle per
+    // packet, once (the gap then travels with the stream)
+    for (vcs, gaps) in [(2, 0), (1, 2)] {
+        let stream = s.set(&[
+            ("switch.vcs", json!(vcs)),
+            ("workload.packet_flits", json!(4)),
+            ("workload.message_flits", json!(12)),
+        ]);
+        let p = Simulation::build(&stream).unwrap().probe(0, 15).unwrap();
+        assert_eq!(p.latency, closed_form(6, 1, 1, 4) + 8 + 7 + gaps, "{vcs} VCs");
+    }
+}

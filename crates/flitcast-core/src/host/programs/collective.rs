@@ -21,7 +21,7 @@ use crate::collective::estimate::{self, Costs, Estimate, Trip};
 use crate::collective::schedule::{Message, Rank, Schedule, Step};
 use crate::collective::{algorithms, messages, schedule, Algorithm, Operation, Spec};
 use crate::facts::Facts;
-use crate::host::program::{Delivered, Outbox, Priority, Program, Send, Serves, Site, Target};
+use crate::host::program::{Delivered, Open, Outbox, Priority, Program, Send, Serves, Site, Target};
 use crate::params::{choice, or_list, params, Kind, Problem};
 use crate::rng::{stream, StreamKind};
 use crate::sizing::{Part, Sizing};
@@ -119,6 +119,8 @@ pub struct Collective {
     flits: u32,
     /// Payload flits one collective sends.
     payload: u64,
+    /// Flits one collective delivers, each message counted once per receiver (its effective load).
+    delivers: u64,
     costs: Costs,
     header_flits: u32,
     /// Arrivals of further collectives (an open workload).
@@ -159,6 +161,8 @@ impl Program for Collective {
         let estimate = estimate::run(&schedule, &costs, |m, to| trips.trip(m, to))
             .expect("every algorithm's schedule runs to the end (tested)");
         let payload: u64 = schedule.messages.iter().map(|m| m.flits as u64).sum();
+        // (the effective load counts what the schedule delivers: a message to several receivers, each)
+        let delivers = schedule.messages.iter().map(|m| m.flits as u64 * m.to.len() as u64).sum();
         // (collectives per cycle: the load's flits over the network's nodes, a collective's payload each)
         let rate = p.load * nodes as f64 / payload as f64;
         let arrivals = (p.load > 0.0)
@@ -173,6 +177,7 @@ impl Program for Collective {
             root: p.root,
             flits: site.message_flits,
             payload,
+            delivers,
             costs,
             header_flits,
             arrivals,
@@ -346,7 +351,13 @@ impl Collective {
     fn begin(&mut self, now: Cycle, out: &mut Outbox) {
         let k = self.first + self.instances.len() as u64;
         self.instances.push_back(Instance { operation: None, done: 0 });
-        out.opens.push((self.hosts[self.root as usize], k, self.hosts.clone(), self.flits));
+        out.opens.push(Open {
+            host: self.hosts[self.root as usize],
+            tag: k,
+            destinations: self.hosts.clone(),
+            flits: self.flits,
+            delivers: self.delivers,
+        });
         for r in 0..self.hosts.len() as Rank {
             if self.current[r as usize] == k {
                 self.advance(r, now, out);

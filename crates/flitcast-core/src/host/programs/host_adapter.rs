@@ -21,7 +21,7 @@
 use std::collections::{HashMap, VecDeque};
 
 use crate::facts::Facts;
-use crate::host::program::{Arriving, Delivered, Outbox, Priority, Program, Send, Serves, Site, Target};
+use crate::host::program::{Arriving, Delivered, Open, Outbox, Priority, Program, Send, Serves, Site, Target};
 use crate::multicast::rooted_tree::{self, snake_position};
 use crate::params::{choice, params, Kind, Problem};
 use crate::rng::{stream, Stream, StreamKind};
@@ -362,7 +362,7 @@ impl Program for HostAdapter {
                 let flits = self.sizes.draw(&mut traffic.sizes);
                 let others = self.members.iter().copied().filter(|&t| t != host).collect();
                 // (the operation starts as the message enters the transmission queue: §5's delay)
-                out.opens.push((host, (m as u64) << 32 | flits as u64, others, flits));
+                out.opens.push(Open::message(host, (m as u64) << 32 | flits as u64, others, flits));
             }
             UNICAST_ARRIVAL => {
                 let traffic = &mut self.background[host as usize];

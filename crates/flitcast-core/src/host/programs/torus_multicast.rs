@@ -23,7 +23,7 @@ use std::collections::BTreeSet;
 use rand::seq::SliceRandom;
 
 use crate::facts::Facts;
-use crate::host::program::{Delivered, Outbox, Priority, Program, Send, Serves, Site, Target};
+use crate::host::program::{Delivered, Open, Outbox, Priority, Program, Send, Serves, Site, Target};
 use crate::multicast::torus::{plan, rank, route_links, Algorithm, Plan, TorusScheme, DEFAULT_PARTITION};
 use crate::params::{choice, params, Kind, Problem};
 use crate::rng::{stream, StreamKind};
@@ -223,7 +223,7 @@ impl Program for TorusMulticast {
     fn on_timer(&mut self, host: u32, tag: u32, now: Cycle, out: &mut Outbox) {
         if tag == START {
             let destinations = self.plan.nodes[1..].to_vec();
-            out.opens.push((host, 0, destinations, self.message_flits));
+            out.opens.push(Open::message(host, 0, destinations, self.message_flits));
             return;
         }
         if tag & RECEIVED != 0 {
