@@ -409,6 +409,7 @@ CHOICES = [
 #: what a choice needs beside its kind's companions (a collective's algorithm carries out some operations)
 CHOICE_NEEDS: dict[tuple[str, str, str], dict[str, Any]] = {
     **{("program=collective", "workload.scheme", a): {"workload": {"operation": "allreduce"}} for a in ("recursive_doubling", "ring", "rabenseifner")},
+    ("program=collective", "workload.scheme", "dissemination"): {"workload": {"operation": "barrier"}},
     ("program=collective", "workload.scheme", "pairwise"): {"workload": {"operation": "alltoall"}},
     ("program=collective", "workload.scheme", "hardware"): MULTIDESTINATION,
 }

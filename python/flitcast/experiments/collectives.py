@@ -5,14 +5,18 @@ networks, software algorithms against hardware multicast, each beside its α-β-
 System (docs/models/collectives.md): one collective over 1,024 members at cycle 0 (``load = 0``), on a
 4-ary 5-tree of central-buffer switches (adaptive source routing, LRU selection), a 32×32 torus of
 input-buffered routers (dimension order with dateline VC classes) and the 1,056-node dragonfly p = h = 4,
-a = 8 (minimal routing, its first 1,024 nodes as members). Flits are 16 bytes, so a size under a flit is
+a = 8 (its first 1,024 nodes as members) under minimal routing — the three networks the claims read — and
+the same dragonfly under UGAL-L and Valiant routing, options of the grid whose results are our finding,
+not claims. Flits are 16 bytes, so a size under a flit is
 one flit (its envelope), and a message is cut into packets of at most 4 KB (256 flits). Every host pays
 o_s = o_r = 50 cycles per message and γ = 0.25 cycles per flit it reduces (docs/experiments.md, "Experiments of our own").
 
 The paper states which algorithm MPICH uses for which message size; those are the claims, one row each in
 the vocabulary of verdicts (docs/experiments.md, "Verdicts"), judged on the simulated completion
 (``completion_cycles``) at the sizes each sentence names, on every network, with the estimate's ratio
-beside. A sixth claim, that the fat tree's hardware broadcast beats the binomial tree, is study 000's, and
+beside. MPICH's broadcast for long messages is scatter + allgather by recursive doubling (P a power of two)
+up to 512 KB and scatter + ring allgather from 512 KB (MPICH's selection, MPIR_CVAR_BCAST_LONG_MSG_SIZE):
+the long-message claim reads MPICH's variant at each size, and a claim of its own reads the ring's. A sixth claim, that the fat tree's hardware broadcast beats the binomial tree, is study 000's, and
 says so. What contention costs
 (completion / estimate, ``contention`` in results.csv) is our finding, in the docs, not a claim.
 
@@ -23,6 +27,7 @@ and judges the claims those sizes decide: the short-message ones, and any other 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -44,9 +49,9 @@ FLIT_BYTES = 16
 #: 4 KB packets (InfiniBand's largest MTU): 256 flits, so a hardware worm's 8-flit destination string
 #: (1,024 bits) adds 3%, and a replicated packet fits the central buffer's 2,048 flits with room to spare
 MAX_PACKET_BYTES = 4096
-#: 8 B, 32 B, … 512 KB (every factor of 4) and 1 MB; MPICH's switch points (2 KB, 12 KB) fall on or
-#: between them
-SIZES = [8 * 4**i for i in range(9)] + [2**20]
+#: 8 B, 32 B, … 512 KB (every factor of 4), 12 KB and 1 MB: MPICH's switch points 2 KB, 12 KB and 512 KB
+#: are sizes of the grid, so a claim reads each side of a switch (docs/experiments.md, "Collectives")
+SIZES = sorted([8 * 4**i for i in range(9)] + [12 * 1024, 2**20])
 QUICK_SIZES = [8, 32, 128, 512, 2048, 8192]
 #: host costs (docs/experiments.md, "Collectives": α/β near the paper's clusters', so the α-β-γ
 #: switch point of the allreduce falls near MPICH's 2 KB)
@@ -61,15 +66,23 @@ NETWORKS: dict[str, tuple[dict[str, Any], dict[str, Any], dict[str, Any]]] = {
     "torus": ({"topology": "torus", "k": 32, "n": 2}, {"model": "input_buffered", "vcs": 2}, {"algorithm": "dor"}),
     "dragonfly": ({"topology": "dragonfly", "p": 4, "h": 4, "a": 8}, {"model": "input_buffered", "vcs": 2}, {"algorithm": "minimal"}),
 }
+#: the networks the claims read ("on every network"): each of the three topologies under its routing above
+CLAIMED = tuple(NETWORKS)
+#: options of the grid: the dragonfly under its non-minimal routings (docs/models/dragonfly.md), one VC per
+#: hop class (3), as the dragonfly-routing experiment runs them; our finding, not read by the claims
+DRAGONFLY_ROUTINGS = {"UGAL-L": "ugal_l", "Valiant": "valiant"}
+for _name, _routing in DRAGONFLY_ROUTINGS.items():
+    NETWORKS[f"dragonfly {_name}"] = (NETWORKS["dragonfly"][0], {"model": "input_buffered", "vcs": 3}, {"algorithm": _routing})
 #: how a panel's title names each network
 TITLES = {
     "fat tree": "4-ary 5-tree, central-buffer switches, adaptive routing",
     "torus": "32×32 torus, dimension order",
     "dragonfly": "dragonfly p = h = 4, a = 8, minimal routing",
+    **{f"dragonfly {name}": f"dragonfly p = h = 4, a = 8, {name} routing" for name in DRAGONFLY_ROUTINGS},
 }
 #: operation -> its algorithms (``workload.scheme``); ``hardware`` only where switches replicate worms
 ALGORITHMS: dict[str, tuple[str, ...]] = {
-    "broadcast": ("binomial", "chain", "scatter_allgather", "hardware"),
+    "broadcast": ("binomial", "chain", "scatter_allgather", "scatter_ring_allgather", "hardware"),
     "allreduce": ("recursive_doubling", "rabenseifner", "ring", "hardware"),
 }
 #: the only network here whose switches replicate a multidestination worm (the torus's and the
@@ -181,20 +194,35 @@ def _on_every_network(checks: dict[str, Verdict], rule: str) -> Verdict:
     return every(list(checks.values()), "; ".join(f"{n}: {v.ours}" for n, v in checks.items()), rule)
 
 
-def _faster(r: Results, network: str, operation: str, fast: str, slow: str, sizes: list[int]) -> Verdict:
-    """``fast`` takes less time than ``slow`` at every one of ``sizes`` (lower on the completion axis);
-    ``ours``: the smallest ratio slow / fast and, beside it, the α-β-γ estimate's at the same size."""
+def _faster(r: Results, network: str, operation: str, fast: str | Callable[[int], str], slow: str, sizes: list[int]) -> Verdict:
+    """``fast`` (an algorithm, or the algorithm of each size) takes less time than ``slow`` at every one of
+    ``sizes`` (lower on the completion axis); ``ours``: the smallest ratio slow / fast and, beside it, the
+    α-β-γ estimate's at the same size."""
+    pick = fast if callable(fast) else lambda _: fast
     checks, ratios = [], []
     for size in sizes:
-        a, b = _time(r, network, operation, fast, size), _time(r, network, operation, slow, size)
+        a, b = _time(r, network, operation, pick(size), size), _time(r, network, operation, slow, size)
         checks.append(lower(a, b, COMPLETION, f"{_bytes(size)}: ×{b.value / a.value:.2f}"))
         ratios.append((b.value / a.value, size))
     known = [(x, s) for x, s in ratios if math.isfinite(x)]
     if len(known) < len(sizes):
         return every(checks, f"{len(sizes) - len(known)} of {len(sizes)} sizes not run", f"at every size {_span(sizes)}")
     ratio, size = min(known)
-    ea, eb = (_time(r, network, operation, x, size, "estimate_cycles") for x in (fast, slow))
+    ea, eb = (_time(r, network, operation, x, size, "estimate_cycles") for x in (pick(size), slow))
     return every(checks, f"×{ratio:.2f} at {_bytes(size)} (α-β-γ ×{eb.value / ea.value:.2f})", f"at every size {_span(sizes)}")
+
+
+def mpich_broadcast(size: int, members: int = MEMBERS) -> str:
+    """The broadcast MPICH runs for ``size`` bytes over ``members`` ranks (its selection by the cvars
+    MPIR_CVAR_BCAST_SHORT_MSG_SIZE, _LONG_MSG_SIZE and _MIN_PROCS, whose values are in the data file):
+    the binomial tree for short messages or few ranks, scatter + recursive-doubling allgather for medium
+    messages over a power of two, else scatter + ring allgather. The sizes are the user's bytes, as
+    MPICH's thresholds are; the flit size only sets how many cycles a byte takes (docs/experiments.md)."""
+    if size < stated("bcast_short_max_bytes") or members < stated("bcast_min_procs"):
+        return "binomial"
+    if size < stated("bcast_long_min_bytes") and members & (members - 1) == 0:
+        return "scatter_allgather"
+    return "scatter_ring_allgather"
 
 
 def _span(sizes: list[int]) -> str:
@@ -233,16 +261,17 @@ SIZES_NOTE = "the sizes the sentence names, on our grid"
 
 
 def claims(r: Results) -> list[Claim]:
-    allreduce, bcast = stated("allreduce_short_max_bytes"), stated("bcast_short_max_bytes")
+    allreduce, bcast, bcast_long = stated("allreduce_short_max_bytes"), stated("bcast_short_max_bytes"), stated("bcast_long_min_bytes")
     rd, rab = "recursive_doubling", "rabenseifner"
     rd_short, rab_long = _short(allreduce, True), _long(allreduce, True)
     bin_short, sag_long = _short(bcast, False), _long(bcast, False)
+    ring_long = _long(bcast_long, False)
 
-    def faster(operation: str, fast: str, slow: str, sizes: list[int]) -> Verdict:
-        return _on_every_network({n: _faster(r, n, operation, fast, slow, sizes) for n in NETWORKS}, "on every network")
+    def faster(operation: str, fast: str | Callable[[int], str], slow: str, sizes: list[int]) -> Verdict:
+        return _on_every_network({n: _faster(r, n, operation, fast, slow, sizes) for n in CLAIMED}, "on every network")
 
     switch = _on_every_network(
-        {n: near(c, allreduce, SIZE_AXIS, "not run" if c.unknown else str(c)) for n in NETWORKS for c in [_crossing(r, n, rd, rab)]}, "on every network"
+        {n: near(c, allreduce, SIZE_AXIS, "not run" if c.unknown else str(c)) for n in CLAIMED for c in [_crossing(r, n, rd, rab)]}, "on every network"
     )
     fat_tree = HARDWARE_NETWORKS[0]
     hardware = every(
@@ -281,7 +310,7 @@ def claims(r: Results) -> list[Claim]:
             f"MPICH switches from recursive doubling to Rabenseifner's algorithm at {_bytes(allreduce)}",
             switch,
             f"the size from which Rabenseifner's algorithm stays faster, known to the bracket between two sizes of the "
-            f"grid (a factor 4), near {_bytes(allreduce)} on the panels' size axis (log, 8 B – 1 MB: within its visible {_visible(SIZE_AXIS)})",
+            f"grid (a factor 4, or 1.5 and 2.7 round 12 KB), near {_bytes(allreduce)} on the panels' size axis (log, 8 B – 1 MB: within its visible {_visible(SIZE_AXIS)})",
         ),
         Claim(
             "broadcast: the binomial tree the faster for short messages, under 12 KB, on every network",
@@ -297,11 +326,21 @@ def claims(r: Results) -> list[Claim]:
             "broadcast: scatter + allgather the faster for long messages, from 12 KB, on every network",
             BROADCAST,
             "… and long ones by scatter + allgather, whose vector crosses each link twice where the binomial tree's crosses log₂P times",
-            faster("broadcast", "scatter_allgather", "binomial", sag_long),
-            f"lower completion than the binomial tree, by the visible {_visible(COMPLETION)}, at every size from {_bytes(bcast)} "
-            f"({_span(sag_long)}: {SIZES_NOTE}). Measured cause where it deviates (the torus, the dragonfly): the allgather's "
-            "recursive doubling meets contention — 4.6 to 5.9 times its estimate on the torus at 32 KB – 128 KB, 7.2 to 14.0 "
-            "on the dragonfly at 32 KB – 1 MB — while the binomial tree never shares a link (1.00)",
+            faster("broadcast", mpich_broadcast, "binomial", sag_long),
+            f"MPICH's scatter + allgather at each size (the allgather by recursive doubling under {_bytes(bcast_long)}, round "
+            f"the ring from it: MPICH's selection) lower than the binomial tree, by the visible {_visible(COMPLETION)}, at every "
+            f"size from {_bytes(bcast)} ({_span(sag_long)}: {SIZES_NOTE}). Where it deviates, the allgather's recursive doubling "
+            "meets contention on the torus and the minimally routed dragonfly while the binomial tree never shares a link "
+            "(docs/experiments.md, \"Collectives\")",
+        ),
+        Claim(
+            "broadcast: from 512 KB scatter + ring allgather the faster than scatter + recursive-doubling allgather, on every network",
+            f"MPICH's broadcast selection (MPIR_CVAR_BCAST_LONG_MSG_SIZE = {int(bcast_long)}; the paper's broadcast, by topic)",
+            f"long messages (from {_bytes(bcast_long)}) are broadcast by a scatter followed by a ring allgather",
+            faster("broadcast", "scatter_ring_allgather", "scatter_allgather", ring_long),
+            f"lower completion than the recursive-doubling allgather, by the visible {_visible(COMPLETION)}, at every size from "
+            f"{_bytes(bcast_long)} ({_span(ring_long)}: {SIZES_NOTE}); MPICH's reason is contention, which the α-β-γ estimate "
+            "leaves out: by its costs the ring's P − 1 start-ups make it the slower at every size",
         ),
         Claim(
             "fat tree: the hardware broadcast much faster than the binomial tree, at every size",
@@ -326,7 +365,8 @@ QUICK_RESOLUTION = {"completion": Spread()}
 NAMES = {
     "binomial": "binomial tree",
     "chain": "pipelined chain",
-    "scatter_allgather": "scatter + allgather",
+    "scatter_allgather": "scatter + allgather (recursive doubling)",
+    "scatter_ring_allgather": "scatter + ring allgather",
     "hardware": "hardware (one worm)",
     "recursive_doubling": "recursive doubling",
     "rabenseifner": "Rabenseifner",
@@ -368,6 +408,11 @@ def plot(results: pd.DataFrame, out: Path) -> None:
                                  marker=style["marker"], markersize=4, linestyle="-", label=NAMES[algorithm] + (" (= its α-β-γ estimate)" if same else ""))
                     if estimate is not None:
                         ax.plot(part["message_bytes"], estimate, color=style["color"], linestyle="--", linewidth=1, label="_nolegend_")
+                if operation == "broadcast":
+                    # MPICH's choice at each size: a broad pale line under the algorithm it picks
+                    picked = [(s, data[(data["algorithm"] == mpich_broadcast(int(s))) & (data["message_bytes"] == s)]["completion_cycles"]) for s in sorted(set(data["message_bytes"]))]
+                    xs, ys = zip(*[(s, float(c.iloc[0])) for s, c in picked if len(c)], strict=True) if any(len(c) for _, c in picked) else ((), ())
+                    ax.plot(xs, ys, color="black", alpha=0.15, linewidth=6, label="MPICH's choice", zorder=0)
                 if "estimate_cycles" in data:
                     # one legend entry for every dashed line: each is its algorithm's estimate, in its colour
                     ax.plot([], [], color="grey", linestyle="--", linewidth=1, label="α-β-γ estimate (dashed, same colour)")

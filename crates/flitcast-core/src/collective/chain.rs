@@ -1,8 +1,10 @@
 //! Pipelined chain broadcast (Thakur, Rabenseifner and Gropp, IJHPCA 2005; Träff and Ripke's
 //! pipelined algorithms): the ranks form a chain from the root in rank order, and the message is cut
 //! into segments that follow each other down it, each rank forwarding a segment as soon as it has it.
-//! Its time is (P − 2 + ⌈n/s⌉)·(α + β·s) for segments of s flits: for long messages, close to one
-//! message's time whatever P.
+//! A send does not wait for its segment to leave, so the segments follow each other at β·s (or at a
+//! relaying rank's o_s + o_r per segment, if that is more): (P − 1)·(α + β·s) + (⌈n/s⌉ − 1)·β·s for
+//! segments of s flits, not the blocking sends' (P − 2 + ⌈n/s⌉)·(α + β·s) (docs/models/collectives.md):
+//! for long messages, close to one message's time whatever P.
 
 use super::schedule::{Rank, Schedule};
 

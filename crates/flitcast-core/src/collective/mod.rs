@@ -6,6 +6,7 @@
 
 pub mod binomial;
 pub mod chain;
+pub mod dissemination;
 pub mod estimate;
 pub mod hardware;
 pub mod pairwise;
@@ -43,10 +44,16 @@ choice! {
         /// Pipelined chain in segments (broadcast).
         Chain = "chain",
         /// Scatter down the binomial tree, then allgather by recursive doubling (P a power of two) or
-        /// the ring (broadcast; MPICH's for long messages).
+        /// the ring (broadcast; MPICH's for medium messages).
         ScatterAllgather = "scatter_allgather",
+        /// Scatter down the binomial tree, then allgather round the ring whatever P (broadcast; MPICH's
+        /// for long messages).
+        ScatterRingAllgather = "scatter_ring_allgather",
         /// Recursive doubling (allreduce, barrier).
         RecursiveDoubling = "recursive_doubling",
+        /// Dissemination: in round k rank i sends to i + 2^k and receives from i − 2^k, mod P (barrier;
+        /// MPICH's).
+        Dissemination = "dissemination",
         /// Ring reduce-scatter then allgather (allreduce).
         Ring = "ring",
         /// Rabenseifner's reduce-scatter by recursive halving then allgather by recursive doubling
@@ -64,10 +71,11 @@ choice! {
 pub fn algorithms(operation: Operation) -> &'static [Algorithm] {
     use Algorithm::*;
     match operation {
-        Operation::Broadcast => &[Binomial, Chain, ScatterAllgather, Hardware],
+        Operation::Broadcast => &[Binomial, Chain, ScatterAllgather, ScatterRingAllgather, Hardware],
         Operation::Reduce => &[Binomial],
         Operation::Allreduce => &[RecursiveDoubling, Ring, Rabenseifner, Binomial, Hardware],
-        Operation::Barrier => &[RecursiveDoubling, Binomial],
+        // (dissemination first: MPICH's barrier, ⌈log₂ P⌉ rounds for any P; docs/models/collectives.md)
+        Operation::Barrier => &[Dissemination, RecursiveDoubling, Binomial],
         Operation::Alltoall => &[Pairwise],
     }
 }
@@ -98,9 +106,11 @@ pub fn schedule(spec: &Spec) -> Schedule {
         (Broadcast, Binomial) => binomial::broadcast(&mut s, root, flits),
         (Broadcast, Chain) => chain::broadcast(&mut s, root, flits, segment_flits),
         (Broadcast, ScatterAllgather) => scatter_allgather::broadcast(&mut s, root, flits),
+        (Broadcast, ScatterRingAllgather) => scatter_allgather::broadcast_ring(&mut s, root, flits),
         (Broadcast, Hardware) => hardware::broadcast(&mut s, root, flits),
         (Reduce, _) => binomial::reduce(&mut s, root, flits, reduce),
         (Allreduce | Barrier, RecursiveDoubling) => recursive_doubling::allreduce(&mut s, flits, reduce),
+        (Barrier, Dissemination) => dissemination::barrier(&mut s),
         (Allreduce, Ring) => ring::allreduce(&mut s, flits, reduce),
         (Allreduce, Rabenseifner) => rabenseifner::allreduce(&mut s, flits, reduce),
         (Allreduce | Barrier, Binomial) => {
@@ -125,9 +135,11 @@ pub fn messages(spec: &Spec) -> u64 {
     match (spec.operation, spec.algorithm) {
         (Broadcast, Chain) => (p - 1) * chain::segments(spec.flits, spec.segment_flits).count() as u64,
         (Broadcast, Hardware) => 1,
-        (Broadcast, ScatterAllgather) => scatter_allgather::messages(p),
+        (Broadcast, ScatterAllgather) => scatter_allgather::messages(p, false),
+        (Broadcast, ScatterRingAllgather) => scatter_allgather::messages(p, true),
         (Broadcast | Reduce, _) => p - 1,
         (Allreduce | Barrier, RecursiveDoubling) => folded,
+        (Barrier, Dissemination) => p * dissemination::rounds(p),
         (Allreduce, Rabenseifner) => 2 * folded - 2 * (p - pof2),
         (Allreduce, Ring) => 2 * p * (p - 1),
         (Allreduce | Barrier, Binomial) => 2 * (p - 1),
@@ -147,7 +159,7 @@ mod tests {
         /// of its receivers and runs to the end.
         #[test]
         fn every_schedule_is_exactly_once_and_runs_to_the_end(
-            op in 0..Operation::ALL.len(), alg in 0..8usize, ranks in 2u32..40, root in 0u32..40,
+            op in 0..Operation::ALL.len(), alg in 0..Algorithm::ALL.len(), ranks in 2u32..40, root in 0u32..40,
             flits in 1u32..300, segment in 1u32..64,
         ) {
             let operation = Operation::ALL[op];

@@ -49,8 +49,9 @@ fn on_one_switch_the_simulated_completion_is_the_estimate() {
     // of two are exact.
     let costs =
         [json!({}), json!({"send_overhead_cycles": 7, "receive_overhead_cycles": 5, "reduce_cycles_per_flit": 0.5})];
-    let one_at_a_time =
-        |op: Operation, a: Algorithm| op == Operation::Broadcast || matches!(a, Algorithm::Ring | Algorithm::Pairwise);
+    let one_at_a_time = |op: Operation, a: Algorithm| {
+        op == Operation::Broadcast || matches!(a, Algorithm::Ring | Algorithm::Pairwise | Algorithm::Dissemination)
+    };
     for switch in ["central_buffer", "input_buffered"] {
         for (operation, algorithm) in software() {
             let sizes = [
@@ -76,6 +77,41 @@ fn on_one_switch_the_simulated_completion_is_the_estimate() {
             }
         }
     }
+}
+
+#[test]
+fn the_dissemination_barrier_takes_ceil_log2_p_rounds_for_any_p() {
+    // On one switch a round is one one-flit message, the P = 2 barrier's time: ⌈log₂ P⌉ of them, P not a
+    // power of two included, where recursive doubling's fold adds two (docs/models/collectives.md)
+    let net = crossbar("input_buffered");
+    let costs = json!({"send_overhead_cycles": 50, "receive_overhead_cycles": 50});
+    let at = |algorithm: Algorithm, size: u32| {
+        let mut w = json!({"group_size": size});
+        w.as_object_mut().unwrap().extend(costs.as_object().unwrap().clone());
+        run(&collective(&net, Operation::Barrier, algorithm, w))
+    };
+    let round = at(Algorithm::Dissemination, 2).completion_cycles;
+    for size in 2..=8u32 {
+        let r = at(Algorithm::Dissemination, size);
+        let rounds = (32 - (size - 1).leading_zeros()) as f64;
+        assert_eq!((r.completion_cycles, r.estimate_cycles), (rounds * round, rounds * round), "P = {size}");
+        let folded = at(Algorithm::RecursiveDoubling, size);
+        if size.is_power_of_two() {
+            assert_eq!(folded.completion_cycles, r.completion_cycles, "P = {size}");
+        } else {
+            // (the fold's and the unfold's start-ups, less what the exchange overlaps with them)
+            assert!(folded.completion_cycles > r.completion_cycles, "P = {size}");
+        }
+    }
+    // and it is the barrier's default (MPICH's)
+    let s = Scenario::of(json!({"network": {"topology": "fat_tree", "k": 8, "n": 1},
+        "switch": {"model": "input_buffered"}, "routing": {"algorithm": "adaptive"},
+        "workload": {"program": "collective", "operation": "barrier", "group_size": 3,
+            "send_overhead_cycles": 50, "receive_overhead_cycles": 50},
+        "run": {"warmup_cycles": 0, "measure_cycles": 2, "batches": 2}}));
+    let default = flitcast_core::run(&s).unwrap().completion_cycles;
+    assert_eq!(default, at(Algorithm::Dissemination, 3).completion_cycles);
+    assert!(default < at(Algorithm::RecursiveDoubling, 3).completion_cycles);
 }
 
 #[test]

@@ -46,10 +46,11 @@ params! {
         /// `broadcast`, `reduce`, `allreduce`, `barrier` (one-flit messages) or `alltoall` (the message
         /// size is each pair's block).
         operation: Operation = Operation::Broadcast;
-        /// `binomial`, `chain`, `recursive_doubling`, `ring`, `rabenseifner`, `pairwise` or `hardware`
-        /// (which carry out which operation: docs/models/collectives.md); left out: `binomial` for a
-        /// broadcast or reduce, `recursive_doubling` for an allreduce or barrier, `pairwise` for an
-        /// all-to-all.
+        /// `binomial`, `chain`, `scatter_allgather`, `scatter_ring_allgather`, `recursive_doubling`,
+        /// `dissemination`, `ring`, `rabenseifner`, `pairwise` or `hardware` (which carry out which
+        /// operation: docs/models/collectives.md); left out: `binomial` for a broadcast or reduce,
+        /// `recursive_doubling` for an allreduce, `dissemination` for a barrier (MPICH's), `pairwise`
+        /// for an all-to-all.
         scheme: Option<Algorithm> = None;
         /// 0: one collective at cycle 0 (a closed workload). Above: collectives arrive as a Poisson
         /// process at the rate that makes their payload flits this many per node of the network per
