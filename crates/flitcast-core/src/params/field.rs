@@ -128,7 +128,8 @@ macro_rules! integer {
         impl Scalar for $t {
             const TYPE: &'static str = "int";
             fn parse(v: &Json) -> Option<Self> {
-                v.as_u64().and_then(|x| <$t>::try_from(x).ok())
+                let x = v.as_u64().map(i128::from).or_else(|| v.as_i64().map(i128::from))?;
+                <$t>::try_from(x).ok()
             }
             fn json(&self) -> Json {
                 Json::from(*self)
@@ -146,7 +147,7 @@ macro_rules! integer {
     )*};
 }
 
-integer!(u32, u64);
+integer!(u32, u64, i64);
 
 impl Scalar for f64 {
     const TYPE: &'static str = "float";

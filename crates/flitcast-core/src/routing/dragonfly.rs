@@ -58,9 +58,9 @@ pub enum Mode {
     Valiant {
         all_groups: bool,
     },
-    /// UGAL-L with its threshold (flits).
+    /// UGAL-L with its threshold (flits; below 0 a bias toward the non-minimal path).
     UgalL {
-        threshold: u32,
+        threshold: i64,
     },
 }
 
@@ -205,8 +205,8 @@ impl DragonflyRouting {
     }
 
     /// UGAL-L's choice at the source router: keeps the minimal candidate if q_min · H_min ≤ q_nm · H_nm +
-    /// threshold, else the Valiant one, `occupancy(port)` being the flits the router's credits show in the
-    /// next router's buffers of that output. Any other hop: unchanged.
+    /// threshold, else the Valiant one, `occupancy(port)` being the flits waiting in the next router's
+    /// buffers of that output as this router knows them (`Route::decide`). Any other hop: unchanged.
     #[inline]
     pub fn decide(&self, at: At, header: &Header, out: &mut Candidates, occupancy: impl Fn(u8) -> u32) {
         let Mode::UgalL { threshold } = self.mode else { return };
@@ -215,8 +215,8 @@ impl DragonflyRouting {
         let d = geo.router_of(header.dst());
         let h_min = geo.minimal_hops(at.router, d) as u64;
         let h_nm = geo.valiant_hops(at.router, header.variant as u32, d) as u64;
-        let (q_min, q_nm) = (occupancy(min.port) as u64, occupancy(nm.port) as u64);
-        out.keep(usize::from(q_min * h_min > q_nm * h_nm + threshold as u64));
+        let (q_min, q_nm) = (i128::from(occupancy(min.port)), i128::from(occupancy(nm.port)));
+        out.keep(usize::from(q_min * i128::from(h_min) > q_nm * i128::from(h_nm) + i128::from(threshold)));
     }
 
     /// The next hop from router `r` toward group `to` (≠ `r`'s): the global channel, class `local + 1`,
@@ -259,6 +259,10 @@ impl Route for DragonflyRouting {
     #[inline]
     fn decide(&self, at: At, header: &Header, out: &mut Candidates, occupancy: impl Fn(u8) -> u32) {
         self.decide(at, header, out, occupancy)
+    }
+
+    fn reads_queues(&self) -> bool {
+        matches!(self.mode, Mode::UgalL { .. })
     }
 
     fn vcs(&self) -> u8 {
@@ -349,5 +353,10 @@ mod tests {
         r.decide(at, &header, &mut kept, |port| if port == min.port { 100 } else { 1 });
         assert_eq!(kept.as_slice(), [nm]);
         assert_eq!(nm.vc_lo, 0, "the Valiant path starts on class 0");
+        // a negative threshold biases toward the non-minimal path: with both queues empty, Valiant
+        let biased = DragonflyRouting::new(geo(), 3, Mode::UgalL { threshold: -1 }, "ugal_l").unwrap();
+        let mut kept = out;
+        biased.decide(at, &header, &mut kept, |_| 0);
+        assert_eq!(kept.as_slice(), [nm]);
     }
 }

@@ -99,6 +99,7 @@ family! {
         fn name() -> &'static str;
         fn candidates(at: At, header: &Header, out: &mut Candidates);
         fn decide(at: At, header: &Header, out: &mut Candidates, occupancy: impl Fn(u8) -> u32);
+        fn reads_queues() -> bool;
         fn vcs() -> u8;
         fn escape_vcs() -> Option<(u8, u8)>;
         fn injection_vcs(header: &Header) -> (u8, u8);

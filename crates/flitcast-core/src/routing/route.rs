@@ -23,6 +23,12 @@ pub trait Route {
     /// in the next router's buffers of output `port`. Every switch with credits calls it after `route`.
     fn decide(&self, _at: At, _header: &Header, _out: &mut Candidates, _occupancy: impl Fn(u8) -> u32) {}
 
+    /// `decide` reads the queues: the switch keeps what it needs to tell the flits waiting downstream from
+    /// those still on the wire (`switch/on_wire.rs`).
+    fn reads_queues(&self) -> bool {
+        false
+    }
+
     /// Virtual channels on every channel.
     fn vcs(&self) -> u8;
 

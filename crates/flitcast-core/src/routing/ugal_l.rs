@@ -15,8 +15,9 @@ params! {
     /// UGAL-L.
     pub struct Params {
         /// Flits of bias toward the minimal path: minimal when q_min · H_min <= q_nm · H_nm + this (q the
-        /// occupancy of the first output, H the hops of the path; 0, the paper's rule, by default).
-        ugal_threshold: u32 = 0, range(0, 1_000_000), unit("flits");
+        /// flits waiting in the next router's buffers of the first output, H the hops of the path; 0, the
+        /// paper's rule, by default; below 0 a bias toward the non-minimal path).
+        ugal_threshold: i64 = 0, range(-1_000_000, 1_000_000), unit("flits");
     }
 }
 

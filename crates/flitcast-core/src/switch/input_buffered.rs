@@ -26,6 +26,7 @@ use std::mem::size_of;
 use super::model::{
     links_of, selection_request, vct_unfit, FlowControl, InLink, Model, OutLink, Site, StepCtx, Timing,
 };
+use super::on_wire::OnWire;
 use super::vc_allocation::{VcAllocation, VcRequest, VcRequests};
 use crate::arbiter::RoundRobin;
 use crate::error::BlockedChannel;
@@ -222,6 +223,8 @@ pub struct InputBuffered {
     vct: bool,
     /// `separate` VC allocation: this cycle's requests for output VCs (empty between cycles).
     vc_requests: Option<VcRequests>,
+    /// Under a routing that reads the queues (UGAL-L): each output's flits still on their way.
+    on_wire: Option<Vec<OnWire>>,
     selection: Selection,
     history: SelectionHistory,
     /// The selection function keeps a history (`commit` does anything).
@@ -279,7 +282,7 @@ fn allocate(
     flit: Flit,
     (vct, vc_only): (bool, bool),
     (vcs, depth): (u8, u32),
-    outputs: &[OutPort],
+    (outputs, on_wire): (&[OutPort], Option<&[OnWire]>),
     selection: &mut Selection,
     mut turns: Option<&mut Turns>,
     slot: usize,
@@ -288,8 +291,12 @@ fn allocate(
     if q.state == VcState::Idle {
         let header = &ctx.packets[flit.packet()].header;
         ctx.routing.route(at, header, cands);
-        // (UGAL-L chooses its path here, by the flits its outputs' credits show downstream)
-        ctx.routing.decide(at, header, cands, |port| ctx.queued(outputs[port as usize].link, vcs, depth));
+        // (UGAL-L chooses its path here, by the flits waiting downstream: those its outputs' credits show,
+        // less those still on the wire)
+        ctx.routing.decide(at, header, cands, |port| {
+            let travelling = on_wire.map_or(0, |w| w[port as usize].count(ctx.now));
+            ctx.queued(outputs[port as usize].link, vcs, depth).saturating_sub(travelling)
+        });
         q.state = VcState::Routed;
         if let Some(t) = turns.as_deref_mut() {
             t.routed(at.in_port, at.in_vc, cands);
@@ -388,6 +395,7 @@ impl Model for InputBuffered {
                 }
             })
             .collect();
+        let on_wire = site.routing.reads_queues().then(|| out_links.iter().map(|l| OnWire::new(l.latency)).collect());
         let outputs = out_links
             .into_iter()
             .map(|link| OutPort {
@@ -404,6 +412,7 @@ impl Model for InputBuffered {
             depth,
             vct: sw.flow_control == FlowControl::Vct,
             vc_requests: (sw.vc_allocation == VcAllocation::Separate).then(VcRequests::default),
+            on_wire,
             selection: site.selection(radix),
             history: site.history,
             keeps_history: site.selection.has_history(),
@@ -494,7 +503,7 @@ impl Model for InputBuffered {
                             flit,
                             (vct, false),
                             size,
-                            &self.outputs,
+                            (&self.outputs, self.on_wire.as_deref()),
                             &mut self.selection,
                             turns,
                             slot,
@@ -596,7 +605,7 @@ impl InputBuffered {
                     flit,
                     (self.vct, true),
                     size,
-                    &self.outputs,
+                    (&self.outputs, self.on_wire.as_deref()),
                     &mut self.selection,
                     turns,
                     slot,
@@ -652,6 +661,9 @@ impl InputBuffered {
             self.selection.commit(choice, r.port);
         }
         ctx.spend_credit(out.link, r.out_vc);
+        if let Some(wires) = &mut self.on_wire {
+            wires[r.port as usize].sent(ctx.now);
+        }
         out.window_flits += ctx.measuring as u64;
         self.flits -= 1;
         ctx.send_flit(out.link, r.out_vc, flit, hops);

@@ -9,6 +9,7 @@ pub mod infiniband;
 pub mod input_buffered;
 pub mod input_fifo;
 pub mod model;
+pub mod on_wire;
 pub mod vc_allocation;
 pub mod visit;
 
