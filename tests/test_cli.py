@@ -96,9 +96,16 @@ def test_run_prints_metrics_and_writes_files(tiny: dict[str, Any], write_toml, t
     result = invoke("run", write_toml(tiny), "--set", "workload.load=0.2", "--set", "run.seed=7", "--out", out)
     assert result.exit_code == 0, result.output
     assert "latency_mean" in result.stdout and "accepted_load" in result.stdout
-    assert sorted(p.name for p in out.iterdir()) == ["results.csv", "results.parquet", "scenario.toml"]
+    assert sorted(p.name for p in out.iterdir()) == ["links.csv", "results.csv", "results.parquet", "scenario.toml"]
     frame = pd.read_csv(out / "results.csv")
     assert len(frame) == 1 and frame["workload.load"][0] == 0.2 and frame["seed"][0] == 7
+    # every channel, named, with its class: the busiest is the one channel_util_max stands for
+    links = pd.read_csv(out / "links.csv")
+    assert list(links.columns) == ["channel", "class", "flits", "utilisation"]
+    assert set(links["class"]) == {"router", "terminal"} and links["flits"].dtype == "int64"
+    busiest = links.loc[links["utilisation"].idxmax()]
+    assert busiest["utilisation"] == pytest.approx(frame["channel_util_max"][0])
+    assert busiest["flits"] == pytest.approx(busiest["utilisation"] * frame["measured_cycles"][0])
     saved = tomllib.loads((out / "scenario.toml").read_text())
     assert saved["workload"]["load"] == 0.2 and saved["run"]["seed"] == 7 and "sweep" not in saved
 

@@ -25,8 +25,8 @@ def run_command(
         bool,
         typer.Option(
             "--force",
-            help="Write into DIR even if it is not empty: results.csv, results.parquet and scenario.toml in it "
-            "are replaced; other files are left as they are.",
+            help="Write into DIR even if it is not empty: results.csv, results.parquet, scenario.toml and links.csv "
+            "in it are replaced; other files are left as they are.",
         ),
     ] = False,
     threads: Annotated[
@@ -47,9 +47,9 @@ def run_command(
         raise ConfigError("--threads", threads, "--threads or --set run.threads, not both (they name one setting)")
     point, _ = load(scenario, [*(set_ or []), *([f"run.threads={threads}"] if threads is not None else [])])
     if out is not None:
-        from flitcast.sweeps.outdir import RUN_FILES, check_out_dir
+        from flitcast.sweeps.outdir import RESULT_FILES, check_out_dir
 
-        check_out_dir(out, force, None, "--out", RUN_FILES)
+        check_out_dir(out, force, None, "--out", RESULT_FILES)
     # what printing the metrics needs, and with --out what writes results.parquet (sweeps/rows.py)
     import_in_background("rich.console", "rich.table", *(("pyarrow.json", "pyarrow.parquet") if out is not None else ()))
     result = with_cycle_progress(point.window_end, lambda progress: run(point, progress=progress))

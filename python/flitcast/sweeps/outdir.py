@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from flitcast.results import Result
 
 __all__ = [
+    "RESULT_FILES",
     "RUN_FILES",
     "check_out_dir",
     "out_dir_of_run",
@@ -58,6 +59,8 @@ __all__ = [
 
 #: the files every run directory gets (a sweep's plot is named after its results)
 RUN_FILES = ("results.csv", "results.parquet", "scenario.toml")
+#: and a single run's, with every channel's class, flits and utilisation
+RESULT_FILES = (*RUN_FILES, "links.csv")
 
 
 def _rule(option: str, run_id: str | None, files: Sequence[str]) -> str:
@@ -307,9 +310,10 @@ def write_run_dir(
 
 def write_result_dir(out_dir: str | os.PathLike[str], result: Result) -> list[Path]:
     """A single run's directory: results.csv and results.parquet (its one row, written without pandas,
-    same columns and formatting as :func:`write_run_dir`) and scenario.toml. Returns the paths written."""
+    same columns and formatting as :func:`write_run_dir`), scenario.toml and links.csv (every channel:
+    ``Result.channels``). Returns the paths written."""
     from flitcast.results import ordered_columns
-    from flitcast.sweeps.rows import write_csv, write_parquet
+    from flitcast.sweeps.rows import write_csv, write_parquet, write_table
 
     row = result.row()
     row = {name: row[name] for name in ordered_columns(list(row))}
@@ -318,6 +322,8 @@ def write_result_dir(out_dir: str | os.PathLike[str], result: Result) -> list[Pa
         write_csv(staging / "results.csv", row)
         write_parquet(staging / "results.parquet", row)
         _write_scenario_toml(staging, result.scenario, None)
+        channels = zip(result.channel_names, result.channel_classes, result.channel_flits, result.channel_utilisation, strict=True)
+        write_table(staging / "links.csv", ("channel", "class", "flits", "utilisation"), channels)
 
     return write_all_or_nothing(out_dir, write)
 

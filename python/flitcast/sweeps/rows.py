@@ -14,10 +14,10 @@ import io
 import json
 import math
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["csv_cell", "write_csv", "write_parquet"]
+__all__ = ["csv_cell", "write_csv", "write_parquet", "write_table"]
 
 
 def csv_cell(value: Any) -> str:
@@ -35,6 +35,14 @@ def write_csv(path: str | os.PathLike[str], row: Mapping[str, Any]) -> None:
         writer = csv.writer(fh, lineterminator="\n")
         writer.writerow(row.keys())
         writer.writerow(csv_cell(v) for v in row.values())
+
+
+def write_table(path: str | os.PathLike[str], header: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
+    """A header line and one line per row, cells as :func:`write_csv` writes them."""
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        writer = csv.writer(fh, lineterminator="\n")
+        writer.writerow(header)
+        writer.writerows([csv_cell(v) for v in row] for row in rows)
 
 
 def write_parquet(path: str | os.PathLike[str], row: Mapping[str, Any]) -> None:
