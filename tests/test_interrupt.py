@@ -43,6 +43,20 @@ def test_ctrl_c_stops_flitcast_run(tiny: dict[str, Any], write_toml, tmp_path: P
     assert not out.exists() and not [p for p in tmp_path.iterdir() if ".tmp-" in p.name]
 
 
+def test_ctrl_c_stops_a_long_set_up_within_a_second(write_toml, tmp_path: Path) -> None:
+    # a broadcast over 16,384 nodes spends seconds setting up (one route search per sender's router
+    # for its estimate) before its first cycle: Ctrl-C there stops it as fast as during the run
+    broadcast = {
+        "network": {"topology": "mesh", "k": 128, "n": 2},
+        "workload": {"program": "collective", "operation": "broadcast", "message_flits": 1},
+        "run": {"warmup_cycles": 0},
+    }
+    proc, waited = _interrupt(["-m", "flitcast", "run", str(write_toml(broadcast))], tmp_path)
+    assert proc.returncode == 130, proc.stderr
+    assert waited < 1.0
+    assert proc.stderr.strip() == "interrupted at cycle 0", proc.stderr
+
+
 def test_ctrl_c_stops_flitcast_run_in_python(tiny: dict[str, Any], tmp_path: Path) -> None:
     code = f"""
 import flitcast

@@ -4,14 +4,17 @@
 //! publishes the cycle it has reached, so a front end can stop a run within milliseconds of Ctrl-C and
 //! show progress on a long one (docs/engine.md "Interrupts and progress").
 
+use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
 
+use crate::error::Error;
 use crate::time::Cycle;
 
 /// Shared between a running simulation and whoever started it (e.g. behind an `Arc`).
 #[derive(Debug, Default)]
 pub struct Control {
-    stop: AtomicBool,
+    stop: Arc<AtomicBool>,
     now: AtomicU64,
     planned: AtomicU64,
 }
@@ -30,6 +33,15 @@ impl Control {
         self.stop.load(Relaxed)
     }
 
+    /// Runs `build` (a simulation's set-up, on this thread) so that its long loops can stop when this
+    /// control is interrupted ([`building_interrupted`]).
+    pub fn building<T>(&self, build: impl FnOnce() -> T) -> T {
+        BUILDING.with(|b| *b.borrow_mut() = Some(self.stop.clone()));
+        let built = build();
+        BUILDING.with(|b| *b.borrow_mut() = None);
+        built
+    }
+
     /// The cycle the simulation has reached and the cycle its measurement window ends at (the drain
     /// that follows is open-ended). Both 0 before the run starts.
     pub fn progress(&self) -> (Cycle, Cycle) {
@@ -43,5 +55,22 @@ impl Control {
     #[inline]
     pub(crate) fn reached(&self, now: Cycle) {
         self.now.store(now, Relaxed);
+    }
+}
+
+thread_local! {
+    /// The stop flag of the simulation being set up on this thread ([`Control::building`]).
+    static BUILDING: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
+}
+
+/// `Err(Error::Interrupted)` (at cycle 0) if the set-up running on this thread was asked to stop: what a
+/// set-up loop that may take seconds (a collective's route searches on 16,384 nodes) checks once per
+/// step, so Ctrl-C stops it within a second at any phase.
+pub fn building_interrupted() -> Result<(), Error> {
+    let stopped = BUILDING.with(|b| b.borrow().as_ref().is_some_and(|stop| stop.load(Relaxed)));
+    if stopped {
+        Err(Error::Interrupted { cycle: 0 })
+    } else {
+        Ok(())
     }
 }

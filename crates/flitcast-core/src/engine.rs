@@ -82,10 +82,13 @@ impl Simulation {
         let run = &scenario.run;
         let topo = scenario.topology()?;
         memory::check(scenario, &topo)?;
+        // (a set-up of seconds stops at Ctrl-C between its phases, and inside the long ones)
+        crate::control::building_interrupted()?;
         let (sw, program) = (&scenario.switch.model, &scenario.workload.program);
         let vcs = sw.vcs();
         let routing = scenario.routing(&topo)?;
         check::routes::verify(&topo, &routing, vcs as u8, scenario.routing.check_deadlock_free)?;
+        crate::control::building_interrupted()?;
         let terminals = topo.terminals();
         let site = scenario.switch_site(&topo, &routing);
         let routers = (0..topo.routers() as u32)
@@ -117,8 +120,10 @@ impl Simulation {
             max_live_operations: memory::max_live_operations_of(scenario, terminals as u64),
         };
         let site = scenario.program_site(&topo);
+        let programs = Programs::build(program, &site);
+        crate::control::building_interrupted()?;
         Ok(Simulation {
-            hosts: Hosts::new(Programs::build(program, &site), nics, regions_for(run.threads), limits),
+            hosts: Hosts::new(programs, nics, regions_for(run.threads), limits),
             stats: Collector::new(run.warmup_cycles, run.measure_cycles, run.batches).for_run(
                 run.saturation_stop == SaturationStop::Backlog,
                 terminals as u32,

@@ -76,5 +76,5 @@ pub fn collective_estimate(scenario: &Scenario) -> Result<(Vec<u32>, collective:
 
 /// Builds and runs one scenario under `control` (stop on request, progress reported).
 pub fn run_with(scenario: &Scenario, control: &Control) -> Result<RunResult, Error> {
-    Simulation::build(scenario)?.run_with(control)
+    control.building(|| Simulation::build(scenario))?.run_with(control)
 }

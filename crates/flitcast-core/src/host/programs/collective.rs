@@ -469,6 +469,9 @@ struct Trips {
     /// The distance between the routers of each (sender, receiver) pair the schedule's messages join:
     /// as many entries as the schedule has receptions at most, not one per pair of routers.
     distances: HashMap<(u32, u32), distances::Distance>,
+    /// Every pair's distance was found: false only where the set-up was interrupted
+    /// (`control::building_interrupted`), whose simulation is never run.
+    complete: bool,
 }
 
 impl Trips {
@@ -489,7 +492,13 @@ impl Trips {
             receivers.extend(m.to.iter().map(|&to| ends[to as usize].0));
         }
         let mut pairs = HashMap::new();
+        let mut complete = true;
         for (from, receivers) in wanted {
+            // (one search per sender's router: seconds on 16,384 nodes, so Ctrl-C is heard here)
+            if crate::control::building_interrupted().is_err() {
+                complete = false;
+                break;
+            }
             let reach = distances::from_router(topo, from);
             for to in receivers {
                 let d = reach[to as usize].expect("every member reaches every other (checked when routing is built)");
@@ -502,6 +511,7 @@ impl Trips {
             header_flits,
             ends,
             distances: pairs,
+            complete,
         }
     }
 
@@ -510,6 +520,9 @@ impl Trips {
         let wire = (m.flits + headers) as u64;
         let (from, inject, _) = self.ends[m.from as usize];
         let (at, _, eject) = self.ends[to as usize];
+        if !self.complete {
+            return Trip { injection: wire, latency: wire };
+        }
         let d = self.distances[&(from, at)];
         Trip {
             injection: wire,
