@@ -468,3 +468,25 @@ def test_the_command_line_names_its_files_and_imports_no_private_module() -> Non
         imports = re.findall(r"^\s*(?:from|import)\s+([\w.]+)", path.read_text(encoding="utf-8"), re.M)
         private = [m for m in imports if m.split(".")[0] not in ("flitcast", "__future__") and "._" in f".{m}"]
         assert not private, f"{path.name} imports {private}"
+
+
+def test_a_sweep_judges_its_points_not_its_base(write_toml, tmp_path: Path) -> None:
+    # a closed collective's file (no warm-up) swept over workload.load with a warm-up: every point is an
+    # open workload, which may have one; the base alone is not, and is not refused for it (issue 35 §3)
+    closed = write_toml(
+        {
+            "network": {"topology": "mesh", "k": 4, "n": 2},
+            "workload": {"program": "collective", "operation": "allreduce", "message_flits": 16},
+            "run": {"warmup_cycles": 0, "measure_cycles": 2, "batches": 2},
+        }
+    )
+    sets = ["--set", "run.warmup_cycles=500", "--set", "run.measure_cycles=3000", "--set", "run.batches=10"]
+    out = tmp_path / "out"
+    result = invoke("sweep", closed, "--vary", "workload.load=0.02,0.1", *sets, "--out", out)
+    assert result.exit_code == 0, result.output
+    frame = pd.read_csv(out / "results.csv")
+    assert list(frame["workload.load"]) == [0.02, 0.1] and list(frame["run.warmup_cycles"]) == [500, 500]
+    assert tomllib.loads((out / "scenario.toml").read_text())["run"]["warmup_cycles"] == 500
+    # a point the varied keys do not make valid is refused as that point
+    line = assert_clean_failure(invoke("sweep", closed, "--vary", "workload.load=0,0.1", *sets))
+    assert "sweep point 0 (workload.load=0)" in line and "run.warmup_cycles = 500" in line, line

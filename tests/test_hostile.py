@@ -268,7 +268,8 @@ def _check_cli(args: list[str], out: Path) -> None:
     assert result.exit_code in (0, 2), (result.exit_code, result.output, repr(result.exception))
     assert "Traceback" not in result.output
     if result.exit_code == 0:
-        assert sorted(p.name for p in out.iterdir()) == ["results.csv", "results.parquet", "scenario.toml"]
+        single = ["links.csv"] if args[0] == "run" else []  # (a single run names its channels)
+        assert sorted(p.name for p in out.iterdir()) == [*single, "results.csv", "results.parquet", "scenario.toml"]
     else:
         # usage errors (bad option syntax) too; a setting without effect may add a warning line first
         lines = [line for line in result.stderr.strip().splitlines() if not line.startswith("warning: ")]

@@ -358,7 +358,7 @@ def test_run_out_accepts_a_full_directory_with_force(tiny: dict[str, Any], write
     out.mkdir()
     (out / "notes.txt").write_text("keep me")
     assert invoke("run", write_toml(tiny), "--out", out, "--force").exit_code == 0
-    assert sorted(p.name for p in out.iterdir()) == ["notes.txt", "results.csv", "results.parquet", "scenario.toml"]
+    assert sorted(p.name for p in out.iterdir()) == ["links.csv", "notes.txt", "results.csv", "results.parquet", "scenario.toml"]
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root can write anywhere")

@@ -152,12 +152,20 @@ def check_set_not_varied(sets: Sequence[str] | None, varied: Mapping[str, Any], 
 
 
 def load(path: str, sets: Sequence[str] | None) -> tuple[Scenario, dict[str, Any] | None]:
-    from flitcast.config import Scenario, read_scenario_file
+    from flitcast.config import Scenario
+
+    data, sweep_table = load_tables(path, sets)
+    return Scenario.model_validate(data), sweep_table
+
+
+def load_tables(path: str, sets: Sequence[str] | None) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The scenario file's tables with ``--set`` applied, not checked (a sweep checks its points), and its
+    ``[sweep]`` table."""
+    from flitcast.config import read_scenario_file
     from flitcast.config.scenario import apply_overrides
 
     data, sweep_table = read_scenario_file(path)
-    scenario = Scenario.model_validate(apply_overrides(data, parse_set(sets or [])))
-    return scenario, sweep_table
+    return apply_overrides(data, parse_set(sets or [])), sweep_table
 
 
 ExperimentArgument = Annotated[str, typer.Argument(metavar="ID", help="Experiment id (`flitcast list experiments`).")]

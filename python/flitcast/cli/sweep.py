@@ -19,7 +19,7 @@ from flitcast.cli.options import (
     check_set_not_varied,
     check_where,
     dask_client,
-    load,
+    load_tables,
     out_dir,
     parse_vary,
     sweep_table,
@@ -60,7 +60,9 @@ def sweep_command(
     from flitcast.sweeps.outdir import RUN_FILES, write_run_dir
 
     check_where(threads, scheduler)
-    base, table_of_file = load(scenario, set_)
+    # (the points are checked, not the base: a closed collective's file swept over workload.load with
+    # --set run.warmup_cycles is a grid of open workloads)
+    base, table_of_file = load_tables(scenario, set_)
     if vary:
         varied = parse_vary(vary)
         check_set_not_varied(set_, varied, "--vary")

@@ -410,9 +410,12 @@ def plot(results: pd.DataFrame, out: Path) -> None:
                         ax.plot(part["message_bytes"], estimate, color=style["color"], linestyle="--", linewidth=1, label="_nolegend_")
                 if operation == "broadcast":
                     # MPICH's choice at each size: a broad pale line under the algorithm it picks
-                    picked = [(s, data[(data["algorithm"] == mpich_broadcast(int(s))) & (data["message_bytes"] == s)]["completion_cycles"]) for s in sorted(set(data["message_bytes"]))]
-                    xs, ys = zip(*[(s, float(c.iloc[0])) for s, c in picked if len(c)], strict=True) if any(len(c) for _, c in picked) else ((), ())
-                    ax.plot(xs, ys, color="black", alpha=0.15, linewidth=6, label="MPICH's choice", zorder=0)
+                    # (only where that algorithm completed: an incomplete point has no completion to draw)
+                    done = ~data["saturated"].fillna(False).astype(bool) if "saturated" in data else True
+                    picked = data[done & (data["algorithm"] == data["message_bytes"].map(lambda b: mpich_broadcast(int(b))))]
+                    picked = picked.sort_values("message_bytes")
+                    ax.plot(picked["message_bytes"], picked["completion_cycles"].astype(float), color="black", alpha=0.15,
+                            linewidth=6, label="MPICH's choice", zorder=0)
                 if "estimate_cycles" in data:
                     # one legend entry for every dashed line: each is its algorithm's estimate, in its colour
                     ax.plot([], [], color="grey", linestyle="--", linewidth=1, label="α-β-γ estimate (dashed, same colour)")

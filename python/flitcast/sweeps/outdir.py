@@ -27,10 +27,12 @@ A run directory holds:
 
 from __future__ import annotations
 
+import copy
 import os
 import shutil
 import sqlite3
 import uuid
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
@@ -286,13 +288,14 @@ def _nearest_existing(path: Path, out: Path | None = None, option: str = "--out"
 def write_run_dir(
     out_dir: str | os.PathLike[str],
     frame: pd.DataFrame,
-    scenario: Scenario,
+    scenario: Scenario | Mapping[str, Any],
     vary: Mapping[str, Sequence[Any]] | None = None,
 ) -> list[Path]:
     """Write results.csv/.parquet, scenario.toml (and, when ``vary``, the sweep's plot: latency_vs_load.png,
     or completion_vs_KEY.png for a closed workload) into ``out_dir``.
 
-    ``scenario`` is the base scenario; ``vary`` maps the varied dotted keys to their values (a sweep).
+    ``scenario`` is the base scenario (its tables where it is one only with the varied keys); ``vary`` maps
+    the varied dotted keys to their values (a sweep).
     Returns the paths written.
     """
 
@@ -328,10 +331,21 @@ def write_result_dir(out_dir: str | os.PathLike[str], result: Result) -> list[Pa
     return write_all_or_nothing(out_dir, write)
 
 
-def _write_scenario_toml(staging: Path, scenario: Scenario, vary: Mapping[str, Sequence[Any]] | None) -> None:
+def _write_scenario_toml(
+    staging: Path, scenario: Scenario | Mapping[str, Any], vary: Mapping[str, Sequence[Any]] | None
+) -> None:
     import tomli_w
 
-    document = scenario.to_toml_dict()
+    from flitcast.config import Scenario, load_scenario
+
+    if not isinstance(scenario, Scenario):
+        try:
+            with warnings.catch_warnings():  # (its warnings were given when its points were made)
+                warnings.simplefilter("ignore")
+                scenario = load_scenario(scenario)
+        except ConfigError:
+            pass  # a scenario only with the varied keys: written as it was given
+    document = scenario.to_toml_dict() if isinstance(scenario, Scenario) else copy.deepcopy(dict(scenario))
     if vary:
         document["sweep"] = {key: list(values) for key, values in vary.items()}
     (staging / "scenario.toml").write_text(tomli_w.dumps(document), encoding="utf-8")
