@@ -29,6 +29,25 @@ def test_the_estimate_is_the_one_a_run_reports() -> None:
         assert flitcast.run(s).metrics["estimate_cycles"] == estimate["completion_cycles"]
 
 
+def test_the_estimate_counts_only_what_it_builds_against_the_memory_budget() -> None:
+    # a 64-member allreduce of 1,000,000 flits: a run needs hundreds of MB of source queues, the estimate
+    # only its schedule and distances (issue 35 §2)
+    big = flitcast.Scenario(
+        network={"topology": "mesh", "k": 8, "n": 2},
+        workload={"program": "collective", "operation": "allreduce", "message_flits": 1_000_000},
+        run={"warmup_cycles": 0, "measure_cycles": 2, "batches": 2, "memory_limit_mb": 100},
+    )
+    assert collective_estimate(big)["completion_cycles"] > 0
+    with pytest.raises(ConfigError) as info:
+        flitcast.run(big)
+    assert info.value.key == "run.memory_limit_mb" and "source queues" in info.value.allowed
+    # and its own parts still count: an all-to-all's schedule of 16,384² blocks is refused
+    huge = big.with_overrides({"network.k": 128, "workload.operation": "alltoall", "workload.message_flits": 1})
+    with pytest.raises(ConfigError) as info:
+        collective_estimate(huge)
+    assert info.value.key == "run.memory_limit_mb" and "collective schedule" in info.value.allowed
+
+
 def test_only_a_collective_has_an_estimate() -> None:
     with pytest.raises(ConfigError) as info:
         collective_estimate(flitcast.Scenario())

@@ -69,7 +69,8 @@ pub fn collective_estimate(scenario: &Scenario) -> Result<(Vec<u32>, collective:
         ));
     };
     let topo = scenario.topology()?;
-    memory::check(scenario, &topo)?;
+    // (it simulates nothing: only what it builds counts against run.memory_limit_mb)
+    memory::check_program(scenario, &topo)?;
     let c = host::programs::collective::Collective::new(p, &scenario.program_site(&topo));
     Ok((c.members().to_vec(), c.estimate().clone()))
 }

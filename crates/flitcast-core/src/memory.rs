@@ -114,16 +114,7 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
     part("selection lists", routers * selection, format!("routing.selection, {net}"));
 
     let bmin = s.network.topology.multistage();
-    let mut sizing = Sizing {
-        nodes,
-        routers,
-        node_switches: topo.node_switches().len() as u64,
-        max_route_hops: s.network.topology.max_route_hops(),
-        network_keys: net,
-        message_flits: s.message_flits(),
-        packet_flits: s.packet_flits(),
-        live_packets: max_live_packets(s, nodes),
-    };
+    let mut sizing = sizing(s, topo);
     for p in r.algorithm.bytes(&sizing) {
         part(p.what, p.bytes, p.keys);
     }
@@ -160,6 +151,32 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
     // Latencies go into a fixed-size histogram: the statistics do not grow with the run.
     part("statistics", crate::stats::Latencies::default().heap_bytes() as u64, "nothing (fixed)".to_string());
     Estimate { parts }
+}
+
+/// What sizes the kinds' own parts (`Program::bytes`, `Algorithm::bytes`) of `s` on `topo`.
+fn sizing(s: &Scenario, topo: &Topology) -> Sizing {
+    let nodes = topo.terminals() as u64;
+    Sizing {
+        nodes,
+        routers: topo.routers() as u64,
+        node_switches: topo.node_switches().len() as u64,
+        max_route_hops: s.network.topology.max_route_hops(),
+        network_keys: s.network.topology.sized_by(),
+        message_flits: s.message_flits(),
+        packet_flits: s.packet_flits(),
+        live_packets: max_live_packets(s, nodes),
+    }
+}
+
+/// Refuses the program of `s` alone on `topo` if it needs more than the budget: what a computation that
+/// builds the program without simulating it needs (a collective's α-β-γ estimate: its schedule and
+/// distances), none of a run's buffers, queues or statistics.
+pub fn check_program(s: &Scenario, topo: &Topology) -> Result<(), Error> {
+    let sizing = sizing(s, topo);
+    let parts = s.workload.program.bytes(&sizing);
+    let graph = Part { what: "topology", bytes: topo.links.len() as u64 * 32, keys: sizing.network_keys.to_string() };
+    let need = Estimate { parts: std::iter::once(graph).chain(parts).collect() };
+    need.check(limit_bytes(s.run.memory_limit_mb), s.run.memory_limit_mb)
 }
 
 /// Refuses `s` on `topo` if it needs more than its budget (`run.memory_limit_mb`), before anything large
