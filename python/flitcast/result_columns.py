@@ -17,6 +17,7 @@ METRIC_COLUMNS = (
     "packet_latency_mean",
     "network_latency_mean",
     "hops_mean",
+    "nonminimal_share",
     "packets_measured",
     "operations_measured",
     "cycles",

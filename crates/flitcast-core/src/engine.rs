@@ -27,6 +27,7 @@ use crate::stop_go::{self, StopGo};
 use crate::switch::visit::{accept_arrivals, step_active};
 use crate::switch::{FlowControl, MoveCounters, Router, Site, StepCtx};
 use crate::time::Cycle;
+use crate::topology::min_hops::MinHops;
 use crate::topology::{PortLink, Topology, TERMINAL_CLASS};
 use crate::wheel::{Arrival, Wheel, ROUTERS, TERMINALS, TO_TERMINAL};
 use std::cmp::Reverse;
@@ -124,13 +125,15 @@ impl Simulation {
         crate::control::building_interrupted()?;
         Ok(Simulation {
             hosts: Hosts::new(programs, nics, regions_for(run.threads), limits),
-            stats: Collector::new(run.warmup_cycles, run.measure_cycles, run.batches).for_run(
-                run.saturation_stop == SaturationStop::Backlog,
-                terminals as u32,
-                program.load(),
-                message_flits,
-                program.closed(),
-            ),
+            stats: Collector::new(run.warmup_cycles, run.measure_cycles, run.batches)
+                .with_min_hops(MinHops::of(&topo))
+                .for_run(
+                    run.saturation_stop == SaturationStop::Backlog,
+                    terminals as u32,
+                    program.load(),
+                    message_flits,
+                    program.closed(),
+                ),
             variants: Variants::build(&routing, terminals, run.seed),
             counters: MoveCounters::default(),
             stop_go,

@@ -17,6 +17,7 @@ use crate::packet::Packet;
 use crate::scenario::Scenario;
 use crate::sizing::Sizing;
 pub use crate::sizing::{max_live_operations, Part};
+use crate::topology::min_hops::MinHops;
 use crate::topology::Topology;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -148,6 +149,8 @@ pub fn estimate(s: &Scenario, topo: &Topology) -> Estimate {
         part(p.what, p.bytes, p.keys);
     }
     part("terminals", nodes * 256, net.to_string());
+    let dragonfly = matches!(topo.geometry, crate::topology::Geometry::Dragonfly(_));
+    part("minimal hops of every pair of routers", MinHops::bytes(routers, dragonfly), net.to_string());
     // Latencies go into a fixed-size histogram: the statistics do not grow with the run.
     part("statistics", crate::stats::Latencies::default().heap_bytes() as u64, "nothing (fixed)".to_string());
     Estimate { parts }

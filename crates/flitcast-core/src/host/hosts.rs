@@ -468,7 +468,11 @@ impl Hosts {
         p.pending.take(terminal, net.sets);
         let (header, injected, hops) = (p.header, p.injected, hops as u32);
         if header.measured {
-            net.stats.packet_delivered(now, header.created, injected, hops);
+            let ends = match header.dest {
+                Dest::One(d) => Some((net.topo.terminal_at[header.src as usize].0, net.topo.terminal_at[d as usize].0)),
+                Dest::Set(_) => None,
+            };
+            net.stats.packet_delivered(now, header.created, injected, hops, ends);
         }
         if p.pending.left() == 0 {
             let destinations = match header.dest {

@@ -45,6 +45,7 @@ pub use latency::Latencies;
 pub use program_report::Report;
 
 use crate::time::Cycle;
+use crate::topology::min_hops::MinHops;
 use metrics::metrics;
 use student_t::student_t_975;
 
@@ -106,6 +107,10 @@ metrics! {
         network_latency_mean: f64, unit("cycles"), empty("a run that measured no packet");
         /// Mean number of router-to-router channels a measured packet crossed.
         hops_mean: f64, unit("channels"), empty("a run that measured no packet");
+        /// Of the measured unicast packets, the share that made more router-to-router hops than the
+        /// fewest between their source's and destination's routers: routed non-minimally (Valiant, UGAL's
+        /// detours, up*/down*'s longer legal routes).
+        nonminimal_share: f64, unit("fraction"), empty("a run that measured no unicast packet, and a network of more than 1,024 routers other than a dragonfly");
         /// Deliveries (packet, destination) of packets of measured messages.
         packets_measured: u64, unit("count");
         /// Measured operations that were complete.
@@ -211,6 +216,11 @@ pub struct Collector {
     packet_latency_sum: f64,
     network_latency_sum: f64,
     hops_sum: u64,
+    /// The network's minimal hops (where it can give them), and of the measured unicast packets those
+    /// that made more hops than that.
+    min_hops: Option<MinHops>,
+    unicast_packets: u64,
+    nonminimal_packets: u64,
     pub backlog_at_start: Option<u64>,
     pub backlog_at_end: Option<u64>,
     /// Set when the run ended before its window did: the cycle and why.
@@ -255,6 +265,12 @@ impl Collector {
     /// `message_flits` flits; `stop_early`: the run may stop past saturation (`run.saturation_stop`);
     /// `closed` for a closed workload (no steady state: it has no saturation, only its completion, and
     /// never stops early).
+    /// The network's minimal hops, against which each unicast packet's are measured.
+    pub fn with_min_hops(mut self, min_hops: Option<MinHops>) -> Collector {
+        self.min_hops = min_hops;
+        self
+    }
+
     pub fn for_run(mut self, stop_early: bool, nodes: u32, load: f64, message_flits: u32, closed: bool) -> Collector {
         let measure = self.window_end - self.window_start;
         // The end-of-run backlog limit of the whole window (rule 2 above), offered traffic taken as
@@ -363,7 +379,20 @@ impl Collector {
         }
     }
 
-    pub fn packet_delivered(&mut self, now: Cycle, created: Cycle, injected: Cycle, hops: u32) {
+    /// A measured packet was delivered after `hops` router-to-router hops; a unicast's source and
+    /// destination routers are `ends`.
+    pub fn packet_delivered(
+        &mut self,
+        now: Cycle,
+        created: Cycle,
+        injected: Cycle,
+        hops: u32,
+        ends: Option<(u32, u32)>,
+    ) {
+        if let (Some(min), Some((a, b))) = (&self.min_hops, ends) {
+            self.unicast_packets += 1;
+            self.nonminimal_packets += u64::from(hops > min.hops(a, b));
+        }
         self.packets += 1;
         self.packet_latency_sum += (now - created) as f64;
         self.network_latency_sum += (now - injected) as f64;
@@ -477,6 +506,11 @@ impl Collector {
             packet_latency_mean: if self.packets > 0 { self.packet_latency_sum / pk } else { f64::NAN },
             network_latency_mean: if self.packets > 0 { self.network_latency_sum / pk } else { f64::NAN },
             hops_mean: if self.packets > 0 { self.hops_sum as f64 / pk } else { f64::NAN },
+            nonminimal_share: if self.unicast_packets > 0 {
+                self.nonminimal_packets as f64 / self.unicast_packets as f64
+            } else {
+                f64::NAN
+            },
             packets_measured: self.packets,
             operations_measured: n,
             cycles: f.cycles,

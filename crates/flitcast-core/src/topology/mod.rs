@@ -11,6 +11,7 @@ pub mod graph;
 pub mod hyperx;
 pub mod irregular;
 pub mod mesh;
+pub mod min_hops;
 pub mod ring;
 pub mod slim_fly;
 pub mod sp128;

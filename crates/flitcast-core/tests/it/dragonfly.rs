@@ -278,17 +278,23 @@ fn valiant_loads_the_global_channels_as_its_draw_says_under_the_worst_case() {
 fn ugal_stays_minimal_where_minimal_queues_are_short() {
     // Uniform traffic at a light load: the minimal output's queue is rarely longer than the Valiant
     // one's, and UGAL-L's hops stay near minimal's, far from Valiant's.
-    let hops = |routing: &str| {
+    let run = |routing: &str| {
         let s = dragonfly(2, 4, 2, 9, "absolute", routing).set(&[
             ("workload.load", json!(0.1)),
             ("run.warmup_cycles", json!(1_000)),
             ("run.measure_cycles", json!(4_000)),
         ]);
-        flitcast_core::run(&s).unwrap().hops_mean
+        let r = flitcast_core::run(&s).unwrap();
+        (r.hops_mean, r.nonminimal_share)
     };
-    let (minimal, valiant, ugal) = (hops("minimal"), hops("valiant"), hops("ugal_l"));
+    let ((minimal, none), (valiant, most), (ugal, some)) = (run("minimal"), run("valiant"), run("ugal_l"));
     assert!(valiant > minimal + 1.0, "valiant {valiant}, minimal {minimal}");
     assert!(ugal >= minimal && ugal < minimal + 0.2, "ugal_l {ugal}, minimal {minimal}");
+    // the share routed non-minimally: none, all but those within a group or whose detour is no longer
+    // (8 of 71 destinations in the source's group), and UGAL-L's few detours
+    assert_eq!(none, 0.0);
+    assert!(most > 0.8 && most < 8.0 / 9.0, "valiant {most}");
+    assert!(some > 0.0 && some < 0.2, "ugal_l {some}");
 }
 
 #[test]

@@ -101,6 +101,16 @@ fn zero_load_latency_is_the_closed_form_over_the_shortest_legal_route() {
     }
 }
 
+#[test]
+fn the_share_routed_non_minimally_is_that_of_the_pairs_whose_legal_route_is_longer() {
+    // on `ring5` two ordered pairs of twenty (4 → 2 and 2 → 4) take a legal route one hop longer than
+    // the shortest path: under uniform traffic a tenth of the packets
+    let file = NetFile::new(&ring5(1));
+    let s = irregular(&file).set(&[("workload.load", json!(0.05)), ("run.measure_cycles", json!(1_000_000))]);
+    let share = flitcast_core::run(&s).unwrap().nonminimal_share;
+    assert!((share - 0.1).abs() < 0.01, "{share}");
+}
+
 /// A random connected network as a file's text: `routers` routers of `ports` ports, a random spanning
 /// tree plus `extra` random links (parallel links included), each on random free ports, and terminals
 /// on a random share of the ports left (at least two). Link latencies 1 to 3, or none.
