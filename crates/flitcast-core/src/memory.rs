@@ -168,6 +168,8 @@ fn sizing(s: &Scenario, topo: &Topology) -> Sizing {
         message_flits: s.message_flits(),
         packet_flits: s.packet_flits(),
         live_packets: max_live_packets(s, nodes),
+        ports: topo.links.len() as u64,
+        longest_channel: topo.longest_channel(),
     }
 }
 

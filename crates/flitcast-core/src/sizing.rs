@@ -25,6 +25,9 @@ pub struct Sizing {
     pub packet_flits: u32,
     /// The most packets alive at once (the program's bound, or the engine's limit).
     pub live_packets: u64,
+    /// Router output ports, and the longest router-to-router channel in cycles.
+    pub ports: u64,
+    pub longest_channel: u32,
 }
 
 /// Most multicast operations of `m` destinations incomplete at once: past this a run stops as

@@ -42,9 +42,13 @@ impl Algorithm for UgalL {
         on_dragonfly(Self::NAME, topo, vcs, Mode::UgalL { threshold: p.ugal_threshold })
     }
 
-    /// Each source's stream of intermediate groups.
+    /// Each source's stream of intermediate groups; and each router output's sends still on the wire,
+    /// which its switch keeps for it (`switch/on_wire.rs`: at most one a cycle of the channel's latency
+    /// and the routers' pipeline, a few cycles, taken as 4).
     fn bytes(_: &Params, n: &Sizing) -> Vec<Part> {
-        vec![variant_streams(n)]
+        let on_wire = n.ports * (u64::from(n.longest_channel) + 4) * 8;
+        let keys = format!("{}, network.global_latency_cycles", n.network_keys);
+        vec![variant_streams(n), Part { what: "sends on the wire (bounded)", bytes: on_wire, keys }]
     }
 
     fn needs(_: &Params) -> &'static str {
