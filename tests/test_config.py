@@ -76,6 +76,7 @@ COMPANIONS: dict[tuple[str, str], dict[str, Any]] = {
     ("algorithm", "minimal"): {"network": {"topology": "dragonfly"}},
     ("algorithm", "valiant"): {"network": {"topology": "dragonfly"}, "switch": {"vcs": 3}},  # three VC classes
     ("algorithm", "ugal_l"): {"network": {"topology": "dragonfly"}, "switch": {"vcs": 3}},
+    ("algorithm", "ugal_g"): {"network": {"topology": "dragonfly"}, "switch": {"vcs": 3}},
     ("pattern", "dragonfly_worst_case"): {"network": {"topology": "dragonfly"}, "routing": {"algorithm": "minimal"}},
 }
 
@@ -904,9 +905,9 @@ RULE_DETAILS = [
     ("Each network's own needs hold", merged(IRREGULAR, {"network": {"file": str(REPO / "examples")}}),
      "network.file", shown(str(REPO / "examples")), "the path of a network file"),
     ("The routing fits the network", {"network": {"topology": "dragonfly"}}, "routing.algorithm", "'dor'",
-     "'minimal' or 'valiant' on a dragonfly or slim_fly; 'ugal_l' on a dragonfly"),
+     "'minimal' or 'valiant' on a dragonfly or slim_fly; 'ugal_l' or 'ugal_g' on a dragonfly"),
     ("The routing fits the network", {"routing": {"algorithm": "ugal_l"}, "switch": {"vcs": 3}}, "routing.algorithm", "'ugal_l'",
-     "'minimal' or 'valiant' on a dragonfly or slim_fly; 'ugal_l' on a dragonfly"),
+     "'minimal' or 'valiant' on a dragonfly or slim_fly; 'ugal_l' or 'ugal_g' on a dragonfly"),
     ("Each network's own needs hold",
      {"network": {"topology": "dragonfly", "a": 40, "h": 30, "g": 4}, "routing": {"algorithm": "minimal"}},
      "network.a", "40", "routers of at most 64 ports"),
@@ -916,6 +917,9 @@ RULE_DETAILS = [
     ("Each routing's own needs hold",
      {"network": {"topology": "dragonfly"}, "routing": {"algorithm": "ugal_l"}, "switch": {"vcs": 3, "flow_control": "stop_go"}},
      "switch.flow_control", "'stop_go'", "'wormhole' or 'vct' for ugal_l"),
+    ("Each routing's own needs hold",
+     {"network": {"topology": "dragonfly"}, "routing": {"algorithm": "ugal_g"}, "switch": {"vcs": 3}, "run": {"threads": 2}},
+     "run.threads", "2", "1 for ugal_g (it reads other routers' queues"),
     ("Each routing's own needs hold",
      {"network": {"topology": "dragonfly"}, "routing": {"algorithm": "minimal"}, "switch": {"model": "central_buffer"}},
      "switch.model", "'central_buffer'", "for minimal on a dragonfly (it needs virtual channels)"),

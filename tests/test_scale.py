@@ -169,7 +169,7 @@ MEASURED = [
     {"network": {"topology": "irregular", "file": str(REPO / "examples/networks/irregular_updown.csv")},
      "routing": {"algorithm": "up_down"}},
     *[{"network": {"topology": "dragonfly", "p": 4, "a": 8, "h": 4, "g": 33}, "switch": {"vcs": 3, "buffer_flits": 64},
-       "routing": {"algorithm": algorithm}} for algorithm in ("minimal", "valiant", "ugal_l")],
+       "routing": {"algorithm": algorithm}} for algorithm in ("minimal", "valiant", "ugal_l", "ugal_g")],
     *[{"network": {"topology": "slim_fly", "q": 7}, "switch": {"vcs": vcs, "buffer_flits": 64},
        "routing": {"algorithm": algorithm}} for algorithm, vcs in (("minimal", 2), ("valiant", 4))],
     *[{"network": {"topology": "hyperx", "shape": [16, 16], "terminals_per_router": 4},

@@ -34,6 +34,8 @@ pub struct Facts<'a> {
     /// channels' when left out).
     pub longest_channel: (u32, Option<&'static str>),
     pub terminal_latency: Option<u32>,
+    /// `run.threads`.
+    pub threads: u32,
     /// `switch.model`'s name, its virtual channels (1 for a model without `switch.vcs`), and the models
     /// that have `switch.vcs`.
     pub switch: &'static str,

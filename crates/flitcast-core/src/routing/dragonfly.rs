@@ -58,9 +58,11 @@ pub enum Mode {
     Valiant {
         all_groups: bool,
     },
-    /// UGAL-L with its threshold (flits; below 0 a bias toward the non-minimal path).
-    UgalL {
+    /// UGAL with its threshold (flits; below 0 a bias toward the non-minimal path): UGAL-L by the queues
+    /// of the source router's outputs, UGAL-G (`global`) by those of the two paths' global channels.
+    Ugal {
         threshold: i64,
+        global: bool,
     },
 }
 
@@ -185,7 +187,7 @@ impl DragonflyRouting {
         } else if injected {
             match self.mode {
                 _ if via == here || via == gd => Phase::ToDestinationGroup,
-                Mode::UgalL { .. } => Phase::Either,
+                Mode::Ugal { .. } => Phase::Either,
                 _ => Phase::ToIntermediate,
             }
         } else if self.class_of[at.in_vc as usize & 15] == 0 && via != here {
@@ -208,14 +210,28 @@ impl DragonflyRouting {
     /// threshold, else the Valiant one, `occupancy(port)` being the flits waiting in the next router's
     /// buffers of that output as this router knows them (`Route::decide`). Any other hop: unchanged.
     #[inline]
-    pub fn decide(&self, at: At, header: &Header, out: &mut Candidates, occupancy: impl Fn(u8) -> u32) {
-        let Mode::UgalL { threshold } = self.mode else { return };
+    pub fn decide(
+        &self,
+        at: At,
+        header: &Header,
+        out: &mut Candidates,
+        occupancy: impl Fn(u8) -> u32,
+        anywhere: impl Fn(u32, u8) -> u32,
+    ) {
+        let Mode::Ugal { threshold, global } = self.mode else { return };
         let [min, nm] = out.as_slice() else { return };
         let geo = &self.geo;
         let d = geo.router_of(header.dst());
         let h_min = geo.minimal_hops(at.router, d) as u64;
         let h_nm = geo.valiant_hops(at.router, header.variant as u32, d) as u64;
-        let (q_min, q_nm) = (i128::from(occupancy(min.port)), i128::from(occupancy(nm.port)));
+        let (q_min, q_nm) = if global {
+            // the global channel each path leaves the source group by, wherever in the group it is
+            let (from, via) = (geo.group(at.router), header.variant as u32);
+            let global_queue = |to: u32| i128::from(anywhere(geo.holder(from, to), geo.global_port(from, to)));
+            (global_queue(geo.group(d)), global_queue(via))
+        } else {
+            (i128::from(occupancy(min.port)), i128::from(occupancy(nm.port)))
+        };
         out.keep(usize::from(q_min * i128::from(h_min) > q_nm * i128::from(h_nm) + i128::from(threshold)));
     }
 
@@ -247,7 +263,8 @@ impl Route for DragonflyRouting {
         match self.mode {
             Mode::Minimal => "minimal",
             Mode::Valiant { .. } => "valiant",
-            Mode::UgalL { .. } => "ugal_l",
+            Mode::Ugal { global: false, .. } => "ugal_l",
+            Mode::Ugal { global: true, .. } => "ugal_g",
         }
     }
 
@@ -257,12 +274,19 @@ impl Route for DragonflyRouting {
     }
 
     #[inline]
-    fn decide(&self, at: At, header: &Header, out: &mut Candidates, occupancy: impl Fn(u8) -> u32) {
-        self.decide(at, header, out, occupancy)
+    fn decide(
+        &self,
+        at: At,
+        header: &Header,
+        out: &mut Candidates,
+        occupancy: impl Fn(u8) -> u32,
+        anywhere: impl Fn(u32, u8) -> u32,
+    ) {
+        self.decide(at, header, out, occupancy, anywhere)
     }
 
     fn reads_queues(&self) -> bool {
-        matches!(self.mode, Mode::UgalL { .. })
+        matches!(self.mode, Mode::Ugal { global: false, .. })
     }
 
     fn vcs(&self) -> u8 {
@@ -317,7 +341,7 @@ mod tests {
     fn intermediate_groups_are_uniform_over_the_others_or_over_all_groups() {
         // terminal 0 is in group 0, terminal 8·3 = 24 in group 3.
         let draws = |n: u32| (0..n).map(move |k| ((k as u64 * (1u64 << 32)) / n as u64 + 1) as u32);
-        for mode in [Mode::Valiant { all_groups: false }, Mode::UgalL { threshold: 0 }] {
+        for mode in [Mode::Valiant { all_groups: false }, Mode::Ugal { threshold: 0, global: false }] {
             let r = DragonflyRouting::new(geo(), 3, mode, "valiant").unwrap();
             let mut seen = [0u32; 9];
             for draw in draws(7) {
@@ -338,7 +362,7 @@ mod tests {
 
     #[test]
     fn ugal_keeps_minimal_at_zero_load_and_valiant_when_minimal_is_full() {
-        let r = DragonflyRouting::new(geo(), 3, Mode::UgalL { threshold: 0 }, "ugal_l").unwrap();
+        let r = DragonflyRouting::new(geo(), 3, Mode::Ugal { threshold: 0, global: false }, "ugal_l").unwrap();
         // terminal 0 (router 0, group 0) to terminal 24·2 = 48 (router 24, group 6) via group 3.
         let header = Header::new(0, Dest::One(48), 0, 1, 0, false, 3);
         let at = At { router: 0, in_port: 0, in_vc: 0, hops: 0 };
@@ -347,16 +371,26 @@ mod tests {
         assert_eq!(out.as_slice().len(), 2);
         let (min, nm) = (out.as_slice()[0], out.as_slice()[1]);
         let mut kept = out;
-        r.decide(at, &header, &mut kept, |_| 0);
+        r.decide(at, &header, &mut kept, |_| 0, |_, _| 0);
         assert_eq!(kept.as_slice(), [min]);
         let mut kept = out;
-        r.decide(at, &header, &mut kept, |port| if port == min.port { 100 } else { 1 });
+        r.decide(at, &header, &mut kept, |port| if port == min.port { 100 } else { 1 }, |_, _| 0);
         assert_eq!(kept.as_slice(), [nm]);
         assert_eq!(nm.vc_lo, 0, "the Valiant path starts on class 0");
-        // a negative threshold biases toward the non-minimal path: with both queues empty, Valiant
-        let biased = DragonflyRouting::new(geo(), 3, Mode::UgalL { threshold: -1 }, "ugal_l").unwrap();
+        // UGAL-G reads the global channels the two paths leave the group by, wherever they are: the
+        // minimal one (group 0 to group 6) full, its local first hop empty, it goes the Valiant way
+        let g = DragonflyRouting::new(geo(), 3, Mode::Ugal { threshold: 0, global: true }, "ugal_g").unwrap();
+        let full = (geo().holder(0, 6), geo().global_port(0, 6));
         let mut kept = out;
-        biased.decide(at, &header, &mut kept, |_| 0);
+        g.decide(at, &header, &mut kept, |_| 0, |r, p| if (r, p) == full { 100 } else { 0 });
+        assert_eq!(kept.as_slice(), [nm]);
+        let mut kept = out;
+        g.decide(at, &header, &mut kept, |port| if port == min.port { 100 } else { 0 }, |_, _| 0);
+        assert_eq!(kept.as_slice(), [min], "UGAL-G does not read the local queue");
+        // a negative threshold biases toward the non-minimal path: with both queues empty, Valiant
+        let biased = DragonflyRouting::new(geo(), 3, Mode::Ugal { threshold: -1, global: false }, "ugal_l").unwrap();
+        let mut kept = out;
+        biased.decide(at, &header, &mut kept, |_| 0, |_, _| 0);
         assert_eq!(kept.as_slice(), [nm]);
     }
 }

@@ -16,6 +16,7 @@ pub mod minimal;
 pub mod route;
 pub mod source_route;
 pub mod tree_multicast;
+pub mod ugal_g;
 pub mod ugal_l;
 pub mod up_down;
 pub mod valiant;
@@ -75,6 +76,7 @@ algorithms! {
     Minimal(minimal::Minimal),
     Valiant(valiant::Valiant),
     UgalL(ugal_l::UgalL),
+    UgalG(ugal_g::UgalG),
     MinAdaptive(min_adaptive::MinAdaptive),
 }
 
@@ -98,7 +100,7 @@ family! {
     ref {
         fn name() -> &'static str;
         fn candidates(at: At, header: &Header, out: &mut Candidates);
-        fn decide(at: At, header: &Header, out: &mut Candidates, occupancy: impl Fn(u8) -> u32);
+        fn decide(at: At, header: &Header, out: &mut Candidates, occupancy: impl Fn(u8) -> u32, anywhere: impl Fn(u32, u8) -> u32);
         fn reads_queues() -> bool;
         fn vcs() -> u8;
         fn escape_vcs() -> Option<(u8, u8)>;
@@ -234,7 +236,7 @@ mod tests {
         let fits = fits(("'", "'"), ("", ""));
         assert!(fits.starts_with("'dor' or 'min_adaptive' on a mesh, torus, ring or hyperx; "), "{fits}");
         assert!(
-            fits.contains("'minimal' or 'valiant' on a dragonfly or slim_fly; 'ugal_l' on a dragonfly")
+            fits.contains("'minimal' or 'valiant' on a dragonfly or slim_fly; 'ugal_l' or 'ugal_g' on a dragonfly")
                 && fits.contains("'up_down' on an irregular or slim_fly network")
         );
     }

@@ -18,10 +18,20 @@ pub trait Route {
     /// caller, `Routing::route`), in order of preference.
     fn candidates(&self, at: At, header: &Header, out: &mut Candidates);
 
-    /// Narrows the candidates `route` wrote where the routing itself chooses among them by the router's
-    /// queues (UGAL-L at the source router): `occupancy(port)` is the flits the router's credits show
-    /// in the next router's buffers of output `port`. Every switch with credits calls it after `route`.
-    fn decide(&self, _at: At, _header: &Header, _out: &mut Candidates, _occupancy: impl Fn(u8) -> u32) {}
+    /// Narrows the candidates `route` wrote where the routing itself chooses among them by the queues
+    /// (UGAL at the source router): `occupancy(port)` is the flits waiting in the next router's buffers of
+    /// this router's output `port`, as this router knows them; `anywhere(router, port)` the flits the
+    /// credits of any router's output show downstream (UGAL-G's global knowledge). Every switch with
+    /// credits calls it after `route`.
+    fn decide(
+        &self,
+        _at: At,
+        _header: &Header,
+        _out: &mut Candidates,
+        _occupancy: impl Fn(u8) -> u32,
+        _anywhere: impl Fn(u32, u8) -> u32,
+    ) {
+    }
 
     /// `decide` reads the queues: the switch keeps what it needs to tell the flits waiting downstream from
     /// those still on the wire (`switch/on_wire.rs`).

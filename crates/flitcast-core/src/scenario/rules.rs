@@ -266,6 +266,7 @@ fn facts<'a>(s: &Scenario, nodes: u64, models_with_vcs: &'a [&'static str]) -> F
         known_routers: net.known_routers(),
         diameter: net.diameter(),
         longest_channel: s.longest_channel(),
+        threads: s.run.threads,
         terminal_latency: s.network.terminal_latency_cycles,
         switch: sw.name(),
         vcs: sw.vcs(),

@@ -849,7 +849,13 @@ impl CentralBuffer {
                 Step::Choose => {
                     // (a routing that chooses by the queues downstream, as the input-buffered router)
                     let (outputs, depth) = (&self.outputs, self.fifo_flits as u32);
-                    ctx.routing.decide(at, header, &mut self.cands, |o| ctx.queued(outputs[o as usize].link, 1, depth));
+                    ctx.routing.decide(
+                        at,
+                        header,
+                        &mut self.cands,
+                        |o| ctx.queued(outputs[o as usize].link, 1, depth),
+                        |r, o| ctx.queued_at(r, o, 1, depth),
+                    );
                     self.cands.ports()
                 }
                 // One branch: the copy goes on as a unicast would.

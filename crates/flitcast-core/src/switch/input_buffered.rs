@@ -293,10 +293,11 @@ fn allocate(
         ctx.routing.route(at, header, cands);
         // (UGAL-L chooses its path here, by the flits waiting downstream: those its outputs' credits show,
         // less those still on the wire)
-        ctx.routing.decide(at, header, cands, |port| {
+        let here = |port: u8| {
             let travelling = on_wire.map_or(0, |w| w[port as usize].count(ctx.now));
             ctx.queued(outputs[port as usize].link, vcs, depth).saturating_sub(travelling)
-        });
+        };
+        ctx.routing.decide(at, header, cands, here, |router, port| ctx.queued_at(router, port, vcs, depth));
         q.state = VcState::Routed;
         if let Some(t) = turns.as_deref_mut() {
             t.routed(at.in_port, at.in_vc, cands);

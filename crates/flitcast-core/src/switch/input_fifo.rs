@@ -361,7 +361,13 @@ impl InputFifo {
                 Step::Choose => {
                     // (a routing that chooses by the queues downstream, as the input-buffered router)
                     let (outputs, depth) = (&self.outputs, self.fifo_flits as u32);
-                    ctx.routing.decide(at, header, &mut self.cands, |o| ctx.queued(outputs[o as usize].link, 1, depth));
+                    ctx.routing.decide(
+                        at,
+                        header,
+                        &mut self.cands,
+                        |o| ctx.queued(outputs[o as usize].link, 1, depth),
+                        |r, o| ctx.queued_at(r, o, 1, depth),
+                    );
                     InState::Requesting(self.cands.ports())
                 }
                 Step::FanOut(mask) if mask.count_ones() == 1 => InState::Requesting(mask),

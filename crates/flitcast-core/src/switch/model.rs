@@ -295,6 +295,15 @@ impl StepCtx<'_> {
         (0..vcs).map(|w| depth.saturating_sub(self.credits(link, w))).sum()
     }
 
+    /// [`queued`](Self::queued) of the channel leaving any router's output `port`: what a routing with
+    /// global knowledge reads (UGAL-G). Every lane is current only on one thread (`run.threads = 1`:
+    /// `ugal_g` requires it), where routers step in id order.
+    #[inline]
+    pub fn queued_at(&self, router: u32, port: u8, vcs: u8, depth: u32) -> u32 {
+        let lane = Lanes::new(self.topo, u32::from(vcs)).router_output(self.topo, router, port);
+        (0..u32::from(vcs)).map(|w| depth.saturating_sub(self.credits[(lane + w) as usize])).sum()
+    }
+
     /// Spends one credit of virtual channel `vc` of the channel leaving by `link`; ejection
     /// channels hold `SINK` credits and spend none (without a branch: which channel a flit takes is
     /// data, not a pattern the branch predictor learns).

@@ -88,7 +88,7 @@ fn all_pairs(nodes: u32, gap: u64) -> Vec<(u64, u32, u32)> {
 }
 
 fn check_zero_load(p: u32, a: u32, h: u32, g: u32, arrangement: &str) {
-    for routing in ["minimal", "valiant", "ugal_l"] {
+    for routing in ["minimal", "valiant", "ugal_l", "ugal_g"] {
         for (d, l, f) in [(1, 1, 1), (2, 3, 4)] {
             let s = dragonfly(p, a, h, g, arrangement, routing).set(&[
                 ("switch.router_delay_cycles", json!(d)),
@@ -332,6 +332,21 @@ fn ugal_does_not_count_flits_on_the_wire_as_a_queue() {
         let minimal = graph.minimal(0, dst / 2);
         assert_eq!([probes[0].hops, probes[1].hops], [minimal; 2], "0 → {dst}");
     }
+}
+
+#[test]
+fn ugal_g_runs_on_one_thread_only() {
+    // it reads other routers' queues, which only one thread sees whole as they are
+    let s = dragonfly(2, 4, 2, 9, "absolute", "ugal_g");
+    match s.with(&[("run.threads", json!(2))]) {
+        Err(Error::Config { key, allowed, .. }) => {
+            assert_eq!(key, "run.threads");
+            assert!(allowed.starts_with("1 for ugal_g"), "{allowed}");
+        }
+        other => panic!("expected a configuration error, got {other:?}"),
+    }
+    let r = flitcast_core::run(&s.set(&[("workload.load", json!(0.3))])).unwrap();
+    assert!(r.accepted_load > 0.25 && r.nonminimal_share > 0.0 && r.nonminimal_share < 0.5, "{r:?}");
 }
 
 #[test]

@@ -1,0 +1,73 @@
+//! UGAL-G on a dragonfly (Kim, Dally, Scott & Abts, ISCA 2008, §4: UGAL with global knowledge of the
+//! queues, the paper's reference for UGAL-L): at the source router, minimal or Valiant by the queues of
+//! the global channels the two paths leave the source group by, wherever in the group they are, times
+//! the paths' hops; on three virtual-channel classes. Routed by `dragonfly.rs`; docs/models/dragonfly.md.
+
+use super::algorithm::Algorithm;
+use super::algorithm::{variant_streams, Facts};
+use super::dragonfly::{on_dragonfly, too_few_classes, DragonflyRouting, Mode, DRAGONFLY};
+use crate::error::Error;
+use crate::params::{params, Kind, Problem};
+use crate::sizing::{Part, Sizing};
+use crate::topology::Topology;
+
+params! {
+    /// UGAL-G.
+    pub struct Params {
+        /// Flits of bias toward the minimal path: minimal when q_min · H_min <= q_nm · H_nm + this (q the
+        /// flits the credits of the path's global channel out of the source group show downstream, H the
+        /// hops of the path; 0 by default; below 0 a bias toward the non-minimal path).
+        ugal_threshold: i64 = 0, range(-1_000_000, 1_000_000), unit("flits");
+    }
+}
+
+/// Universal globally adaptive load-balanced routing with global information.
+pub struct UgalG;
+
+impl Kind for UgalG {
+    const NAME: &'static str = "ugal_g";
+    const DOC: &'static str = "dragonfly UGAL-G: minimal or Valiant at the source by the two paths' global channel \
+                               queues x hops, known globally (three VC classes, needs switch.vcs >= 3, credit flow \
+                               control and one thread)";
+    type Params = Params;
+}
+
+impl Algorithm for UgalG {
+    type Runtime = DragonflyRouting;
+
+    fn networks(_: &Params) -> &'static [&'static str] {
+        DRAGONFLY
+    }
+
+    fn build(p: &Params, vcs: u8, topo: &Topology) -> Result<DragonflyRouting, Error> {
+        on_dragonfly(Self::NAME, topo, vcs, Mode::Ugal { threshold: p.ugal_threshold, global: true })
+    }
+
+    /// Each source's stream of intermediate groups.
+    fn bytes(_: &Params, n: &Sizing) -> Vec<Part> {
+        vec![variant_streams(n)]
+    }
+
+    fn needs(_: &Params) -> &'static str {
+        "`switch.vcs >= 3` (one virtual-channel class per hop class); it decides by credits, so not \
+         `switch.flow_control = \"stop_go\"`; and `run.threads = 1` (it reads other routers' queues, which only \
+         one thread sees whole as they are)"
+    }
+
+    fn unfit(_: &Params, f: &Facts) -> Vec<Problem> {
+        let mut out: Vec<Problem> = too_few_classes(Self::NAME, 3, f).into_iter().collect();
+        if !f.reads_credits {
+            let allowed = "'wormhole' or 'vct' for ugal_g (its choice at the source reads the channels' credits)";
+            out.push(Problem::new("switch.flow_control", "'stop_go'", allowed, None));
+        }
+        if f.threads > 1 {
+            let allowed = "1 for ugal_g (it reads other routers' queues, which only one thread sees whole as they are)";
+            out.push(Problem::new("run.threads", f.threads.to_string(), allowed, None));
+        }
+        out
+    }
+
+    fn adaptive(_: &Params) -> bool {
+        true
+    }
+}
