@@ -36,10 +36,16 @@ impl Control {
     /// Runs `build` (a simulation's set-up, on this thread) so that its long loops can stop when this
     /// control is interrupted ([`building_interrupted`]).
     pub fn building<T>(&self, build: impl FnOnce() -> T) -> T {
+        /// Forgets the flag however `build` ends (a panic included), so no later set-up reads it.
+        struct Forget;
+        impl Drop for Forget {
+            fn drop(&mut self) {
+                BUILDING.with(|b| *b.borrow_mut() = None);
+            }
+        }
         BUILDING.with(|b| *b.borrow_mut() = Some(self.stop.clone()));
-        let built = build();
-        BUILDING.with(|b| *b.borrow_mut() = None);
-        built
+        let _forget = Forget;
+        build()
     }
 
     /// The cycle the simulation has reached and the cycle its measurement window ends at (the drain
@@ -72,5 +78,22 @@ pub fn building_interrupted() -> Result<(), Error> {
         Err(Error::Interrupted { cycle: 0 })
     } else {
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_set_up_hears_its_own_control_only_while_it_runs() {
+        let control = Control::new();
+        control.interrupt();
+        assert!(control.building(building_interrupted).is_err());
+        assert!(building_interrupted().is_ok(), "forgotten after the set-up");
+        // a set-up that panics forgets it too
+        let panicked = std::panic::catch_unwind(|| control.building(|| panic!("in the set-up")));
+        assert!(panicked.is_err());
+        assert!(building_interrupted().is_ok());
     }
 }
