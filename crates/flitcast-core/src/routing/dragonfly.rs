@@ -103,6 +103,17 @@ pub fn too_few_classes(name: &str, classes: u32, f: &Facts) -> Option<Problem> {
     )
 }
 
+/// What UGAL (`name`, its choice reading `what` credits) needs where `f` holds: a VC class per hop class,
+/// and credits to read (not stop/go).
+pub fn ugal_unfit(name: &str, what: &str, f: &Facts) -> Vec<Problem> {
+    let mut out: Vec<Problem> = too_few_classes(name, 3, f).into_iter().collect();
+    if !f.reads_credits {
+        let allowed = format!("'wormhole' or 'vct' for {name} (its choice at the source reads the {what}' credits)");
+        out.push(Problem::new("switch.flow_control", "'stop_go'", allowed, None));
+    }
+    out
+}
+
 /// The routing `mode` of the kind `name` on `topo`, which must be a dragonfly.
 pub fn on_dragonfly(name: &str, topo: &Topology, vcs: u8, mode: Mode) -> Result<DragonflyRouting, Error> {
     match topo.geometry {

@@ -5,7 +5,7 @@
 
 use super::algorithm::Algorithm;
 use super::algorithm::{variant_streams, Facts};
-use super::dragonfly::{on_dragonfly, too_few_classes, DragonflyRouting, Mode, DRAGONFLY};
+use super::dragonfly::{on_dragonfly, ugal_unfit, DragonflyRouting, Mode, DRAGONFLY};
 use crate::error::Error;
 use crate::params::{params, Kind, Problem};
 use crate::sizing::{Part, Sizing};
@@ -55,11 +55,7 @@ impl Algorithm for UgalG {
     }
 
     fn unfit(_: &Params, f: &Facts) -> Vec<Problem> {
-        let mut out: Vec<Problem> = too_few_classes(Self::NAME, 3, f).into_iter().collect();
-        if !f.reads_credits {
-            let allowed = "'wormhole' or 'vct' for ugal_g (its choice at the source reads the channels' credits)";
-            out.push(Problem::new("switch.flow_control", "'stop_go'", allowed, None));
-        }
+        let mut out = ugal_unfit(Self::NAME, "channels", f);
         if f.threads > 1 {
             let allowed = "1 for ugal_g (it reads other routers' queues, which only one thread sees whole as they are)";
             out.push(Problem::new("run.threads", f.threads.to_string(), allowed, None));

@@ -5,7 +5,7 @@
 
 use super::algorithm::Algorithm;
 use super::algorithm::{variant_streams, Facts};
-use super::dragonfly::{on_dragonfly, too_few_classes, DragonflyRouting, Mode, DRAGONFLY};
+use super::dragonfly::{on_dragonfly, ugal_unfit, DragonflyRouting, Mode, DRAGONFLY};
 use crate::error::Error;
 use crate::params::{params, Kind, Problem};
 use crate::sizing::{Part, Sizing};
@@ -57,12 +57,7 @@ impl Algorithm for UgalL {
     }
 
     fn unfit(_: &Params, f: &Facts) -> Vec<Problem> {
-        let mut out: Vec<Problem> = too_few_classes(Self::NAME, 3, f).into_iter().collect();
-        if !f.reads_credits {
-            let allowed = "'wormhole' or 'vct' for ugal_l (its choice at the source reads the outputs' credits)";
-            out.push(Problem::new("switch.flow_control", "'stop_go'", allowed, None));
-        }
-        out
+        ugal_unfit(Self::NAME, "outputs", f)
     }
 
     fn adaptive(_: &Params) -> bool {

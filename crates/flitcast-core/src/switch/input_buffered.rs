@@ -485,7 +485,8 @@ impl Model for InputBuffered {
             ports &= ports - 1;
             let input = &mut self.inputs[p];
             // Occupied VCs from the round-robin pointer on (not those granted an output VC this cycle).
-            for v in input.rr.order_narrow(input.occupied & !std::mem::take(&mut input.fresh)) {
+            let fresh = if separate { std::mem::take(&mut input.fresh) } else { 0 };
+            for v in input.rr.order_narrow(input.occupied & !fresh) {
                 let q = &mut input.vcs[v & (MAX_VCS - 1)];
                 let want = match q.state {
                     VcState::Active { port, vc } => (ctx.credits[q.out_lane as usize] > 0).then_some((port, vc)),

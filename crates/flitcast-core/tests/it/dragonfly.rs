@@ -297,16 +297,22 @@ fn ugal_stays_minimal_where_minimal_queues_are_short() {
     assert!(some > 0.0 && some < 0.2, "ugal_l {some}");
 }
 
-#[test]
-fn ugal_routes_minimally_at_zero_load_on_long_channels() {
-    // 10-cycle local and 100-cycle global channels (BookSim 2's dragonfly): a lone packet finds every
-    // queue empty and keeps its minimal path, from node 0 to every other node
-    let s = dragonfly(2, 4, 2, 9, "absolute", "ugal_l").set(&[
+/// The 72-node dragonfly under `routing` with BookSim 2's channels (10-cycle local, 100-cycle global)
+/// and 10-flit packets.
+fn long_channels(routing: &str) -> Scenario {
+    dragonfly(2, 4, 2, 9, "absolute", routing).set(&[
         ("network.channel_latency_cycles", json!(10)),
         ("network.global_latency_cycles", json!(100)),
         ("workload.packet_flits", json!(10)),
         ("workload.message_flits", json!(10)),
-    ]);
+    ])
+}
+
+#[test]
+fn ugal_routes_minimally_at_zero_load_on_long_channels() {
+    // 10-cycle local and 100-cycle global channels (BookSim 2's dragonfly): a lone packet finds every
+    // queue empty and keeps its minimal path, from node 0 to every other node
+    let s = long_channels("ugal_l");
     let graph = Graph::of(&s, 2, 4, 9);
     let script: Vec<_> = (1..72).map(|d| (u64::from(d) * 1_000, 0, d)).collect();
     let probes = Simulation::build(&s).unwrap().probe_many(&script).unwrap();
@@ -320,12 +326,7 @@ fn ugal_does_not_count_flits_on_the_wire_as_a_queue() {
     // a packet right behind another on the same minimal global channel: the first one's flits are on
     // the 100-cycle wire, not waiting in the next router, so the second stays minimal too (counting
     // them as queue sent it the Valiant way). Router 0 holds the global channels to groups 1 and 2.
-    let s = dragonfly(2, 4, 2, 9, "absolute", "ugal_l").set(&[
-        ("network.channel_latency_cycles", json!(10)),
-        ("network.global_latency_cycles", json!(100)),
-        ("workload.packet_flits", json!(10)),
-        ("workload.message_flits", json!(10)),
-    ]);
+    let s = long_channels("ugal_l");
     let graph = Graph::of(&s, 2, 4, 9);
     for dst in [8, 9, 16, 17] {
         let probes = Simulation::build(&s).unwrap().probe_many(&[(0, 0, dst), (12, 0, dst)]).unwrap();
