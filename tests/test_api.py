@@ -53,8 +53,11 @@ def test_public_names_come_from_their_modules() -> None:
 def test_run_tiny(tiny: dict[str, Any]) -> None:
     result = flitcast.run(tiny)
     assert isinstance(result, flitcast.Result)
-    # every column the core declares, in its order, and nothing else: one declaration per metric
-    assert list(result.metrics) == list(METRIC_COLUMNS)
+    # every column the core declares, in its order, and each channel class's two (after channel_util_max)
+    # (in the order the channels meet the classes: a mesh lists its router-to-router channels first)
+    classes = ["channel_util_mean_router", "channel_util_max_router", "channel_util_mean_terminal", "channel_util_max_terminal"]
+    at = list(METRIC_COLUMNS).index("channel_util_max") + 1
+    assert list(result.metrics) == [*METRIC_COLUMNS[:at], *classes, *METRIC_COLUMNS[at:]]
     assert [m["name"] for m in catalogue.metrics()] == list(METRIC_COLUMNS)
     assert set(json.loads(_core.run(json.dumps(Scenario(**tiny).to_core_dict())))["ok"]) == {*METRIC_COLUMNS, *CHANNEL_KEYS} - {"wall_seconds"}
     m = result.metrics
@@ -76,6 +79,9 @@ def test_run_tiny(tiny: dict[str, Any]) -> None:
     by_class = result.by_class.set_index("class")
     assert set(by_class.index) == {"terminal", "router"} and by_class.at["router", "channels"] == 48
     assert by_class["utilisation_max"].max() == pytest.approx(m["channel_util_max"])
+    for name in ("terminal", "router"):  # the table's columns are the per-class summary's numbers
+        assert m[f"channel_util_mean_{name}"] == pytest.approx(by_class.at[name, "utilisation_mean"])
+        assert m[f"channel_util_max_{name}"] == by_class.at[name, "utilisation_max"]
     busiest = by_class["utilisation_max"].idxmax()
     assert channels.set_index("channel").at[by_class.at[busiest, "busiest"], "utilisation"] == pytest.approx(m["channel_util_max"])
 
@@ -453,3 +459,23 @@ def test_every_metric_says_its_unit_and_meaning_once() -> None:
     for m in metrics:
         assert m["unit"] and len(m["meaning"]) > 20, m
         assert not m["meaning"].startswith(" ") and "  " not in m["meaning"], m  # one line, as docs/results.md shows it
+
+
+def test_each_channel_class_has_its_utilisation_columns_in_the_table() -> None:
+    from flitcast.results import class_utilisation
+
+    scenarios = Path(__file__).resolve().parents[1] / "examples" / "scenarios"
+    result = flitcast.run(scenarios / "dragonfly_ugal.toml")
+    row = result.row()
+    by_class = result.by_class.set_index("class")
+    assert list(by_class.index) == ["terminal", "local", "global"]
+    for name in by_class.index:
+        assert row[f"channel_util_max_{name}"] == by_class.at[name, "utilisation_max"]
+    assert row["channel_util_max"] == max(row[f"channel_util_max_{name}"] for name in by_class.index)
+    # the names of a fat tree's and a HyperX's classes as columns; a closed run's are empty, not 0
+    assert class_utilisation(["levels 0-1", "dimension 2", "levels 0-1"], [0.5, None, 0.25]) == {
+        "channel_util_mean_levels_0_1": 0.375,
+        "channel_util_max_levels_0_1": 0.5,
+        "channel_util_mean_dimension_2": None,
+        "channel_util_max_dimension_2": None,
+    }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -17,11 +18,47 @@ if TYPE_CHECKING:
 CHANNEL_KEYS = ("channel_names", "channel_classes", "channel_flits", "channel_utilisation")
 
 
+def class_column(statistic: str, channel_class: str) -> str:
+    """The column of ``statistic`` (``mean``, ``max``) of one channel class's utilisation:
+    ``channel_util_max_global``, ``channel_util_mean_levels_0_1``, ``channel_util_max_dimension_1``."""
+    slug = "".join(c if c.isalnum() else "_" for c in channel_class.lower()).strip("_")
+    return f"channel_util_{statistic}_{slug}"
+
+
+def class_utilisation(classes: Iterable[str], utilisation: Iterable[float | None]) -> dict[str, float | None]:
+    """Each channel class's mean and largest utilisation, in the order the channels meet the classes
+    (the columns ``class_column`` names); empty (None, as the core's empty
+    metrics) where no utilisation was measured (a closed run)."""
+    of: dict[str, list[float]] = {}
+    for name, value in zip(classes, utilisation, strict=True):
+        # the core sends an unmeasured utilisation as null
+        of.setdefault(name, []).extend([value] if value is not None and not math.isnan(value) else [])
+    out: dict[str, float | None] = {}
+    for name, measured in of.items():
+        out[class_column("mean", name)] = sum(measured) / len(measured) if measured else None
+        out[class_column("max", name)] = max(measured) if measured else None
+    return out
+
+
+#: where each channel class's columns go: after the network-wide utilisation
+CLASS_COLUMNS_AFTER = "channel_util_max"
+
+
+def is_class_column(column: str) -> bool:
+    """A column ``class_column`` names."""
+    return column.startswith(("channel_util_mean_", "channel_util_max_"))
+
+
 def ordered_columns(columns: list[str]) -> list[str]:
     """The table order of a result row's columns: scenario keys (dotted) as given, then the documented
-    metrics in METRIC_COLUMNS order, then anything else the core reports."""
+    metrics in METRIC_COLUMNS order with each channel class's columns after ``channel_util_max``, then
+    anything else the core reports."""
     scenario = [c for c in columns if "." in c]
-    metrics = [c for c in METRIC_COLUMNS if c in columns]
+    classes = [c for c in columns if is_class_column(c)]
+    metrics: list[str] = []
+    for c in METRIC_COLUMNS:
+        metrics += [c] if c in columns else []
+        metrics += classes if c == CLASS_COLUMNS_AFTER else []
     return scenario + metrics + [c for c in columns if c not in scenario and c not in metrics]
 
 
@@ -29,7 +66,8 @@ def ordered_columns(columns: list[str]) -> list[str]:
 class Result:
     """One simulated point: the scenario, its scalar metrics and each channel's class, flits and utilisation.
 
-    ``metrics`` holds every scalar the core reports (docs/results.md) plus ``wall_seconds``.
+    ``metrics`` holds every scalar the core reports (docs/results.md), each channel class's mean and largest
+    utilisation (``channel_util_mean_<class>``, ``channel_util_max_<class>``) and ``wall_seconds``.
     """
 
     scenario: Scenario
@@ -43,9 +81,10 @@ class Result:
     def from_core(cls, scenario: Scenario, data: dict[str, Any], wall_seconds: float) -> Result:
         """Build from the core's ``ok`` payload."""
         # documented order first (the core's JSON object has no meaningful order), then anything new
-        metrics = {k: data[k] for k in METRIC_COLUMNS if k in data}
-        metrics.update((k, v) for k, v in data.items() if k not in CHANNEL_KEYS and k not in metrics)
-        metrics["wall_seconds"] = wall_seconds
+        scalars = {k: v for k, v in data.items() if k not in CHANNEL_KEYS}
+        scalars.update(class_utilisation(data.get("channel_classes") or [], data.get("channel_utilisation") or []))
+        scalars["wall_seconds"] = wall_seconds
+        metrics = {k: scalars[k] for k in ordered_columns(list(scalars))}
         return cls(
             scenario=scenario,
             metrics=metrics,
