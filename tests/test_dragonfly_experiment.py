@@ -25,11 +25,20 @@ VALIANT_HALF = "uniform: Valiant's throughput half of minimal's"
 CHANNEL = "worst case: minimal's throughput the one global channel's share, 1/(a·p)"
 VALIANT_WORST = "worst case: Valiant's throughput half of minimal's under uniform traffic"
 LIKE_VALIANT = "worst case: UGAL-L's throughput like Valiant's"
+DEGRADED = "worst case: UGAL-L's throughput below UGAL-G's"
 
 #: throughputs as the statements describe them (on both networks): UGAL-L as minimal under uniform
 #: traffic, Valiant half of it under both traffics, UGAL-L as Valiant under the worst case; minimal's
-#: worst case is the bound 1/(a·p)
-CLASSIC = {("uniform", "minimal"): 0.50, ("uniform", "ugal_l"): 0.50, ("uniform", "valiant"): 0.25, ("worst case", "valiant"): 0.25, ("worst case", "ugal_l"): 0.25}
+#: worst case is the bound 1/(a·p); UGAL-G as minimal under uniform traffic and above UGAL-L under the worst case
+CLASSIC = {
+    ("uniform", "minimal"): 0.50,
+    ("uniform", "ugal_l"): 0.50,
+    ("uniform", "ugal_g"): 0.50,
+    ("uniform", "valiant"): 0.25,
+    ("worst case", "valiant"): 0.25,
+    ("worst case", "ugal_l"): 0.25,
+    ("worst case", "ugal_g"): 0.30,
+}
 
 Peaks = dict[tuple[str, str, str], float]
 
@@ -62,23 +71,23 @@ def statuses(results: pd.DataFrame, quick: bool = False) -> dict[str, str]:
     return dict(zip(out["claim"], out["status"], strict=True))
 
 
-def test_the_points_are_both_networks_both_traffics_three_routings_on_one_vc_per_hop_class() -> None:
+def test_the_points_are_both_networks_both_traffics_four_routings_on_one_vc_per_hop_class() -> None:
     full, quick = EXPERIMENT.run_points(False), EXPERIMENT.run_points(True)
-    assert len(full) == len(NETWORKS) * len(PATTERNS) * len(ROUTINGS) * len(LOADS) == 252
+    assert len(full) == len(NETWORKS) * len(PATTERNS) * len(ROUTINGS) * len(LOADS) == 336
     assert {p.labels["network"] for p in quick} == {SMALL}
     # the quick run's points are the full run's, unchanged (and refined alike, curve by curve)
     assert [p.scenario for p in quick] == [p.scenario for p in full if p.labels["network"] == SMALL]
     assert EXPERIMENT.curve == CURVE and EXPERIMENT.every_load
     for p in full:
         s = p.scenario
-        assert s.switch.vcs == {"minimal": 2, "valiant": 3, "ugal_l": 3}[p.labels["routing"]]
+        assert s.switch.vcs == {"minimal": 2, "valiant": 3, "ugal_l": 3, "ugal_g": 3}[p.labels["routing"]]
         assert (s.network.p, s.network.a, s.network.h) == NETWORKS[p.labels["network"]]
         assert set(p.labels) == set(CURVE)  # no load label: a refined point takes its curve's labels
 
 
 def test_every_claim_holds_on_the_classic_curves() -> None:
     found = statuses(table())
-    assert list(found) == [LIKE_MINIMAL, VALIANT_HALF, CHANNEL, VALIANT_WORST, LIKE_VALIANT]
+    assert list(found) == [LIKE_MINIMAL, VALIANT_HALF, CHANNEL, VALIANT_WORST, LIKE_VALIANT, DEGRADED]
     assert set(found.values()) == {HOLDS}, found
 
 
@@ -88,9 +97,11 @@ CHANGES = [
     ({(BIG, "uniform", "valiant"): 0.35}, VALIANT_HALF),  # 0.70 of minimal
     ({(SMALL, "worst case", "minimal"): 0.09}, CHANNEL),  # 0.035 below 1/8
     ({(BIG, "worst case", "minimal"): 0.06}, CHANNEL),  # 0.029 above 1/32: a routing bug would show so
-    ({(BIG, "worst case", "valiant"): 0.33, (BIG, "worst case", "ugal_l"): 0.33}, VALIANT_WORST),  # 0.66
+    ({(BIG, "worst case", "valiant"): 0.33, (BIG, "worst case", "ugal_l"): 0.33, (BIG, "worst case", "ugal_g"): 0.38}, VALIANT_WORST),  # 0.66
     ({(SMALL, "worst case", "valiant"): 0.20, (SMALL, "worst case", "ugal_l"): 0.20}, VALIANT_WORST),  # 0.40
     ({(BIG, "worst case", "ugal_l"): 0.21}, LIKE_VALIANT),  # the degraded UGAL-L
+    ({(BIG, "worst case", "ugal_g"): 0.26}, DEGRADED),  # UGAL-G no better than UGAL-L, within the visible 0.02
+    ({(SMALL, "worst case", "ugal_g"): 0.22}, DEGRADED),  # UGAL-G below UGAL-L
 ]
 
 
@@ -131,3 +142,20 @@ def test_a_quick_run_judges_where_its_72_node_check_decides_and_as_the_full_run(
 def test_the_plot_writes_one_panel_per_network_and_traffic(tmp_path: Path) -> None:
     EXPERIMENT.plot(table(), tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["uniform_1056.png", "uniform_72.png", "worst_case_1056.png", "worst_case_72.png"]
+
+
+@pytest.mark.parametrize("reading", ["long-channels", "separate-vc-allocation"])
+def test_the_readings_of_the_new_router_options_set_their_keys_on_every_point(reading: str) -> None:
+    from flitcast.api import run
+
+    points = EXPERIMENT.read_as(reading).run_points(True)
+    assert len(points) == len(EXPERIMENT.run_points(True))
+    for p in points:
+        if reading == "long-channels":  # BookSim 2's dragonfly: 10-cycle local, 100-cycle global channels
+            assert (p.scenario.network.channel_latency_cycles, p.scenario.network.global_latency_cycles, p.scenario.switch.buffer_flits) == (10, 100, 256)
+        else:
+            assert p.scenario.switch.vc_allocation == "separate"
+    # the core takes them: one short run of the slowest kind of point, UGAL-G on long channels
+    ugal_g = next(p for p in points if p.labels["routing"] == "ugal_g")
+    result = run(ugal_g.scenario.model_copy(update={"run": ugal_g.scenario.run.model_copy(update={"warmup_cycles": 200, "measure_cycles": 500})}))
+    assert result.metrics["accepted_load"] > 0

@@ -136,7 +136,7 @@ def test_quick_reproduction_writes_the_contract(experiment_id: str, tmp_path: Pa
         return
     if experiment_id == "dragonfly-routing":  # ours: open loop on input-buffered routers, one VC per hop class
         assert (results["network.topology"] == "dragonfly").all() and (results["switch.model"] == "input_buffered").all()
-        assert (results["switch.vcs"] == results["routing"].map({"minimal": 2, "valiant": 3, "ugal_l": 3})).all()
+        assert (results["switch.vcs"] == results["routing"].map({"minimal": 2, "valiant": 3, "ugal_l": 3, "ugal_g": 3})).all()
         assert (results["routing.algorithm"] == results["routing"]).all()
         return
     assert {"variant", "message_bytes", "accepted_load", "latency_mean", "switch.model"} <= set(results.columns)
