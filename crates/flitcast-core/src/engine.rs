@@ -18,6 +18,7 @@ use crate::host::programs::Programs;
 use crate::host::Nic;
 use crate::memory;
 use crate::packet::{Packet, Slab};
+use crate::queue_view::QueueView;
 use crate::regions::{regions_for, Parts, Team};
 use crate::routing::variants::Variants;
 use crate::routing::Routing;
@@ -53,6 +54,8 @@ pub struct Simulation {
     wheel: Wheel,
     /// Every channel's credit counters, by lane (`credits.rs`).
     credits: Vec<u32>,
+    /// Every router output's queue as the cycle began, where the routing reads other routers' (UGAL-G).
+    view: Arc<QueueView>,
     /// With stop/go flow control: the receivers' buffer counts (`stop_go.rs`).
     stop_go: Option<StopGo>,
     pub(crate) stats: Collector,
@@ -140,6 +143,7 @@ impl Simulation {
             active_routers: IdSet::new(topo.routers()),
             wheel: Wheel::new(max_latency),
             credits,
+            view: Arc::new(QueueView::new(&topo, routing.reads_anywhere())),
             scenario: scenario.clone(),
             routing: Arc::new(routing),
             routers,
@@ -271,6 +275,7 @@ impl Simulation {
             routers: &mut self.routers,
             active: &mut self.active_routers,
             credits: &self.credits,
+            view: &self.view,
             vcs,
             chunks: &chunks,
             counters: &self.counters,
@@ -332,9 +337,28 @@ impl Simulation {
 
     fn step_routers(&mut self) {
         let (now, measuring) = (self.now, self.stats.in_window(self.now));
-        let Simulation { routers, active_routers, packets, dest_sets, routing, wheel, credits, topo, counters, .. } =
-            self;
-        let mut ctx = StepCtx { now, topo, routing, packets, sets: dest_sets, wheel, credits, counters, measuring };
+        let Simulation {
+            routers,
+            active_routers,
+            packets,
+            dest_sets,
+            routing,
+            wheel,
+            credits,
+            view,
+            topo,
+            counters,
+            ..
+        } = self;
+        // (every router's queues first, idle ones too: their outputs may still owe credits)
+        if view.wanted() {
+            for (r, router) in routers.iter().enumerate() {
+                router.record_queues(r as u32, now, credits, view);
+            }
+        }
+        let view = &**view;
+        let mut ctx =
+            StepCtx { now, topo, routing, packets, sets: dest_sets, wheel, credits, counters, measuring, view };
         step_active(routers, active_routers, 0, &mut ctx);
     }
 

@@ -23,6 +23,7 @@ pub mod multicast;
 pub mod packet;
 pub mod params;
 pub mod probe;
+pub mod queue_view;
 pub mod regions;
 pub mod rng;
 pub mod routing;

@@ -27,6 +27,7 @@ use crate::dest_set::DestSets;
 use crate::error::Error;
 use crate::host::nics::{lock, NicChunk, NicStep};
 use crate::packet::{Packet, Slab};
+use crate::queue_view::QueueView;
 use crate::routing::Routing;
 use crate::switch::visit::{accept_arrivals, step_active};
 use crate::switch::{MoveCounters, Router, StepCtx};
@@ -57,6 +58,9 @@ struct World {
 struct Shared {
     topo: Arc<Topology>,
     routing: Arc<Routing>,
+    /// Every router output's queue as the cycle began (UGAL-G): each region records its routers' at the
+    /// end of its delivery, and every region reads any entry while it steps.
+    view: Arc<QueueView>,
     regions: Vec<Mutex<Region>>,
     /// Each region's wheel: written by its own region while it steps, read by all while they deliver.
     wheels: Vec<RwLock<Wheel>>,
@@ -141,6 +145,11 @@ impl Region {
             }
             accept_arrivals(routers, active, *first, wheel.due(now, *index), now)?;
         }
+        if shared.view.wanted() {
+            for (i, router) in routers.iter().enumerate() {
+                router.record_queues(*first + i as u32, now, lanes, &shared.view);
+            }
+        }
         Ok(())
     }
 
@@ -160,6 +169,7 @@ impl Region {
             credits: lanes,
             counters,
             measuring: at.measuring,
+            view: &shared.view,
         };
         step_active(routers, active, *first, &mut ctx);
         write(&shared.wheels[self.index]).pour(&mut self.sent);
@@ -272,6 +282,7 @@ pub struct Parts<'a> {
     pub routers: &'a mut Vec<Router>,
     pub active: &'a mut IdSet,
     pub credits: &'a [u32],
+    pub view: &'a Arc<QueueView>,
     pub vcs: u32,
     /// One NIC chunk per region.
     pub chunks: &'a [Arc<Mutex<NicChunk>>],
@@ -285,8 +296,20 @@ impl Team {
     /// Cuts the network into `chunks.len()` regions and starts `threads - 1` threads to help the
     /// engine's.
     pub fn start(parts: Parts) -> Team {
-        let Parts { topo, routing, routers, active, credits, vcs, chunks, counters, wheel_latency, stop_go, threads } =
-            parts;
+        let Parts {
+            topo,
+            routing,
+            routers,
+            active,
+            credits,
+            view,
+            vcs,
+            chunks,
+            counters,
+            wheel_latency,
+            stop_go,
+            threads,
+        } = parts;
         let n = chunks.len();
         let cuts = cuts(topo, n);
         let lanes = Lanes::new(topo, vcs);
@@ -324,6 +347,7 @@ impl Team {
         let shared = Arc::new(Shared {
             topo: topo.clone(),
             routing: routing.clone(),
+            view: view.clone(),
             regions,
             wheels: (0..n).map(|_| RwLock::new(Wheel::split(wheel_latency, split.clone()))).collect(),
             world: RwLock::new(World { packets: Slab::default(), sets: DestSets::new(0) }),

@@ -48,6 +48,7 @@ use crate::candidates::{At, Candidate, Candidates};
 use crate::error::Error;
 use crate::packet::Header;
 use crate::params::Problem;
+use crate::sizing::{Part, Sizing};
 use crate::topology::{DragonflyGeometry, Geometry, Topology};
 
 /// Which of the three routings.
@@ -112,6 +113,17 @@ pub fn ugal_unfit(name: &str, what: &str, f: &Facts) -> Vec<Problem> {
         out.push(Problem::new("switch.flow_control", "'stop_go'", allowed, None));
     }
     out
+}
+
+/// Each router output's sends still on the wire, which its switch keeps for UGAL (`switch/on_wire.rs`: at
+/// most one a cycle of the channel's latency and the routers' pipeline, a few cycles, taken as 4).
+pub fn on_wire_part(n: &Sizing) -> Part {
+    let bytes = n.ports * (u64::from(n.longest_channel) + 4) * 8;
+    Part {
+        what: "sends on the wire (bounded)",
+        bytes,
+        keys: format!("{}, network.global_latency_cycles", n.network_keys),
+    }
 }
 
 /// The routing `mode` of the kind `name` on `topo`, which must be a dragonfly.
@@ -297,7 +309,11 @@ impl Route for DragonflyRouting {
     }
 
     fn reads_queues(&self) -> bool {
-        matches!(self.mode, Mode::Ugal { global: false, .. })
+        matches!(self.mode, Mode::Ugal { .. })
+    }
+
+    fn reads_anywhere(&self) -> bool {
+        matches!(self.mode, Mode::Ugal { global: true, .. })
     }
 
     fn vcs(&self) -> u8 {

@@ -39,6 +39,12 @@ pub trait Route {
         false
     }
 
+    /// `decide` reads other routers' queues (`anywhere`): every router records its outputs' queues into the
+    /// cycle's view before any steps (`queue_view.rs`).
+    fn reads_anywhere(&self) -> bool {
+        false
+    }
+
     /// Virtual channels on every channel.
     fn vcs(&self) -> u8;
 

@@ -5,9 +5,10 @@
 
 use super::algorithm::Algorithm;
 use super::algorithm::{variant_streams, Facts};
-use super::dragonfly::{on_dragonfly, ugal_unfit, DragonflyRouting, Mode, DRAGONFLY};
+use super::dragonfly::{on_dragonfly, on_wire_part, ugal_unfit, DragonflyRouting, Mode, DRAGONFLY};
 use crate::error::Error;
 use crate::params::{params, Kind, Problem};
+use crate::queue_view::QueueView;
 use crate::sizing::{Part, Sizing};
 use crate::topology::Topology;
 
@@ -27,8 +28,8 @@ pub struct UgalG;
 impl Kind for UgalG {
     const NAME: &'static str = "ugal_g";
     const DOC: &'static str = "dragonfly UGAL-G: minimal or Valiant at the source by the two paths' global channel \
-                               queues x hops, known globally (three VC classes, needs switch.vcs >= 3, credit flow \
-                               control and one thread)";
+                               queues x hops, known globally (three VC classes, needs switch.vcs >= 3 and credit \
+                               flow control)";
     type Params = Params;
 }
 
@@ -43,24 +44,21 @@ impl Algorithm for UgalG {
         on_dragonfly(Self::NAME, topo, vcs, Mode::Ugal { threshold: p.ugal_threshold, global: true })
     }
 
-    /// Each source's stream of intermediate groups.
+    /// Each source's stream of intermediate groups, each router output's sends on the wire (as UGAL-L),
+    /// and the view of every output's queue (`queue_view.rs`).
     fn bytes(_: &Params, n: &Sizing) -> Vec<Part> {
-        vec![variant_streams(n)]
+        let view =
+            Part { what: "every output's queue", bytes: QueueView::bytes(n.ports), keys: n.network_keys.to_string() };
+        vec![variant_streams(n), on_wire_part(n), view]
     }
 
     fn needs(_: &Params) -> &'static str {
         "`switch.vcs >= 3` (one virtual-channel class per hop class); it decides by credits, so not \
-         `switch.flow_control = \"stop_go\"`; and `run.threads = 1` (it reads other routers' queues, which only \
-         one thread sees whole as they are)"
+         `switch.flow_control = \"stop_go\"`"
     }
 
     fn unfit(_: &Params, f: &Facts) -> Vec<Problem> {
-        let mut out = ugal_unfit(Self::NAME, "channels", f);
-        if f.threads > 1 {
-            let allowed = "1 for ugal_g (it reads other routers' queues, which only one thread sees whole as they are)";
-            out.push(Problem::new("run.threads", f.threads.to_string(), allowed, None));
-        }
-        out
+        ugal_unfit(Self::NAME, "channels", f)
     }
 
     fn adaptive(_: &Params) -> bool {

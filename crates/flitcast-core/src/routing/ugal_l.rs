@@ -5,7 +5,7 @@
 
 use super::algorithm::Algorithm;
 use super::algorithm::{variant_streams, Facts};
-use super::dragonfly::{on_dragonfly, ugal_unfit, DragonflyRouting, Mode, DRAGONFLY};
+use super::dragonfly::{on_dragonfly, on_wire_part, ugal_unfit, DragonflyRouting, Mode, DRAGONFLY};
 use crate::error::Error;
 use crate::params::{params, Kind, Problem};
 use crate::sizing::{Part, Sizing};
@@ -42,13 +42,9 @@ impl Algorithm for UgalL {
         on_dragonfly(Self::NAME, topo, vcs, Mode::Ugal { threshold: p.ugal_threshold, global: false })
     }
 
-    /// Each source's stream of intermediate groups; and each router output's sends still on the wire,
-    /// which its switch keeps for it (`switch/on_wire.rs`: at most one a cycle of the channel's latency
-    /// and the routers' pipeline, a few cycles, taken as 4).
+    /// Each source's stream of intermediate groups; and each router output's sends still on the wire.
     fn bytes(_: &Params, n: &Sizing) -> Vec<Part> {
-        let on_wire = n.ports * (u64::from(n.longest_channel) + 4) * 8;
-        let keys = format!("{}, network.global_latency_cycles", n.network_keys);
-        vec![variant_streams(n), Part { what: "sends on the wire (bounded)", bytes: on_wire, keys }]
+        vec![variant_streams(n), on_wire_part(n)]
     }
 
     fn needs(_: &Params) -> &'static str {

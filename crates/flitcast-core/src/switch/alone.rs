@@ -3,6 +3,7 @@
 use super::model::{MoveCounters, StepCtx};
 use crate::dest_set::DestSets;
 use crate::packet::{Packet, Slab};
+use crate::queue_view::QueueView;
 use crate::routing::Routing;
 use crate::time::Cycle;
 use crate::topology::Topology;
@@ -17,6 +18,8 @@ pub struct Alone {
     pub wheel: Wheel,
     pub credits: Vec<u32>,
     pub counters: MoveCounters,
+    /// Other routers' queues (UGAL-G): none recorded here, a router stepped alone reads 0.
+    pub view: QueueView,
 }
 
 impl Alone {
@@ -24,7 +27,8 @@ impl Alone {
     pub fn new(topo: Topology, routing: Routing, credits: Vec<u32>) -> Alone {
         let sets = DestSets::new(topo.terminals());
         let wheel = Wheel::new(topo.latency.iter().copied().max().unwrap_or(1) + 16);
-        Alone { topo, routing, packets: Slab::default(), sets, wheel, credits, counters: MoveCounters::default() }
+        let view = QueueView::new(&topo, routing.reads_anywhere());
+        Alone { topo, routing, packets: Slab::default(), sets, wheel, credits, counters: MoveCounters::default(), view }
     }
 
     /// One cycle at `now`: `step` runs with a context; the flits sent leave (nobody receives them) and
@@ -40,6 +44,7 @@ impl Alone {
             credits: &mut self.credits,
             counters: &mut self.counters,
             measuring: false,
+            view: &self.view,
         };
         step(&mut ctx);
         for part in [ROUTERS, TERMINALS] {

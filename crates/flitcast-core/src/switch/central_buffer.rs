@@ -854,7 +854,7 @@ impl CentralBuffer {
                         header,
                         &mut self.cands,
                         |o| ctx.queued(outputs[o as usize].link, 1, depth),
-                        |r, o| ctx.queued_at(r, o, 1, depth),
+                        |r, o| ctx.queued_at(r, o),
                     );
                     self.cands.ports()
                 }

@@ -33,6 +33,7 @@ use crate::error::BlockedChannel;
 use crate::facts::Facts;
 use crate::packet::Flit;
 use crate::params::{params, Kind, Problem};
+use crate::queue_view::QueueView;
 use crate::routing::{At, Candidates};
 use crate::selection::{records, Selection, SelectionHistory};
 use crate::time::Cycle;
@@ -223,7 +224,7 @@ pub struct InputBuffered {
     vct: bool,
     /// `separate` VC allocation: this cycle's requests for output VCs (empty between cycles).
     vc_requests: Option<VcRequests>,
-    /// Under a routing that reads the queues (UGAL-L): each output's flits still on their way.
+    /// Under a routing that reads the queues (UGAL-L, UGAL-G): each output's flits still on their way.
     on_wire: Option<Vec<OnWire>>,
     selection: Selection,
     history: SelectionHistory,
@@ -291,13 +292,10 @@ fn allocate(
     if q.state == VcState::Idle {
         let header = &ctx.packets[flit.packet()].header;
         ctx.routing.route(at, header, cands);
-        // (UGAL-L chooses its path here, by the flits waiting downstream: those its outputs' credits show,
-        // less those still on the wire)
-        let here = |port: u8| {
-            let travelling = on_wire.map_or(0, |w| w[port as usize].count(ctx.now));
-            ctx.queued(outputs[port as usize].link, vcs, depth).saturating_sub(travelling)
-        };
-        ctx.routing.decide(at, header, cands, here, |router, port| ctx.queued_at(router, port, vcs, depth));
+        // (UGAL-L chooses its path here, by the flits waiting downstream of its outputs; UGAL-G by those of
+        // any router's, as the cycle began)
+        let here = |port: u8| waiting(outputs, on_wire, port as usize, ctx.credits, (vcs, depth), ctx.now);
+        ctx.routing.decide(at, header, cands, here, |router, port| ctx.queued_at(router, port));
         q.state = VcState::Routed;
         if let Some(t) = turns.as_deref_mut() {
             t.routed(at.in_port, at.in_vc, cands);
@@ -314,6 +312,23 @@ fn allocate(
         let out = &outputs[o as usize];
         out.busy & (1 << w) == 0 && ctx.credits(out.link, w) >= need
     })
+}
+
+/// The flits waiting downstream of output `port` as this router knows them at `now`: those its credits
+/// show (`vcs` VCs of `depth` flits), less those still on the wire where it keeps them (a credit on its way
+/// back it cannot tell from a flit still waiting). What UGAL decides on (`Route::decide`).
+#[inline]
+fn waiting(
+    outputs: &[OutPort],
+    on_wire: Option<&[OnWire]>,
+    port: usize,
+    credits: &[u32],
+    (vcs, depth): (u8, u32),
+    now: Cycle,
+) -> u32 {
+    let lane = outputs[port].link.lane;
+    let owed: u32 = (0..u32::from(vcs)).map(|w| depth.saturating_sub(credits[(lane + w) as usize])).sum();
+    owed.saturating_sub(on_wire.map_or(0, |w| w[port].count(now)))
 }
 
 impl Model for InputBuffered {
@@ -542,6 +557,15 @@ impl Model for InputBuffered {
 
     fn window_flits(&self, port: u8) -> u64 {
         self.outputs[port as usize].window_flits
+    }
+
+    fn record_queues(&self, _me: u32, now: Cycle, credits: &[u32], view: &QueueView) {
+        let size = (self.vcs as u8, self.depth as u32);
+        for (port, out) in self.outputs.iter().enumerate() {
+            // (an output's lanes are its port index · vcs onward: `credits.rs`)
+            let index = (out.link.lane / self.vcs as u32) as usize;
+            view.record(index, waiting(&self.outputs, self.on_wire.as_deref(), port, credits, size, now));
+        }
     }
 
     fn blocked(&self, me: u32, credits: &[u32]) -> Vec<BlockedChannel> {

@@ -366,7 +366,7 @@ impl InputFifo {
                         header,
                         &mut self.cands,
                         |o| ctx.queued(outputs[o as usize].link, 1, depth),
-                        |r, o| ctx.queued_at(r, o, 1, depth),
+                        |r, o| ctx.queued_at(r, o),
                     );
                     InState::Requesting(self.cands.ports())
                 }

@@ -23,6 +23,7 @@ use crate::facts::{grouped, needs_text, union_of, Facts};
 use crate::family::family;
 use crate::packet::Flit;
 use crate::params::{or_list_marked, Problem};
+use crate::queue_view::QueueView;
 use crate::time::Cycle;
 use crate::topology::Topology;
 
@@ -43,6 +44,7 @@ family! {
         fn check_accounting() -> Result<(), String>;
         fn window_flits(port: u8) -> u64;
         fn blocked(me: u32, credits: &[u32]) -> Vec<BlockedChannel>;
+        fn record_queues(me: u32, now: Cycle, credits: &[u32], view: &QueueView);
     }
     params
     /// The switch model of every router, and its parameters.

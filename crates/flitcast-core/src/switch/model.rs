@@ -9,6 +9,7 @@ use crate::error::BlockedChannel;
 use crate::facts::Facts;
 use crate::packet::{Flit, Packet, Slab};
 use crate::params::{choice, Kind, Problem};
+use crate::queue_view::QueueView;
 use crate::routing::Routing;
 use crate::selection::{
     Request as SelectionRequest, Selection, SelectionHistory, SelectionKind, Site as SelectionSite,
@@ -104,6 +105,12 @@ pub trait Model: Kind + Sized {
 
     /// Every non-empty buffer and why its head cannot move (for the deadlock report).
     fn blocked(&self, me: u32, credits: &[u32]) -> Vec<BlockedChannel>;
+
+    /// Records each of its outputs' queue into `view` (`queue_view.rs`) at `now`, before any router of the
+    /// cycle steps: the flits waiting downstream as the router knows them, what its own routing reads of its
+    /// outputs. Only a model a routing that reads other routers' queues runs on records (UGAL-G: the
+    /// input-buffered router); the others are never asked.
+    fn record_queues(&self, _me: u32, _now: Cycle, _credits: &[u32], _view: &QueueView) {}
 }
 
 /// A router's pipeline as its links see it: virtual channels per channel, the input stage (arrival
@@ -184,6 +191,8 @@ pub struct StepCtx<'a> {
     pub counters: &'a mut MoveCounters,
     /// True during the measurement window (routers count the flits each output sends).
     pub measuring: bool,
+    /// Every router output's queue as the cycle began (empty unless the routing reads it: UGAL-G).
+    pub view: &'a QueueView,
 }
 
 /// A router's view of the channel leaving one of its ports, precomputed so that sending a flit
@@ -295,13 +304,11 @@ impl StepCtx<'_> {
         (0..vcs).map(|w| depth.saturating_sub(self.credits(link, w))).sum()
     }
 
-    /// [`queued`](Self::queued) of the channel leaving any router's output `port`: what a routing with
-    /// global knowledge reads (UGAL-G). Every lane is current only on one thread (`run.threads = 1`:
-    /// `ugal_g` requires it), where routers step in id order.
+    /// The queue of any router's output `port` as the cycle began, as that router knows it (`QueueView`):
+    /// what a routing with global knowledge reads (UGAL-G).
     #[inline]
-    pub fn queued_at(&self, router: u32, port: u8, vcs: u8, depth: u32) -> u32 {
-        let lane = Lanes::new(self.topo, u32::from(vcs)).router_output(self.topo, router, port);
-        (0..u32::from(vcs)).map(|w| depth.saturating_sub(self.credits[(lane + w) as usize])).sum()
+    pub fn queued_at(&self, router: u32, port: u8) -> u32 {
+        self.view.queued(self.topo.port_index(router, port))
     }
 
     /// Spends one credit of virtual channel `vc` of the channel leaving by `link`; ejection

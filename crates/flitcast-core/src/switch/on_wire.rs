@@ -29,10 +29,11 @@ impl OnWire {
         self.sent.push_back(now);
     }
 
-    /// Flits sent that are not in the next router's buffer yet at `now`.
+    /// Flits sent that are not in the next router's buffer yet at `now`. (The sends are in order: a
+    /// binary search, as a long channel may hold many.)
     #[inline]
     pub fn count(&self, now: Cycle) -> u32 {
-        self.sent.iter().rev().take_while(|&&t| t + self.latency > now).count() as u32
+        (self.sent.len() - self.sent.partition_point(|&t| t + self.latency <= now)) as u32
     }
 }
 

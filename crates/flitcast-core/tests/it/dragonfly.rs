@@ -312,12 +312,14 @@ fn long_channels(routing: &str) -> Scenario {
 fn ugal_routes_minimally_at_zero_load_on_long_channels() {
     // 10-cycle local and 100-cycle global channels (BookSim 2's dragonfly): a lone packet finds every
     // queue empty and keeps its minimal path, from node 0 to every other node
-    let s = long_channels("ugal_l");
-    let graph = Graph::of(&s, 2, 4, 9);
-    let script: Vec<_> = (1..72).map(|d| (u64::from(d) * 1_000, 0, d)).collect();
-    let probes = Simulation::build(&s).unwrap().probe_many(&script).unwrap();
-    for (&(_, _, dst), probe) in script.iter().zip(&probes) {
-        assert_eq!(probe.hops, graph.minimal(0, dst / 2), "0 → {dst}");
+    for routing in ["ugal_l", "ugal_g"] {
+        let s = long_channels(routing);
+        let graph = Graph::of(&s, 2, 4, 9);
+        let script: Vec<_> = (1..72).map(|d| (u64::from(d) * 1_000, 0, d)).collect();
+        let probes = Simulation::build(&s).unwrap().probe_many(&script).unwrap();
+        for (&(_, _, dst), probe) in script.iter().zip(&probes) {
+            assert_eq!(probe.hops, graph.minimal(0, dst / 2), "{routing}: 0 → {dst}");
+        }
     }
 }
 
@@ -325,28 +327,64 @@ fn ugal_routes_minimally_at_zero_load_on_long_channels() {
 fn ugal_does_not_count_flits_on_the_wire_as_a_queue() {
     // a packet right behind another on the same minimal global channel: the first one's flits are on
     // the 100-cycle wire, not waiting in the next router, so the second stays minimal too (counting
-    // them as queue sent it the Valiant way). Router 0 holds the global channels to groups 1 and 2.
-    let s = long_channels("ugal_l");
-    let graph = Graph::of(&s, 2, 4, 9);
-    for dst in [8, 9, 16, 17] {
-        let probes = Simulation::build(&s).unwrap().probe_many(&[(0, 0, dst), (12, 0, dst)]).unwrap();
-        let minimal = graph.minimal(0, dst / 2);
-        assert_eq!([probes[0].hops, probes[1].hops], [minimal; 2], "0 → {dst}");
+    // them as queue sent it the Valiant way). Router 0 holds the global channels to groups 1 and 2;
+    // UGAL-G reads the same queue as UGAL-L, at the router that holds the channel.
+    for routing in ["ugal_l", "ugal_g"] {
+        let s = long_channels(routing);
+        let graph = Graph::of(&s, 2, 4, 9);
+        for dst in [8, 9, 16, 17] {
+            let probes = Simulation::build(&s).unwrap().probe_many(&[(0, 0, dst), (12, 0, dst)]).unwrap();
+            let minimal = graph.minimal(0, dst / 2);
+            assert_eq!([probes[0].hops, probes[1].hops], [minimal; 2], "{routing}: 0 → {dst}");
+        }
     }
 }
 
 #[test]
-fn ugal_g_runs_on_one_thread_only() {
-    // it reads other routers' queues, which only one thread sees whole as they are
-    let s = dragonfly(2, 4, 2, 9, "absolute", "ugal_g");
-    match s.with(&[("run.threads", json!(2))]) {
-        Err(Error::Config { key, allowed, .. }) => {
-            assert_eq!(key, "run.threads");
-            assert!(allowed.starts_with("1 for ugal_g"), "{allowed}");
+fn ugal_g_reads_the_queue_of_a_global_channel_at_another_router() {
+    // node 2 (router 1) sends to group 1, whose global channel router 0 holds. Two streams into node 8
+    // (router 4), one over that global channel from node 0 and one from node 10 in group 1, share node 8's
+    // ejection, so the global channel's buffer at router 4 fills. UGAL-G at router 1 sees that queue and
+    // detours; UGAL-L sees only its own local output to router 0, which is idle, and stays minimal.
+    let s = dragonfly(2, 4, 2, 9, "absolute", "ugal_g")
+        .set(&[("workload.packet_flits", json!(16)), ("workload.message_flits", json!(16))]);
+    let graph = Graph::of(&s, 2, 4, 9);
+    let mut script: Vec<(u64, u32, u32)> = (0..40).flat_map(|i| [(i, 0, 8), (i, 10, 8)]).collect();
+    script.push((100, 2, 9));
+    let last = |routing: &str| {
+        let s = s.set(&[("routing.algorithm", json!(routing))]);
+        Simulation::build(&s).unwrap().probe_many(&script).unwrap().last().unwrap().hops
+    };
+    assert_eq!(last("ugal_l"), graph.minimal(1, 4));
+    assert!(last("ugal_g") > graph.minimal(1, 4), "UGAL-G took the minimal path past a full global channel");
+}
+
+#[test]
+fn ugal_g_is_the_same_on_any_number_of_threads() {
+    // every router reads the others' queues as the cycle began (`queue_view.rs`), whichever
+    // region holds them and whenever that region steps
+    let run = |s: &Scenario, threads: u32| {
+        let r = flitcast_core::run(&s.set(&[("run.threads", json!(threads))])).unwrap();
+        serde_json::to_string(&r).unwrap()
+    };
+    for (pattern, load, channels) in
+        [("dragonfly_worst_case", 0.3, 1), ("uniform", 0.5, 1), ("dragonfly_worst_case", 0.2, 10)]
+    {
+        let s = dragonfly(2, 4, 2, 9, "absolute", "ugal_g").set(&[
+            ("workload.pattern", json!(pattern)),
+            ("workload.load", json!(load)),
+            ("network.channel_latency_cycles", json!(channels)),
+            ("network.global_latency_cycles", json!(channels * 10)),
+            ("run.warmup_cycles", json!(500)),
+            ("run.measure_cycles", json!(2_000)),
+        ]);
+        let one = run(&s, 1);
+        for threads in [2, 3, 7] {
+            assert_eq!(run(&s, threads), one, "{pattern} {load} {channels} on {threads} threads");
         }
-        other => panic!("expected a configuration error, got {other:?}"),
     }
-    let r = flitcast_core::run(&s.set(&[("workload.load", json!(0.3))])).unwrap();
+    let r =
+        flitcast_core::run(&dragonfly(2, 4, 2, 9, "absolute", "ugal_g").set(&[("workload.load", json!(0.3))])).unwrap();
     assert!(r.accepted_load > 0.25 && r.nonminimal_share > 0.0 && r.nonminimal_share < 0.5, "{r:?}");
 }
 

@@ -314,7 +314,7 @@ impl Infiniband {
                     // (a routing that chooses by the queues downstream, as the input-buffered router)
                     let (outputs, lanes, depth) = (&self.outputs, self.lanes_per_port as u8, self.depth as u32);
                     let here = |o: u8| ctx.queued(outputs[o as usize].link, lanes, depth);
-                    ctx.routing.decide(at, header, &mut self.cands, here, |r, o| ctx.queued_at(r, o, lanes, depth));
+                    ctx.routing.decide(at, header, &mut self.cands, here, |r, o| ctx.queued_at(r, o));
                     // a forwarding table gives one output per destination (adaptive routing is refused)
                     debug_assert_eq!(self.cands.ports().count_ones(), 1, "one output for a unicast");
                     for c in self.cands.as_slice() {
