@@ -4,27 +4,37 @@
 //! entry while stepping, so what a router reads depends neither on the order the routers step in nor on
 //! the region that holds the other router: the results are the same on any number of threads.
 
+use std::ops::Range;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::topology::Topology;
 
-/// One entry per router output port (`Topology::port_index`): the flits waiting downstream of it.
+/// One entry per router output port (`Topology::port_index`): the flits waiting downstream of it, for the
+/// ports `ports` of every router (the others stay 0).
 #[derive(Debug)]
 pub struct QueueView {
     queued: Vec<AtomicU32>,
+    ports: Range<u8>,
 }
 
 impl QueueView {
-    /// A view of every output of `topo`, or an empty one where no routing reads it (`wanted` false).
-    pub fn new(topo: &Topology, wanted: bool) -> QueueView {
-        let outputs = if wanted { topo.links.len() } else { 0 };
-        QueueView { queued: (0..outputs).map(|_| AtomicU32::new(0)).collect() }
+    /// A view of outputs `ports` of every router of `topo` (`Route::reads_anywhere`), or an empty one where
+    /// the routing reads none.
+    pub fn new(topo: &Topology, ports: Range<u8>) -> QueueView {
+        let outputs = if ports.is_empty() { 0 } else { topo.links.len() };
+        QueueView { queued: (0..outputs).map(|_| AtomicU32::new(0)).collect(), ports }
     }
 
     /// Whether any router records into it.
     #[inline]
     pub fn wanted(&self) -> bool {
         !self.queued.is_empty()
+    }
+
+    /// The output ports every router records.
+    #[inline]
+    pub fn ports(&self) -> Range<u8> {
+        self.ports.clone()
     }
 
     /// Output `port_index`'s queue is `flits`. (Relaxed: the phase barrier between recording and

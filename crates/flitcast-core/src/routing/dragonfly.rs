@@ -312,8 +312,14 @@ impl Route for DragonflyRouting {
         matches!(self.mode, Mode::Ugal { .. })
     }
 
-    fn reads_anywhere(&self) -> bool {
-        matches!(self.mode, Mode::Ugal { global: true, .. })
+    /// UGAL-G reads the global channels' queues: ports p + a − 1 onward (`DragonflyGeometry::global_port`).
+    fn reads_anywhere(&self) -> std::ops::Range<u8> {
+        let geo = &self.geo;
+        let first = (geo.p + geo.a - 1) as u8;
+        match self.mode {
+            Mode::Ugal { global: true, .. } => first..first + geo.h as u8,
+            _ => 0..0,
+        }
     }
 
     fn vcs(&self) -> u8 {

@@ -39,10 +39,10 @@ pub trait Route {
         false
     }
 
-    /// `decide` reads other routers' queues (`anywhere`): every router records its outputs' queues into the
-    /// cycle's view before any steps (`queue_view.rs`).
-    fn reads_anywhere(&self) -> bool {
-        false
+    /// The output ports of any router whose queues `decide` reads (`anywhere`; none by default): every
+    /// router records those outputs' queues into the cycle's view before any steps (`queue_view.rs`).
+    fn reads_anywhere(&self) -> std::ops::Range<u8> {
+        0..0
     }
 
     /// Virtual channels on every channel.

@@ -561,9 +561,10 @@ impl Model for InputBuffered {
 
     fn record_queues(&self, _me: u32, now: Cycle, credits: &[u32], view: &QueueView) {
         let size = (self.vcs as u8, self.depth as u32);
-        for (port, out) in self.outputs.iter().enumerate() {
+        let ports = view.ports();
+        for port in usize::from(ports.start)..usize::from(ports.end).min(self.outputs.len()) {
             // (an output's lanes are its port index · vcs onward: `credits.rs`)
-            let index = (out.link.lane / self.vcs as u32) as usize;
+            let index = (self.outputs[port].link.lane / self.vcs as u32) as usize;
             view.record(index, waiting(&self.outputs, self.on_wire.as_deref(), port, credits, size, now));
         }
     }

@@ -106,10 +106,10 @@ pub trait Model: Kind + Sized {
     /// Every non-empty buffer and why its head cannot move (for the deadlock report).
     fn blocked(&self, me: u32, credits: &[u32]) -> Vec<BlockedChannel>;
 
-    /// Records each of its outputs' queue into `view` (`queue_view.rs`) at `now`, before any router of the
-    /// cycle steps: the flits waiting downstream as the router knows them, what its own routing reads of its
-    /// outputs. Only a model a routing that reads other routers' queues runs on records (UGAL-G: the
-    /// input-buffered router); the others are never asked.
+    /// Records the queues of its outputs `view.ports()` into `view` (`queue_view.rs`) at `now`, before any
+    /// router of the cycle steps: the flits waiting downstream as the router knows them, what its own
+    /// routing reads of its outputs. Only a model a routing that reads other routers' queues runs on records
+    /// (UGAL-G: the input-buffered router); the others are never asked.
     fn record_queues(&self, _me: u32, _now: Cycle, _credits: &[u32], _view: &QueueView) {}
 }
 
@@ -308,6 +308,7 @@ impl StepCtx<'_> {
     /// what a routing with global knowledge reads (UGAL-G).
     #[inline]
     pub fn queued_at(&self, router: u32, port: u8) -> u32 {
+        debug_assert!(self.view.ports().contains(&port), "port {port} is not among those the routing reads anywhere");
         self.view.queued(self.topo.port_index(router, port))
     }
 
