@@ -36,10 +36,13 @@ def import_in_background(*modules: str) -> None:
 
 
 def with_cycle_progress(window_end: int, work: Callable[[Callable[[int, int], None] | None], Any]) -> Any:
-    """Run ``work(progress)`` under a progress bar of simulated cycles on stderr, with the time left;
-    only on a terminal (elsewhere rich is not even imported), and gone when done."""
+    """Run ``work(progress)`` under a progress bar of simulated cycles on stderr, with the time left, gone
+    when done; where stderr is not a terminal, a plain line at a steady interval (rich not even imported)."""
     if not sys.stderr.isatty():
-        return work(None)
+        from flitcast.cli.plain_progress import PlainProgress
+
+        with PlainProgress(window_end, "cycles of the window", "simulating") as plain:
+            return work(lambda cycle, end: plain.update(min(cycle, end), end))
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
     with Progress(
@@ -79,20 +82,41 @@ def report_failures(frame: pd.DataFrame, columns: list[str], out: str | None) ->
     raise typer.Exit(EXIT_POINTS_FAILED)
 
 
-def with_progress(total: int, work: Callable[[Callable[[int, int], None]], Any]) -> Any:
-    """Run ``work(progress)`` under a progress bar on stderr (shown only on a terminal, gone when done);
-    ``progress(done, total)`` may raise the total (a peak figure's refinement adds points)."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+#: ``progress(done, total, what=None)``: ``done`` of ``total`` points (the total may grow: a peak figure's
+#: refinement adds points), ``what`` running now (an experiment of several)
+PointProgress = Callable[..., None]
+
+
+def with_progress(total: int, work: Callable[[PointProgress], Any], what: str) -> Any:
+    """Run ``work(progress)`` under a progress bar on stderr with the time left, gone when done; where
+    stderr is not a terminal, a plain line at a steady interval saying ``what`` runs."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
     err = console(stderr=True)
+    if not err.is_terminal:
+        from flitcast.cli.plain_progress import PlainProgress
+
+        with PlainProgress(total, "points", what) as plain:
+            return work(plain.update)
     with Progress(
-        TextColumn("simulating"),
+        TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
+        TimeRemainingColumn(),
         console=err,
         transient=True,  # stderr keeps only what matters (an error line, if any)
-        disable=not err.is_terminal,
     ) as bar:
-        task = bar.add_task("points", total=total)
-        return work(lambda done, now: bar.update(task, completed=done, total=max(total, now)))
+        task = bar.add_task(what, total=total)
+
+        def progress(done: int, now: int, running: str | None = None) -> None:
+            bar.update(task, completed=done, total=max(total, now), description=running or what)
+
+        return work(progress)

@@ -75,5 +75,6 @@ def _claims(variant: Experiment, out: Path, reuse: list[Path], quick: bool, thre
         lambda progress: run_experiment(
             variant, quick=quick, out=out, threads=threads, progress=progress, force=force, points=points, reuse=reuse
         ),
+        f"{variant.id}, reading {variant.reading or 'default'}",
     )
     return run[1]

@@ -119,6 +119,7 @@ def reproduce_command(
                 all_loads=all_loads,
                 points=points,
             ),
+            exp.id + (f", reading {exp.reading}" if exp.reading else ""),
         )
     from flitcast.studies import study
 

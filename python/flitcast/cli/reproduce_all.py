@@ -98,7 +98,7 @@ def run_all(
                     out=directory,
                     threads=threads,
                     # (a peak figure's refinement adds points: the bar's total grows with it)
-                    progress=lambda d, t: progress(done + d, done + t + left),  # noqa: B023 (called in this iteration)
+                    progress=lambda d, t: progress(done + d, done + t + left, e.id),  # noqa: B023 (called in this iteration)
                     client=client,
                     points=points,
                 )
@@ -119,7 +119,7 @@ def run_all(
             )
         return runs
 
-    return with_progress(total, work)
+    return with_progress(total, work, f"{len(plans)} experiments")
 
 
 #: each experiment directory's wall time so far, summed over the runs that simulated its points

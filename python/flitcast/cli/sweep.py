@@ -82,6 +82,7 @@ def sweep_command(
         frame = with_progress(
             len(points),
             lambda progress: sweep(points, threads=threads, progress=progress, client=client, store=out),
+            "sweep",
         )
 
         from flitcast.cli.sweep_table import sweep_results_table
