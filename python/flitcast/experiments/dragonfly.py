@@ -237,7 +237,23 @@ def _stem(network: str, pattern: str) -> str:
     return f"{pattern.replace(' ', '_')}_{nodes}"
 
 
+#: the router options of today's networks first (channel lengths, VC allocation), then the buffers, the draw and the VCs
 READINGS = (
+    Reading(
+        "long-channels",
+        "local channels of 10 cycles and global ones of 100, with 256-flit VC buffers to cover a global channel's "
+        "credit round trip, as BookSim 2's dragonfly; default every channel 1 cycle, 16-flit buffers. The paper's "
+        "channel latencies could not be read here; its remedies for UGAL-L (credit round-trip latency) are about "
+        "long global channels",
+        {"network.channel_latency_cycles": 10, "network.global_latency_cycles": 100, "switch.buffer_flits": 256},
+    ),
+    Reading(
+        "separate-vc-allocation",
+        "a virtual-channel allocation stage of its own before switch allocation, as BookSim 2's input-queued router "
+        "(switch.vc_allocation = separate, one cycle more per router); default combined, one router delay "
+        "(docs/models/input_buffered.md)",
+        {"switch.vc_allocation": "separate"},
+    ),
     Reading(
         "deep-buffers",
         "VC buffers of 256 flits, as BookSim 2's dragonfly (its global channels are 100 cycles long); default 16 flits, "
@@ -257,21 +273,6 @@ READINGS = (
         "3 VCs for every routing (minimal's two classes get 1 and 2); default one VC per hop class (minimal 2, Valiant, "
         "UGAL-L and UGAL-G 3), as BookSim 2's dragonfly",
         {"switch.vcs": 3},
-    ),
-    Reading(
-        "long-channels",
-        "local channels of 10 cycles and global ones of 100, with 256-flit VC buffers to cover a global channel's "
-        "credit round trip, as BookSim 2's dragonfly; default every channel 1 cycle, 16-flit buffers. The paper's "
-        "channel latencies could not be read here; its remedies for UGAL-L (credit round-trip latency) are about "
-        "long global channels",
-        {"network.channel_latency_cycles": 10, "network.global_latency_cycles": 100, "switch.buffer_flits": 256},
-    ),
-    Reading(
-        "separate-vc-allocation",
-        "a virtual-channel allocation stage of its own before switch allocation, as BookSim 2's input-queued router "
-        "(switch.vc_allocation = separate, one cycle more per router); default combined, one router delay "
-        "(docs/models/input_buffered.md)",
-        {"switch.vc_allocation": "separate"},
     ),
 )
 
