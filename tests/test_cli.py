@@ -490,3 +490,17 @@ def test_a_sweep_judges_its_points_not_its_base(write_toml, tmp_path: Path) -> N
     # a point the varied keys do not make valid is refused as that point
     line = assert_clean_failure(invoke("sweep", closed, "--vary", "workload.load=0,0.1", *sets))
     assert "sweep point 0 (workload.load=0)" in line and "run.warmup_cycles = 500" in line, line
+
+
+def test_run_prints_the_metrics_its_scenario_reached_and_counts_the_rest(tiny: dict[str, Any], write_toml, tmp_path: Path) -> None:
+    # a unicast open-loop run: no multicast, no closed-workload completion, no collective estimate
+    result = invoke("run", write_toml(tiny), "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    shown = {line.split("│")[1].strip() for line in result.stdout.splitlines() if line.startswith("│")}
+    assert {"accepted_load", "latency_mean", "channel_util_max_router", "flit_hops"} <= shown
+    assert not shown & {"multicast_throughput", "latency_multicast_mean", "completion_cycles", "estimate_cycles", "saturation_reason"}
+    frame = pd.read_csv(tmp_path / "out" / "results.csv")
+    metrics = [c for c in frame.columns if "." not in c and c != "error"]
+    assert f"{len(metrics) - len(shown)} more metrics empty for this scenario" in result.stdout
+    assert frame["multicast_throughput"].isna().all()  # (every one is in the table, empty)
+    assert re.search(r"│ flit_hops\s+│\s+\d{1,3}(,\d{3})+ │", result.stdout)  # one number format

@@ -169,6 +169,8 @@ def fmt(value: Any) -> str:
         return f"{value:,.0f}" if abs(value) >= 1000 else f"{value:.4g}"
     if value is None:
         return "-"
+    if isinstance(value, int):  # one number format: thousands separated, as the floats
+        return f"{value:,}"
     return str(value)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -70,6 +71,16 @@ def _print_metrics(point: Scenario, result: Result) -> None:
     table = Table(title=f"{point.network.topology} ({point.nodes} nodes), {point.switch.model}, {what}{load}")
     table.add_column("metric")
     table.add_column("value", justify="right")
-    for name, value in result.metrics.items():
+    # (the metrics this run reached; those of other programs, or not reached, are empty: in results.csv)
+    shown = {name: value for name, value in result.metrics.items() if not _empty(value)}
+    for name, value in shown.items():
         table.add_row(name, fmt(value))
     console().print(table)
+    hidden = len(result.metrics) - len(shown)
+    if hidden:
+        typer.echo(f"{hidden} more metrics empty for this scenario (not reached, or of other programs); every one in results.csv (--out)")
+
+
+def _empty(value: object) -> bool:
+    """A metric with no value here: None, NaN, or an empty text (no saturation reason)."""
+    return value is None or value == "" or (isinstance(value, float) and math.isnan(value))

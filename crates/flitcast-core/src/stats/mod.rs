@@ -141,10 +141,10 @@ metrics! {
         /// Payload flits of the multicast operations (see [Operations](#operations): a group of two counts)
         /// completed during the window, over the whole network: study 001's normalised multicast
         /// throughput (one link's capacity = 1).
-        multicast_throughput: f64, unit("flits/cycle"), empty("a closed workload");
+        multicast_throughput: f64, unit("flits/cycle"), empty("a closed workload, and a run without multicast operations in its window");
         /// Payload flits of the multicast operations created during the window, over the whole network
         /// (study 001's offered multicast load, as drawn).
-        multicast_offered: f64, unit("flits/cycle"), empty("a closed workload");
+        multicast_offered: f64, unit("flits/cycle"), empty("a closed workload, and a run without multicast operations in its window");
         /// Worms the host adapters refused during the window for want of reception buffers (study 001's
         /// NACKed worms; each is retransmitted).
         worms_refused: u64, unit("worms");
@@ -491,6 +491,7 @@ impl Collector {
         }
         let pk = self.packets.max(1) as f64;
         let util: Vec<f64> = f.channel_flits.iter().map(|&c| rate(c as f64, span)).collect();
+        let multicasts = self.multicast_done_flits + self.multicast_opened_flits > 0;
         RunResult {
             offered_load: offered,
             effective_load: effective,
@@ -523,8 +524,9 @@ impl Collector {
             channel_util_mean: if util.is_empty() { 0.0 } else { util.iter().sum::<f64>() / util.len() as f64 },
             channel_util_max: util.iter().copied().reduce(f64::max).unwrap_or(0.0),
             source_queue_flits: if self.closed { f64::NAN } else { end as f64 },
-            multicast_throughput: rate(self.multicast_done_flits as f64, span),
-            multicast_offered: rate(self.multicast_opened_flits as f64, span),
+            // (a run that multicast nothing in its window has no multicast throughput: empty, not 0)
+            multicast_throughput: if multicasts { rate(self.multicast_done_flits as f64, span) } else { f64::NAN },
+            multicast_offered: if multicasts { rate(self.multicast_opened_flits as f64, span) } else { f64::NAN },
             worms_refused: self.worms_refused,
             completion_cycles: if complete { self.last_completed as f64 } else { f64::NAN },
             completion_dest_mean: served.map_or(f64::NAN, Latencies::mean),

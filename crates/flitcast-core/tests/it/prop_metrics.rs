@@ -59,11 +59,14 @@ fn check(r: &RunResult, closed: bool) -> Result<(), TestCaseError> {
         r.accepted_load,
         r.channel_util_mean,
         r.channel_util_max,
-        r.multicast_throughput,
-        r.multicast_offered,
         r.source_queue_flits,
     ];
+    // (a run's multicast rates are empty together: it multicast nothing in its window, or it is closed)
+    let multicast = [r.multicast_throughput, r.multicast_offered];
+    prop_assert_eq!(empty(multicast[0]), empty(multicast[1]), "multicast rates {:?}", multicast);
+    prop_assert!(multicast.iter().all(|&x| empty(x) || (x.is_finite() && x >= 0.0)), "{:?}", multicast);
     if closed {
+        prop_assert!(empty(multicast[0]), "a closed workload has no rates: {multicast:?}");
         prop_assert!(rates.iter().all(|&x| empty(x)), "a closed workload has no rates: {rates:?}");
         // (a batch whose one source is its group's only member sends nothing: no operation, so no
         // completion either, and nothing left unfinished)
