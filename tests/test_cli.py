@@ -504,3 +504,12 @@ def test_run_prints_the_metrics_its_scenario_reached_and_counts_the_rest(tiny: d
     assert f"{len(metrics) - len(shown)} more metrics empty for this scenario" in result.stdout
     assert frame["multicast_throughput"].isna().all()  # (every one is in the table, empty)
     assert re.search(r"│ flit_hops\s+│\s+\d{1,3}(,\d{3})+ │", result.stdout)  # one number format
+
+
+def test_model_says_under_its_table_which_readings_its_numbers_follow() -> None:
+    result = invoke("model", "--k", "8")
+    assert result.exit_code == 0, result.output
+    note = result.stdout.split("└", 1)[1]
+    assert "docs/models/torus_multicast.md" in note and "read in us" in note and "u_torus 629" in note
+    assert "--t-process-unit and --h-i give the other readings" in note
+    assert "read in ns" in invoke("model", "--k", "8", "--t-process-unit", "ns").stdout
