@@ -23,8 +23,10 @@ def test_a_line_says_done_of_total_elapsed_time_left_and_what_runs() -> None:
     stream = io.StringIO()
     with PlainProgress(10, "points", "sweep", every=0.02, stream=stream) as plain:
         assert "time left not known yet" in plain.line()
-        plain.update(5, 10, "dragonfly-routing")
+        plain.update(4, 10, "dragonfly-routing")  # (a resumed run's stored points: no pace yet)
+        assert "time left not known yet" in plain.line()
         time.sleep(0.1)
+        plain.update(5)  # one point in 0.1 s: 5 more take about 0.5 s
         assert re.search(r"5 of 10 points \(50%\), 0:00:00 elapsed, about 0:00:00 left, dragonfly-routing$", plain.line())
         plain.update(10, 12)  # a refinement added points: the total grows, what runs stays
     lines = stream.getvalue().splitlines()
@@ -56,3 +58,13 @@ def test_a_redirected_sweep_or_run_prints_progress_lines(command: str, tiny: dic
         assert lines[-1].startswith("done: 2 of 2 points (100%)")
     else:  # a single run counts the cycles of its window
         assert "cycles of the window" in lines[-1] and lines[-1].endswith(", simulating")
+
+
+def test_the_time_left_is_read_from_the_pace_since_the_first_count(monkeypatch) -> None:
+    now = [100.0]
+    monkeypatch.setattr(plain_progress.time, "monotonic", lambda: now[0])
+    plain = PlainProgress(100, "points", "sweep", every=60, stream=io.StringIO())
+    plain.update(40)  # a resumed run: 40 points stored, reported at once
+    now[0] += 600
+    plain.update(50)  # 10 points in 10 minutes: the 50 left take 50 minutes, not 50 · 600/50 s
+    assert plain.line().endswith("0:10:00 elapsed, about 0:50:00 left, sweep")

@@ -29,6 +29,9 @@ class PlainProgress:
         self.every = EVERY_SECONDS if every is None else every
         self.stream = stream if stream is not None else sys.stderr
         self.done = 0
+        #: the first count reported and when: the time left is read from the pace since (a resumed run
+        #: reports its stored points at once, which took no time now)
+        self.base: tuple[int, float] | None = None
         self.printed = 0
         self.start = time.monotonic()
         self._stop = threading.Event()
@@ -48,6 +51,8 @@ class PlainProgress:
     def update(self, done: int, total: int | None = None, what: str | None = None) -> None:
         """``done`` of ``total`` (which may grow) are done; ``what`` runs now."""
         with self._lock:
+            if self.base is None and done > 0:
+                self.base = (done, time.monotonic())
             self.done = done
             self.total = max(self.total, total or 0)
             self.what = what or self.what
@@ -55,11 +60,12 @@ class PlainProgress:
     def line(self, head: str = "progress:") -> str:
         """The line as it stands."""
         with self._lock:
-            done, total, what = self.done, self.total, self.what
-        elapsed = time.monotonic() - self.start
+            done, total, what, base = self.done, self.total, self.what, self.base
+        now = time.monotonic()
+        elapsed = now - self.start
         share = f" ({100 * done / total:.0f}%)" if total else ""
-        if 0 < done < total:
-            left = f"about {clock(elapsed / done * (total - done))} left"
+        if base is not None and base[0] < done < total:
+            left = f"about {clock((now - base[1]) / (done - base[0]) * (total - done))} left"
         elif done < total:
             left = "time left not known yet"
         else:
