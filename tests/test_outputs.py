@@ -328,3 +328,28 @@ def test_sweep_table_of_a_closed_workload_shows_completion() -> None:
     assert list(table) == ["group_size", "completion", "latency", "max", "complete"]
     assert table["completion"][0] == f"{frame['completion_cycles'].iloc[0]:,.0f}"
     assert table["complete"] == ["yes", "no"]
+
+
+def test_a_collective_sweep_shows_its_estimate_and_draws_it_dashed(drawn: dict[str, Any], tmp_path: Path) -> None:
+    # one collective a point: its latency is its completion, so the table shows the completion beside its
+    # α-β-γ estimate and their ratio, and the plot one panel, the estimate dashed in each curve's colour,
+    # the sizes on a log axis
+    from flitcast.sweeps.cartesian import grid
+
+    base = flitcast.load_scenario(EXAMPLES / "fat_tree64_allreduce.toml")
+    vary = {"workload.message_flits": [8, 512], "workload.scheme": ["ring", "rabenseifner"]}
+    frame = flitcast.sweep(grid(base, vary))
+    table = _table(frame, list(vary))
+    assert list(table) == ["message_flits", "scheme", "completion", "estimate", "÷ estimate", "complete"]
+    ratio = frame["completion_cycles"] / frame["estimate_cycles"]
+    assert table["÷ estimate"] == [f"{r:.3f}" for r in ratio]
+    outdir.write_run_dir(tmp_path / "run", frame, base, vary)
+    (panel,) = drawn["completion_vs_message_flits.png"].axes
+    assert panel.get_xscale() == "log"
+    solid = [line for line in panel.get_lines() if line.get_linestyle() == "-"]
+    dashed = [line for line in panel.get_lines() if line.get_linestyle() == "--"]
+    assert len(solid) == len(dashed) == 2
+    for curve, estimate in zip(solid, dashed, strict=True):
+        assert curve.get_color() == estimate.get_color()
+    estimates = sorted(frame["estimate_cycles"])
+    assert sorted(y for line in dashed for y in line.get_ydata()) == estimates

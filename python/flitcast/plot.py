@@ -72,6 +72,11 @@ def closed_workload(frame: pd.DataFrame) -> bool:
     return len(ran) > 0 and bool(ran["source_queue_flits"].isna().all())
 
 
+def has_estimate(frame: pd.DataFrame) -> bool:
+    """Some point of ``frame`` is a collective with its α-β-γ estimate (``estimate_cycles``)."""
+    return "estimate_cycles" in frame.columns and bool(frame["estimate_cycles"].notna().any())
+
+
 def load_column(frame: pd.DataFrame) -> str:
     """The load to plot against: ``effective_load`` if it differs from ``offered_load`` anywhere in
     ``frame`` (multicast), else ``offered_load``."""
@@ -320,6 +325,9 @@ def plot_completion(frame: pd.DataFrame, varied: Sequence[str], path: str | os.P
     key = x_key(frame, varied)
     groups = [k for k in varied if k != key and k in frame.columns]
     columns = [c for c in CLOSED_COLUMNS if c in frame.columns and frame[c].notna().any()] or ["completion_cycles"]
+    if "latency_mean" in columns and _same(frame, "latency_mean", "completion_cycles"):
+        columns.remove("latency_mean")  # (one operation a point: its latency is its completion)
+    estimate = has_estimate(frame)
     numeric = _numeric(frame[key])
     data = frame.sort_values(key, kind="stable") if numeric else frame.assign(**{key: frame[key].map(str)})
     programs = ", ".join(dict.fromkeys(map(str, frame["workload.program"])))
@@ -333,15 +341,43 @@ def plot_completion(frame: pd.DataFrame, varied: Sequence[str], path: str | os.P
             for ax, column in zip(axes[0], columns, strict=True):
                 x = part[key].astype(float) if numeric else part[key]
                 y = part[column].astype(float)
-                draw_latency(ax, x, y, incomplete, note=INCOMPLETE_NOTE, marker="o", linestyle="-" if numeric else "none", label=label)
+                line = draw_latency(ax, x, y, incomplete, note=INCOMPLETE_NOTE, marker="o", linestyle="-" if numeric else "none", label=label)
+                if estimate and column == "completion_cycles":  # the same schedule without contention
+                    ax.plot(x, part["estimate_cycles"].astype(float), linestyle="--", color=line.get_color(), label="_nolegend_")
         for ax, column in zip(axes[0], columns, strict=True):
             ax.set(xlabel=short, ylabel=CLOSED_COLUMNS[column], title=f"{column} vs {short}")
+            if numeric and _spans(data[key], 10.0):  # sizes, counts over decades, ticked as numbers
+                from matplotlib.ticker import FuncFormatter
+
+                ax.set_xscale("log")
+                ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:,.0f}" if v >= 1 else f"{v:g}"))
+            if _spans(data[column], 20.0):
+                ax.set_yscale("log")
             ax.grid(True, alpha=0.3)
+            if estimate and column == "completion_cycles":
+                from matplotlib.lines import Line2D
+
+                ax.add_artist(ax.legend([Line2D([], [], color="grey", linestyle="--")], ["α-β-γ estimate (no contention)"], loc="lower right", fontsize="small"))
             latency_legend(ax, fontsize="small")
         fig.suptitle(f"closed workload ({programs}): no load axis", fontsize=9)
         fig.savefig(path, dpi=120)
     finally:
         plt.close(fig)
+
+
+def _same(frame: pd.DataFrame, a: str, b: str) -> bool:
+    """Columns ``a`` and ``b`` hold the same value on every point (empty where the other is)."""
+    left, right = frame[a].astype(float), frame[b].astype(float)
+    return bool(((left == right) | (left.isna() & right.isna())).all())
+
+
+def _spans(values: Any, factor: float) -> bool:
+    """The positive values span more than ``factor`` times (an axis worth a log scale)."""
+    import numpy as np
+
+    v = np.asarray(values, dtype=float)
+    v = v[np.isfinite(v) & (v > 0)]
+    return bool(len(v)) and float(v.max()) > factor * float(v.min())
 
 
 def model_plot(frame: pd.DataFrame, path: str | os.PathLike[str]) -> None:

@@ -4,7 +4,9 @@ An open workload shows the load applied — ``offered_load``, or ``effective_loa
 them differ (the load a sweep plot puts on its x-axis, ``flitcast.plot.load_column``) — the accepted load
 and the latency (mean, 95% half-width, p99) with ``saturated``. A closed workload (program ``batch`` or
 ``torus_multicast``) has no load: it shows ``completion_cycles``, ``latency_mean`` and ``latency_max``
-and whether its operations completed (a saturated point did not).
+and whether its operations completed (a saturated point did not). A collective, one operation whose
+latency is its completion, shows instead its completion beside its α-β-γ estimate (``estimate_cycles``)
+and their ratio, what contention cost.
 """
 
 from __future__ import annotations
@@ -24,10 +26,14 @@ def sweep_results_table(frame: pd.DataFrame, varied: Sequence[str]) -> Any:
     """A rich Table of the sweep's results (module doc)."""
     from rich.table import Table
 
-    from flitcast.plot import closed_workload, load_column
+    from flitcast.plot import closed_workload, has_estimate, load_column
 
     closed = closed_workload(frame)
-    if closed:
+    if closed and has_estimate(frame):
+        title = f"sweep of {len(frame)} points of a collective (times in cycles; the estimate without contention)"
+        frame = frame.assign(contention=frame["completion_cycles"] / frame["estimate_cycles"])
+        columns = {"completion": "completion_cycles", "estimate": "estimate_cycles", "÷ estimate": "contention"}
+    elif closed:
         title = f"sweep of {len(frame)} points of a closed workload (no load; times in cycles)"
         columns = {"completion": "completion_cycles", "latency": "latency_mean", "max": "latency_max"}
     else:
@@ -45,5 +51,6 @@ def sweep_results_table(frame: pd.DataFrame, varied: Sequence[str]) -> Any:
             state = "failed"
         else:
             state = fmt(not bool(row["saturated"]) if closed else bool(row["saturated"]))
-        table.add_row(*(fmt(row[k]) for k in varied), *(fmt(row.get(c)) for c in columns.values()), state)
+        shown = (f"{row[c]:.3f}" if c == "contention" and row[c] == row[c] else fmt(row.get(c)) for c in columns.values())
+        table.add_row(*(fmt(row[k]) for k in varied), *shown, state)
     return table
