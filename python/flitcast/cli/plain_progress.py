@@ -10,6 +10,9 @@ from typing import TextIO
 
 #: seconds between two lines
 EVERY_SECONDS = 30.0
+#: counts reported less than this apart at the start are one burst (a resumed run's stored points, one by
+#: one): the time left is read from the pace after it (within the first BURST_WINDOW seconds)
+BURST_SECONDS, BURST_WINDOW = 0.5, 5.0
 
 
 def clock(seconds: float) -> str:
@@ -29,8 +32,8 @@ class PlainProgress:
         self.every = EVERY_SECONDS if every is None else every
         self.stream = stream if stream is not None else sys.stderr
         self.done = 0
-        #: the first count reported and when: the time left is read from the pace since (a resumed run
-        #: reports its stored points at once, which took no time now)
+        #: the count at the end of the first burst of reports, and when: the time left is read from the pace
+        #: since (a resumed run reports its stored points at once, which took no time now)
         self.base: tuple[int, float] | None = None
         self.printed = 0
         self.start = time.monotonic()
@@ -50,9 +53,11 @@ class PlainProgress:
 
     def update(self, done: int, total: int | None = None, what: str | None = None) -> None:
         """``done`` of ``total`` (which may grow) are done; ``what`` runs now."""
+        now = time.monotonic()
         with self._lock:
-            if self.base is None and done > 0:
-                self.base = (done, time.monotonic())
+            burst = self.base is not None and now - self.base[1] < BURST_SECONDS and now - self.start < BURST_WINDOW
+            if done > 0 and (self.base is None or burst):
+                self.base = (done, now)
             self.done = done
             self.total = max(self.total, total or 0)
             self.what = what or self.what
