@@ -1518,3 +1518,18 @@ def test_a_torus_multicast_runs_and_reports_its_metrics() -> None:
     # (the operation ends with the last reception, its receive overhead included; the run after it)
     assert m["operations_measured"] == 1 and m["completion_cycles"] == m["latency_max"] < m["cycles"]
     assert m["link_concurrency"] >= 1 and m["link_concentration"] >= 1 and m["root_busy_cycles"] == 300  # three blocks
+
+
+@pytest.mark.parametrize("path", sorted((Path(__file__).resolve().parents[1] / "examples" / "scenarios").glob("*.toml")), ids=lambda p: p.stem)
+def test_a_scenario_prints_what_is_set_and_writes_back_to_toml(path: Path, tmp_path: Path) -> None:
+    import flitcast
+
+    scenario = flitcast.load_scenario(path)
+    shown = repr(scenario)
+    assert shown.startswith("Scenario(") and str(scenario) == shown
+    assert "None" not in shown and len(shown) < len(repr(scenario.to_core_dict()))  # no table of defaults
+    for resolved in (False, True):
+        written = tmp_path / f"back_{resolved}.toml"
+        written.write_text(scenario.to_toml(resolved=resolved), encoding="utf-8")
+        assert flitcast.load_scenario(written) == scenario
+    assert repr(flitcast.Scenario()) == "Scenario()"

@@ -533,3 +533,15 @@ def test_sweep_says_what_it_expected(kwargs: dict[str, Any], key: str, expected:
     with pytest.raises(errors.ConfigError) as info:
         flitcast.sweep(**arguments)
     assert info.value.key == key and expected in info.value.allowed
+
+
+def test_sweep_draws_a_bar_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    import flitcast
+
+    base = flitcast.Scenario(network={"topology": "mesh", "k": 4}, run={"warmup_cycles": 200, "measure_cycles": 500})
+    points = [base.with_overrides({"workload.load": x}) for x in (0.1, 0.2)]
+    table = flitcast.sweep(points, progress=True)
+    assert len(table) == 2 and (table["error"] == "").all()
+    assert "2/2" in capsys.readouterr().out  # the bar, drawn to its end
+    again = flitcast.sweep(points, progress=False)
+    assert again.drop(columns="wall_seconds").equals(table.drop(columns="wall_seconds"))

@@ -129,6 +129,20 @@ class Scenario(BaseModel):
         """The resolved scenario as a TOML document that loads back to the same scenario."""
         return self.to_core_dict()
 
+    def to_toml(self, resolved: bool = False) -> str:
+        """This scenario as a TOML file's text that loads back to the same scenario (``load_scenario``): the
+        keys that differ from their defaults, or with ``resolved`` every key of its kinds."""
+        import tomli_w
+
+        return tomli_w.dumps(self.to_toml_dict() if resolved else self.minimal())
+
+    def __repr__(self) -> str:
+        # (what is set, not every default of every table)
+        tables = ", ".join(f"{name}={value!r}" for name, value in self._minimal.items())
+        return f"Scenario({tables})"
+
+    __str__ = __repr__
+
     def with_overrides(self, overrides: Mapping[str, Any]) -> Scenario:
         """A new, checked scenario with dotted keys set: ``s.with_overrides({"workload.load": 0.3})``.
 

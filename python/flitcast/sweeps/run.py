@@ -117,7 +117,7 @@ def sweep(
     scenarios: Iterable[ScenarioLike],
     executor: Executor | None = None,
     threads: int = 0,
-    progress: Progress | None = None,
+    progress: Progress | bool | None = None,
     *,
     client: Any = None,
     store: str | os.PathLike[str] | None = None,
@@ -130,7 +130,8 @@ def sweep(
     Where the points run: by default on ``threads`` threads of this process (0 = one per core; at most
     8 per core); with ``executor`` (any ``concurrent.futures.Executor``) one task per point; with
     ``client`` (a ``distributed.Client``) in tasks of several points on that Dask cluster
-    (docs/sweeps.md). ``progress(done, total)`` is called as points finish.
+    (docs/sweeps.md). ``progress(done, total)`` is called as points finish; ``progress=True`` draws a bar
+    (on a terminal or in a notebook) with the time left.
 
     ``store`` names an output directory whose ``points.sqlite`` records every point as it finishes: run
     the same sweep again and only the missing points run. The directory must be new, empty, or this
@@ -154,6 +155,15 @@ def sweep(
     _check_options(progress, store, force, run)
     reused = _reuse_dirs(reuse)
     points = _load_points(scenarios)
+    if isinstance(progress, bool):
+        if not progress:
+            progress = None
+        else:
+            from flitcast.sweeps.progress_bar import progress_bar
+
+            with progress_bar(len(points)) as bar:
+                options = {"client": client, "store": store, "force": force, "run": run, "reuse": reuse}
+                return sweep(points, executor, threads, bar, **options)
     payloads = [p.to_core_dict() for p in points]
     keys = [point_key(p.minimal()) for p in points]
     with _opened_store(store, force, run, keys) as db:
@@ -275,8 +285,8 @@ def _take_reused(dirs: list[Path], keys: list[str], outcomes: dict[str, str], db
 
 
 def _check_options(progress: Any, store: Any, force: Any, run: Any) -> None:
-    if progress is not None and not callable(progress):
-        raise ConfigError("progress", progress, "a callable progress(done, total), or None")
+    if progress is not None and not isinstance(progress, bool) and not callable(progress):
+        raise ConfigError("progress", progress, "a callable progress(done, total), True for a bar, or None")
     if store is not None and not isinstance(store, (str, os.PathLike)):
         raise ConfigError("store", store, "a directory path (a str or an os.PathLike), or None for no store")
     if not isinstance(force, bool):
