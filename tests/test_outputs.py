@@ -353,3 +353,30 @@ def test_a_collective_sweep_shows_its_estimate_and_draws_it_dashed(drawn: dict[s
         assert curve.get_color() == estimate.get_color()
     estimates = sorted(frame["estimate_cycles"])
     assert sorted(y for line in dashed for y in line.get_ydata()) == estimates
+
+
+def test_the_plots_draw_into_axes_given_as_well_as_a_file(swept, tmp_path: Path) -> None:
+    # a notebook passes its own Axes: the plot draws there, writes no file unless asked, and says how many
+    # Axes it wants
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from flitcast.errors import ConfigError
+    from flitcast.plot import plot_latency_vs_load
+
+    _, vary, frame = swept
+    fig, axes = plt.subplots(1, 2)
+    try:
+        assert plot_latency_vs_load(frame, list(vary), axes=axes) == list(axes)
+        assert axes[0].get_lines() and "Latency" in axes[0].get_title()
+        assert list(tmp_path.iterdir()) == []
+        plot_latency_vs_load(frame, list(vary), tmp_path / "both.png", axes=axes)
+        assert (tmp_path / "both.png").stat().st_size > 0
+        with pytest.raises(ConfigError, match="2 matplotlib Axes"):
+            plot_latency_vs_load(frame, list(vary), axes=axes[0])
+        with pytest.raises(ConfigError, match="or axes= to draw into"):
+            plot_latency_vs_load(frame, list(vary))
+    finally:
+        plt.close(fig)

@@ -33,11 +33,13 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
+from flitcast.errors import ConfigError
 from flitcast.saturation import saturated
 
 if TYPE_CHECKING:
@@ -240,17 +242,37 @@ def _hollow(ax: Any, x: Any, y: Any, mask: Any, color: str) -> None:
     ax.scatter(x[mask], y[mask], s=60, facecolors="white", edgecolors=color, zorder=3, linewidths=1.5)
 
 
-def plot_latency_vs_load(frame: pd.DataFrame, varied: Sequence[str], path: str | os.PathLike[str]) -> None:
+@contextmanager
+def _canvas(path: str | os.PathLike[str] | None, axes: Any, panels: int, figsize: tuple[float, float]) -> Iterator[list[Any]]:
+    """The matplotlib Axes a plot of ``panels`` panels draws into: the caller's ``axes`` (an Axes, or as many
+    as there are panels: a notebook's figure), saved to ``path`` too if given; else those of a new figure
+    (no pyplot, no backend chosen) saved to ``path`` and dropped."""
+    if axes is not None:
+        given = [axes] if hasattr(axes, "plot") else list(axes)
+        if len(given) != panels or not all(hasattr(a, "plot") for a in given):
+            raise ConfigError("axes", f"{len(given)} objects", f"{panels} matplotlib Axes, one per panel of this plot")
+        yield given
+        if path is not None:
+            given[0].figure.savefig(path, dpi=120)
+        return
+    if path is None:
+        raise ConfigError("path", None, "a file to write the plot to, or axes= to draw into")
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(figsize[0] * panels, figsize[1]), layout="constrained")
+    yield list(figure.subplots(1, panels, squeeze=False)[0])
+    figure.savefig(path, dpi=120)
+
+
+def plot_latency_vs_load(
+    frame: pd.DataFrame, varied: Sequence[str], path: str | os.PathLike[str] | None = None, *, axes: Any = None
+) -> list[Any]:
     """Latency (mean ± 95% CI) and accepted load against the load applied (:func:`load_column`), one line
     per combination of the other varied keys. Points past saturation (flitcast.saturation) have no latency:
     a ▲ at the top of the latency panel stands for each (:func:`draw_latency`); the accepted-load panel draws
     them hollow. The grey dotted line is accepted = load, with the header flits of multidestination worms
-    where there are any (module doc)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    where there are any (module doc). Into ``path``, or the two ``axes`` given (and ``path`` if given too);
+    returns the two Axes."""
     load = load_column(frame)
     name = load.removesuffix("_load")  # offered | effective
     groups = [k for k in varied if k != LOAD_KEY and k in frame.columns]
@@ -259,8 +281,7 @@ def plot_latency_vs_load(frame: pd.DataFrame, varied: Sequence[str], path: str |
     # past saturation latency explodes; a knee spanning more than 20× below it is drawn on a log axis
     log = log_scale_wanted([v for _, part, _ in parts for v in part["latency_mean"]], [p for _, _, past in parts for p in past])
 
-    fig, (ax_lat, ax_acc) = plt.subplots(1, 2, figsize=(11, 4.5), layout="constrained")
-    try:
+    with _canvas(path, axes, 2, (5.5, 4.5)) as (ax_lat, ax_acc):
         if log:
             ax_lat.set_yscale("log")
         for values, part, flagged in parts:
@@ -284,9 +305,7 @@ def plot_latency_vs_load(frame: pd.DataFrame, varied: Sequence[str], path: str |
         latency_legend(ax_lat, fontsize="small")
         if ax_acc.get_legend_handles_labels()[0]:
             ax_acc.legend(fontsize="small")
-        fig.savefig(path, dpi=120)
-    finally:
-        plt.close(fig)
+    return [ax_lat, ax_acc]
 
 
 def _identity_lines(ax: Any, data: pd.DataFrame, load: str, name: str) -> None:
@@ -311,40 +330,35 @@ CLOSED_COLUMNS = {
 }
 
 
-def plot_completion(frame: pd.DataFrame, varied: Sequence[str], path: str | os.PathLike[str]) -> None:
+def plot_completion(
+    frame: pd.DataFrame, varied: Sequence[str], path: str | os.PathLike[str] | None = None, *, axes: Any = None
+) -> list[Any]:
     """A closed workload's sweep: ``completion_cycles`` and ``latency_mean`` (where the table has them)
     against the first numeric varied key (:func:`x_key`), one line per combination of the other varied
     keys; an incomplete point (``saturated``: the operations did not finish within ``run.drain_max_cycles``)
     has neither a completion time nor a latency: a ▲ at the top of each panel stands for it
-    (:func:`draw_latency`)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    (:func:`draw_latency`). A collective's α-β-γ estimate is drawn dashed in its curve's colour. Into
+    ``path``, or the ``axes`` given, one per panel (:func:`completion_panels`); returns the Axes."""
     key = x_key(frame, varied)
     groups = [k for k in varied if k != key and k in frame.columns]
-    columns = [c for c in CLOSED_COLUMNS if c in frame.columns and frame[c].notna().any()] or ["completion_cycles"]
-    if "latency_mean" in columns and _same(frame, "latency_mean", "completion_cycles"):
-        columns.remove("latency_mean")  # (one operation a point: its latency is its completion)
+    columns = completion_panels(frame)
     estimate = has_estimate(frame)
     numeric = _numeric(frame[key])
     data = frame.sort_values(key, kind="stable") if numeric else frame.assign(**{key: frame[key].map(str)})
     programs = ", ".join(dict.fromkeys(map(str, frame["workload.program"])))
     short = key.split(".", 1)[-1]
 
-    fig, axes = plt.subplots(1, len(columns), figsize=(5.5 * len(columns), 4.5), layout="constrained", squeeze=False)
-    try:
+    with _canvas(path, axes, len(columns), (5.5, 4.5)) as drawn:
         for values, part in _parts(data, groups):
             label = _label(groups, values) if groups else None
             incomplete = part["saturated"].fillna(False).astype(bool) if "saturated" in part else False
-            for ax, column in zip(axes[0], columns, strict=True):
+            for ax, column in zip(drawn, columns, strict=True):
                 x = part[key].astype(float) if numeric else part[key]
                 y = part[column].astype(float)
                 line = draw_latency(ax, x, y, incomplete, note=INCOMPLETE_NOTE, marker="o", linestyle="-" if numeric else "none", label=label)
                 if estimate and column == "completion_cycles":  # the same schedule without contention
                     ax.plot(x, part["estimate_cycles"].astype(float), linestyle="--", color=line.get_color(), label="_nolegend_")
-        for ax, column in zip(axes[0], columns, strict=True):
+        for ax, column in zip(drawn, columns, strict=True):
             ax.set(xlabel=short, ylabel=CLOSED_COLUMNS[column], title=f"{column} vs {short}")
             if numeric and _spans(data[key], 10.0):  # sizes, counts over decades, ticked as numbers
                 from matplotlib.ticker import FuncFormatter
@@ -359,10 +373,18 @@ def plot_completion(frame: pd.DataFrame, varied: Sequence[str], path: str | os.P
 
                 ax.add_artist(ax.legend([Line2D([], [], color="grey", linestyle="--")], ["α-β-γ estimate (no contention)"], loc="lower right", fontsize="small"))
             latency_legend(ax, fontsize="small")
-        fig.suptitle(f"closed workload ({programs}): no load axis", fontsize=9)
-        fig.savefig(path, dpi=120)
-    finally:
-        plt.close(fig)
+        drawn[0].figure.suptitle(f"closed workload ({programs}): no load axis", fontsize=9)
+    return drawn
+
+
+def completion_panels(frame: pd.DataFrame) -> list[str]:
+    """The columns :func:`plot_completion` draws, a panel each: ``completion_cycles`` and ``latency_mean``
+    where the table has them, the latency left out where it is the completion on every point (one
+    operation a point: a collective)."""
+    columns = [c for c in CLOSED_COLUMNS if c in frame.columns and frame[c].notna().any()] or ["completion_cycles"]
+    if "latency_mean" in columns and _same(frame, "latency_mean", "completion_cycles"):
+        columns.remove("latency_mean")
+    return columns
 
 
 def _same(frame: pd.DataFrame, a: str, b: str) -> bool:
@@ -380,16 +402,10 @@ def _spans(values: Any, factor: float) -> bool:
     return bool(len(v)) and float(v.max()) > factor * float(v.min())
 
 
-def model_plot(frame: pd.DataFrame, path: str | os.PathLike[str]) -> None:
+def model_plot(frame: pd.DataFrame, path: str | os.PathLike[str] | None = None, *, axes: Any = None) -> Any:
     """Study 004's model: latency (µs, log scale) against group size, one line per algorithm (and Mu-torus
-    partition length) and message size."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(7, 4.5), layout="constrained")
-    try:
+    partition length) and message size. Into ``path``, or the Axes ``axes``; returns the Axes."""
+    with _canvas(path, axes, 1, (7, 4.5)) as (ax,):
         sizes = sorted(frame["message_bytes"].unique())
         curves: Iterable[tuple[tuple[Any, ...], pd.DataFrame]] = frame.groupby(["algorithm", "r", "message_bytes"], dropna=False, sort=False)
         for (algorithm, r, size), part in curves:
@@ -402,21 +418,16 @@ def model_plot(frame: pd.DataFrame, path: str | os.PathLike[str]) -> None:
         k = int(frame["k"].iloc[0])
         ax.set_title(f"study 004 small-message model, {k}×{k} unidirectional torus", fontsize=9)
         ax.legend(fontsize=7)
-        fig.savefig(path, dpi=110)
-    finally:
-        plt.close(fig)
+    return ax
 
 
-def estimate_plot(frame: pd.DataFrame, varied: Sequence[str], path: str | os.PathLike[str]) -> None:
+def estimate_plot(
+    frame: pd.DataFrame, varied: Sequence[str], path: str | os.PathLike[str] | None = None, *, axes: Any = None
+) -> Any:
     """A collective's α-β-γ estimate (``flitcast model --collective``): completion against the first varied
-    key with numbers (``x_key``), one line per value of the other varied keys."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(7, 4.5), layout="constrained")
-    try:
+    key with numbers (``x_key``), one line per value of the other varied keys. Into ``path``, or the Axes
+    ``axes``; returns the Axes."""
+    with _canvas(path, axes, 1, (7, 4.5)) as (ax,):
         x = x_key(frame, varied) if varied else None
         others = [k for k in varied if k != x]
         groups = frame.groupby(others, sort=False) if others else [((), frame)]
@@ -431,6 +442,4 @@ def estimate_plot(frame: pd.DataFrame, varied: Sequence[str], path: str | os.Pat
         ax.set_ylabel("completion, α-β-γ estimate (cycles)")
         ax.set_title("collective: α-β-γ estimate (no contention)", fontsize=9)
         ax.legend(fontsize=7)
-        fig.savefig(path, dpi=110)
-    finally:
-        plt.close(fig)
+    return ax
