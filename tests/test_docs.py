@@ -127,3 +127,17 @@ def test_readme_multicast_command_runs(command: list[str], monkeypatch, tmp_path
     assert result.exit_code == 0, result.output
     plot = "completion_vs_" if closed else "latency_vs_load.png"
     assert any(p.name.startswith(plot) for p in (tmp_path / "out").iterdir())
+
+
+def test_the_readme_names_each_study_and_the_score_docs_experiments_gives() -> None:
+    from flitcast.studies import study
+
+    readme = " ".join((REPO / "README.md").read_text(encoding="utf-8").split())
+    for sid in ("000", "001", "002", "003", "004"):
+        s = study(sid)
+        surnames = ", ".join(name.split()[-1] for name in s.authors.split(", "))
+        assert f"{sid} — {surnames}: *{s.title}*" in readme, sid
+    experiments = " ".join((REPO / "docs" / "experiments.md").read_text(encoding="utf-8").split())
+    score = re.search(r"(\d+) of the (\d+) statements \(\d+%\) hold or are study inconsistent", experiments)
+    assert score, "docs/experiments.md states the score"
+    assert f"{score[1]} of their {score[2]} statements hold" in readme

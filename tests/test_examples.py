@@ -101,3 +101,45 @@ def test_script_runs(path: Path, tmp_path: Path) -> None:
     proc = subprocess.run([sys.executable, str(path)], check=False, capture_output=True, text=True, cwd=tmp_path, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip()
+
+
+def _readme_commands() -> list[list[str]]:
+    """Every `flitcast ...` command of the README's shell blocks (continuation lines joined, comments cut)."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    commands = []
+    for block in re.findall(r"```sh\n(.*?)```", text, re.S):
+        for line in block.replace("\\\n", " ").splitlines():
+            words = shlex.split(line, comments=True)
+            if words[:1] == ["flitcast"]:
+                commands.append(words[1:])
+    return commands
+
+
+def test_the_readmes_single_runs_give_results_not_saturated_points(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a newcomer's first result is a result: each `flitcast run` of the README, as written, ends unsaturated
+    monkeypatch.chdir(REPO)
+    runs = [c for c in _readme_commands() if c[0] == "run"]
+    assert runs, "the README shows no flitcast run"
+    for i, command in enumerate(runs):
+        if "--out" in command:  # (written here, not into the repository)
+            command[command.index("--out") + 1] = str(tmp_path / f"out{i}")
+        result = CliRunner().invoke(app, command)
+        assert result.exit_code == 0, (command, result.output)
+        assert re.search(r"│ saturated\s+│\s+no │", result.stdout), (command, result.stdout)
+
+
+def test_the_readmes_sweeps_and_models_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the README's sweeps and models as written, an open workload's runs shortened (their own scenarios'
+    # full runs are the examples' tests above); bench and reproduce have tests of their own
+    monkeypatch.chdir(REPO)  # (the README's paths are the repository's)
+    commands = [c for c in _readme_commands() if c[0] in ("sweep", "model", "list")]
+    assert {c[0] for c in commands} == {"sweep", "model", "list"}
+    for i, command in enumerate(commands):
+        if "--scheduler" in command:  # (a cluster the README's reader has, not this test)
+            continue
+        if "--out" in command:
+            command[command.index("--out") + 1] = str(tmp_path / f"out{i}")
+        if command[0] == "sweep":
+            command += [*([] if _program(REPO / command[1]) in CLOSED else SHORT), "--threads", "2"]
+        result = CliRunner().invoke(app, command)
+        assert result.exit_code == 0, (command, result.output)
