@@ -9,20 +9,30 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::topology::Topology;
 
-/// One entry per router output port (`Topology::port_index`): the flits waiting downstream of it, for the
-/// ports `ports` of every router (the others stay 0).
+/// What a routing with global knowledge reads of every router (`Route::reads_anywhere`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Anywhere {
+    /// The output ports whose queues it reads (none: it reads no other router's).
+    pub ports: Range<u8>,
+    /// A queue counts, beside the flits waiting downstream of the output, those waiting for it in its
+    /// router's input buffers.
+    pub with_router: bool,
+}
+
+/// One entry per router output port (`Topology::port_index`): the flits queued for it, for the ports
+/// `anywhere.ports` of every router (the others stay 0).
 #[derive(Debug)]
 pub struct QueueView {
     queued: Vec<AtomicU32>,
-    ports: Range<u8>,
+    anywhere: Anywhere,
 }
 
 impl QueueView {
-    /// A view of outputs `ports` of every router of `topo` (`Route::reads_anywhere`), or an empty one where
-    /// the routing reads none.
-    pub fn new(topo: &Topology, ports: Range<u8>) -> QueueView {
-        let outputs = if ports.is_empty() { 0 } else { topo.links.len() };
-        QueueView { queued: (0..outputs).map(|_| AtomicU32::new(0)).collect(), ports }
+    /// A view of what `anywhere` reads of every router of `topo`, or an empty one where the routing reads
+    /// nothing.
+    pub fn new(topo: &Topology, anywhere: Anywhere) -> QueueView {
+        let outputs = if anywhere.ports.is_empty() { 0 } else { topo.links.len() };
+        QueueView { queued: (0..outputs).map(|_| AtomicU32::new(0)).collect(), anywhere }
     }
 
     /// Whether any router records into it.
@@ -34,7 +44,13 @@ impl QueueView {
     /// The output ports every router records.
     #[inline]
     pub fn ports(&self) -> Range<u8> {
-        self.ports.clone()
+        self.anywhere.ports.clone()
+    }
+
+    /// A queue counts the flits waiting for the output in its router too.
+    #[inline]
+    pub fn with_router(&self) -> bool {
+        self.anywhere.with_router
     }
 
     /// Output `port_index`'s queue is `flits`. (Relaxed: the phase barrier between recording and

@@ -237,7 +237,8 @@ def _stem(network: str, pattern: str) -> str:
     return f"{pattern.replace(' ', '_')}_{nodes}"
 
 
-#: the router options of today's networks first (channel lengths, VC allocation), then the buffers, the draw and the VCs
+#: the router options of today's networks first (channel lengths, VC allocation), UGAL-G's queue, then the
+#: buffers, the draw and the VCs
 READINGS = (
     Reading(
         "long-channels",
@@ -253,6 +254,14 @@ READINGS = (
         "(switch.vc_allocation = separate, one cycle more per router); default combined, one router delay "
         "(docs/models/input_buffered.md)",
         {"switch.vc_allocation": "separate"},
+    ),
+    Reading(
+        "ugal-g-downstream",
+        "UGAL-G reads a global channel's queue as the flits waiting in the next router's buffers alone (the queue "
+        "UGAL-L reads of its own outputs, at most the channel's VC buffers: routing.global_queue = downstream); "
+        "default its whole queue, those and the flits waiting for the channel in its router's input buffers, as an "
+        "ideal that knows every queue (docs/models/dragonfly.md)",
+        lambda point: {"routing.global_queue": "downstream"} if point.labels["routing"] == "ugal_g" else {},
     ),
     Reading(
         "deep-buffers",

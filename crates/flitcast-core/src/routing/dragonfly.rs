@@ -44,10 +44,12 @@
 
 use super::algorithm::{other_than, too_few_vcs, unfit, Facts};
 use super::route::Route;
+use super::ugal_g::GlobalQueue;
 use crate::candidates::{At, Candidate, Candidates};
 use crate::error::Error;
 use crate::packet::Header;
 use crate::params::Problem;
+use crate::queue_view::Anywhere;
 use crate::sizing::{Part, Sizing};
 use crate::topology::{DragonflyGeometry, Geometry, Topology};
 
@@ -60,10 +62,11 @@ pub enum Mode {
         all_groups: bool,
     },
     /// UGAL with its threshold (flits; below 0 a bias toward the non-minimal path): UGAL-L by the queues
-    /// of the source router's outputs, UGAL-G (`global`) by those of the two paths' global channels.
+    /// of the source router's outputs, UGAL-G (`global`, what a queue counts) by those of the two paths'
+    /// global channels.
     Ugal {
         threshold: i64,
-        global: bool,
+        global: Option<GlobalQueue>,
     },
 }
 
@@ -247,7 +250,7 @@ impl DragonflyRouting {
         let d = geo.router_of(header.dst());
         let h_min = geo.minimal_hops(at.router, d) as u64;
         let h_nm = geo.valiant_hops(at.router, header.variant as u32, d) as u64;
-        let (q_min, q_nm) = if global {
+        let (q_min, q_nm) = if global.is_some() {
             // the global channel each path leaves the source group by, wherever in the group it is
             let (from, via) = (geo.group(at.router), header.variant as u32);
             let global_queue = |to: u32| i128::from(anywhere(geo.holder(from, to), geo.global_port(from, to)));
@@ -286,8 +289,8 @@ impl Route for DragonflyRouting {
         match self.mode {
             Mode::Minimal => "minimal",
             Mode::Valiant { .. } => "valiant",
-            Mode::Ugal { global: false, .. } => "ugal_l",
-            Mode::Ugal { global: true, .. } => "ugal_g",
+            Mode::Ugal { global: None, .. } => "ugal_l",
+            Mode::Ugal { global: Some(_), .. } => "ugal_g",
         }
     }
 
@@ -313,12 +316,14 @@ impl Route for DragonflyRouting {
     }
 
     /// UGAL-G reads the global channels' queues: ports p + a − 1 onward (`DragonflyGeometry::global_port`).
-    fn reads_anywhere(&self) -> std::ops::Range<u8> {
+    fn reads_anywhere(&self) -> Anywhere {
         let geo = &self.geo;
         let first = (geo.p + geo.a - 1) as u8;
         match self.mode {
-            Mode::Ugal { global: true, .. } => first..first + geo.h as u8,
-            _ => 0..0,
+            Mode::Ugal { global: Some(queue), .. } => {
+                Anywhere { ports: first..first + geo.h as u8, with_router: queue == GlobalQueue::Whole }
+            }
+            _ => Anywhere::default(),
         }
     }
 
@@ -374,7 +379,7 @@ mod tests {
     fn intermediate_groups_are_uniform_over_the_others_or_over_all_groups() {
         // terminal 0 is in group 0, terminal 8·3 = 24 in group 3.
         let draws = |n: u32| (0..n).map(move |k| ((k as u64 * (1u64 << 32)) / n as u64 + 1) as u32);
-        for mode in [Mode::Valiant { all_groups: false }, Mode::Ugal { threshold: 0, global: false }] {
+        for mode in [Mode::Valiant { all_groups: false }, Mode::Ugal { threshold: 0, global: None }] {
             let r = DragonflyRouting::new(geo(), 3, mode, "valiant").unwrap();
             let mut seen = [0u32; 9];
             for draw in draws(7) {
@@ -395,7 +400,7 @@ mod tests {
 
     #[test]
     fn ugal_keeps_minimal_at_zero_load_and_valiant_when_minimal_is_full() {
-        let r = DragonflyRouting::new(geo(), 3, Mode::Ugal { threshold: 0, global: false }, "ugal_l").unwrap();
+        let r = DragonflyRouting::new(geo(), 3, Mode::Ugal { threshold: 0, global: None }, "ugal_l").unwrap();
         // terminal 0 (router 0, group 0) to terminal 24·2 = 48 (router 24, group 6) via group 3.
         let header = Header::new(0, Dest::One(48), 0, 1, 0, false, 3);
         let at = At { router: 0, in_port: 0, in_vc: 0, hops: 0 };
@@ -412,7 +417,13 @@ mod tests {
         assert_eq!(nm.vc_lo, 0, "the Valiant path starts on class 0");
         // UGAL-G reads the global channels the two paths leave the group by, wherever they are: the
         // minimal one (group 0 to group 6) full, its local first hop empty, it goes the Valiant way
-        let g = DragonflyRouting::new(geo(), 3, Mode::Ugal { threshold: 0, global: true }, "ugal_g").unwrap();
+        let g = DragonflyRouting::new(
+            geo(),
+            3,
+            Mode::Ugal { threshold: 0, global: Some(GlobalQueue::Downstream) },
+            "ugal_g",
+        )
+        .unwrap();
         let full = (geo().holder(0, 6), geo().global_port(0, 6));
         let mut kept = out;
         g.decide(at, &header, &mut kept, |_| 0, |r, p| if (r, p) == full { 100 } else { 0 });
@@ -421,7 +432,7 @@ mod tests {
         g.decide(at, &header, &mut kept, |port| if port == min.port { 100 } else { 0 }, |_, _| 0);
         assert_eq!(kept.as_slice(), [min], "UGAL-G does not read the local queue");
         // a negative threshold biases toward the non-minimal path: with both queues empty, Valiant
-        let biased = DragonflyRouting::new(geo(), 3, Mode::Ugal { threshold: -1, global: false }, "ugal_l").unwrap();
+        let biased = DragonflyRouting::new(geo(), 3, Mode::Ugal { threshold: -1, global: None }, "ugal_l").unwrap();
         let mut kept = out;
         biased.decide(at, &header, &mut kept, |_| 0, |_, _| 0);
         assert_eq!(kept.as_slice(), [nm]);

@@ -102,7 +102,7 @@ family! {
         fn candidates(at: At, header: &Header, out: &mut Candidates);
         fn decide(at: At, header: &Header, out: &mut Candidates, occupancy: impl Fn(u8) -> u32, anywhere: impl Fn(u32, u8) -> u32);
         fn reads_queues() -> bool;
-        fn reads_anywhere() -> std::ops::Range<u8>;
+        fn reads_anywhere() -> crate::queue_view::Anywhere;
         fn vcs() -> u8;
         fn escape_vcs() -> Option<(u8, u8)>;
         fn injection_vcs(header: &Header) -> (u8, u8);

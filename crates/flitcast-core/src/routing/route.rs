@@ -7,6 +7,7 @@ use crate::candidates::{At, Candidates, Step};
 use crate::dest_set::DestSets;
 use crate::error::Error;
 use crate::packet::Header;
+use crate::queue_view::Anywhere;
 use crate::topology::Topology;
 
 /// A routing built for one network.
@@ -39,10 +40,10 @@ pub trait Route {
         false
     }
 
-    /// The output ports of any router whose queues `decide` reads (`anywhere`; none by default): every
-    /// router records those outputs' queues into the cycle's view before any steps (`queue_view.rs`).
-    fn reads_anywhere(&self) -> std::ops::Range<u8> {
-        0..0
+    /// What `decide` reads of any router (`anywhere`; nothing by default): every router records those
+    /// outputs' queues into the cycle's view before any steps (`queue_view.rs`).
+    fn reads_anywhere(&self) -> Anywhere {
+        Anywhere::default()
     }
 
     /// Virtual channels on every channel.

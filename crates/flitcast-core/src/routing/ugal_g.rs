@@ -7,10 +7,22 @@ use super::algorithm::Algorithm;
 use super::algorithm::{variant_streams, Facts};
 use super::dragonfly::{on_dragonfly, on_wire_part, ugal_unfit, DragonflyRouting, Mode, DRAGONFLY};
 use crate::error::Error;
-use crate::params::{params, Kind, Problem};
+use crate::params::{choice, params, Kind, Problem};
 use crate::queue_view::QueueView;
 use crate::sizing::{Part, Sizing};
 use crate::topology::Topology;
+
+choice! {
+    /// What UGAL-G counts as a global channel's queue.
+    pub enum GlobalQueue {
+        /// The flits waiting in the next router's buffers, as the channel's router knows them (its credits
+        /// owed less its flits on the wire): the queue UGAL-L reads of its own outputs.
+        Downstream = "downstream",
+        /// Those, and the flits waiting for the channel in its router's input buffers (the packets that hold
+        /// or were routed to it): the whole backlog in front of the channel.
+        Whole = "whole",
+    }
+}
 
 params! {
     /// UGAL-G.
@@ -19,6 +31,10 @@ params! {
         /// flits the credits of the path's global channel out of the source group show downstream, H the
         /// hops of the path; 0 by default; below 0 a bias toward the non-minimal path).
         ugal_threshold: i64 = 0, range(-1_000_000, 1_000_000), unit("flits");
+        /// What a global channel's queue counts: `whole`, the flits waiting for the channel in its
+        /// router's input buffers and those waiting in the next router's buffers (as the channel's router
+        /// knows them); `downstream`, the latter alone (docs/models/dragonfly.md, "Routing").
+        global_queue: GlobalQueue = GlobalQueue::Whole;
     }
 }
 
@@ -41,7 +57,7 @@ impl Algorithm for UgalG {
     }
 
     fn build(p: &Params, vcs: u8, topo: &Topology) -> Result<DragonflyRouting, Error> {
-        on_dragonfly(Self::NAME, topo, vcs, Mode::Ugal { threshold: p.ugal_threshold, global: true })
+        on_dragonfly(Self::NAME, topo, vcs, Mode::Ugal { threshold: p.ugal_threshold, global: Some(p.global_queue) })
     }
 
     /// Each source's stream of intermediate groups, each router output's sends on the wire (as UGAL-L),

@@ -39,7 +39,7 @@ impl Algorithm for UgalL {
     }
 
     fn build(p: &Params, vcs: u8, topo: &Topology) -> Result<DragonflyRouting, Error> {
-        on_dragonfly(Self::NAME, topo, vcs, Mode::Ugal { threshold: p.ugal_threshold, global: false })
+        on_dragonfly(Self::NAME, topo, vcs, Mode::Ugal { threshold: p.ugal_threshold, global: None })
     }
 
     /// Each source's stream of intermediate groups; and each router output's sends still on the wire.

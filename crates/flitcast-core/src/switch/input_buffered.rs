@@ -561,11 +561,13 @@ impl Model for InputBuffered {
 
     fn record_queues(&self, _me: u32, now: Cycle, credits: &[u32], view: &QueueView) {
         let size = (self.vcs as u8, self.depth as u32);
-        let ports = view.ports();
-        for port in usize::from(ports.start)..usize::from(ports.end).min(self.outputs.len()) {
+        let ports = usize::from(view.ports().start)..usize::from(view.ports().end).min(self.outputs.len());
+        let here = if view.with_router() { self.waiting_here() } else { [0; 64] };
+        for port in ports {
             // (an output's lanes are its port index · vcs onward: `credits.rs`)
             let index = (self.outputs[port].link.lane / self.vcs as u32) as usize;
-            view.record(index, waiting(&self.outputs, self.on_wire.as_deref(), port, credits, size, now));
+            let downstream = waiting(&self.outputs, self.on_wire.as_deref(), port, credits, size, now);
+            view.record(index, downstream + here[port]);
         }
     }
 
@@ -602,6 +604,30 @@ impl Model for InputBuffered {
 }
 
 impl InputBuffered {
+    /// Per output port (of at most 64), the flits waiting for it in this router's input buffers: those of
+    /// the input VCs whose front packet holds it, or was routed to it and waits for one of its VCs (UGAL-G's
+    /// `whole` queue; a VC's flits behind its front packet are counted with it). Only the ports holding
+    /// flits are visited.
+    fn waiting_here(&self) -> [u32; 64] {
+        let mut out = [0u32; 64];
+        let mut ports = self.port_mask;
+        while ports != 0 {
+            let p = ports.trailing_zeros() as usize;
+            ports &= ports - 1;
+            for (v, q) in self.inputs[p].vcs[..self.vcs].iter().enumerate().filter(|(_, q)| q.len > 0) {
+                let port = match q.state {
+                    VcState::Active { port, .. } => Some(port),
+                    VcState::Routed => self.cands[p * MAX_VCS + v].as_slice().first().map(|c| c.port),
+                    VcState::Idle => None,
+                };
+                if let Some(port) = port {
+                    out[usize::from(port)] += u32::from(q.len);
+                }
+            }
+        }
+        out
+    }
+
     /// The VC-allocation stage of `separate` VC allocation, before switch allocation and on the state
     /// the cycle began with: every head at the front of an input VC without an output VC asks for one
     /// of its candidates that is free (as `allocate` decides it); each output VC asked for goes to one

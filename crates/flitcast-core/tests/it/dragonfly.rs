@@ -328,9 +328,11 @@ fn ugal_does_not_count_flits_on_the_wire_as_a_queue() {
     // a packet right behind another on the same minimal global channel: the first one's flits are on
     // the 100-cycle wire, not waiting in the next router, so the second stays minimal too (counting
     // them as queue sent it the Valiant way). Router 0 holds the global channels to groups 1 and 2;
-    // UGAL-G reads the same queue as UGAL-L, at the router that holds the channel.
+    // UGAL-G's downstream queue is the same as UGAL-L's, read at the router that holds the channel (its
+    // whole queue counts the first packet's flits still in that router too).
     for routing in ["ugal_l", "ugal_g"] {
         let s = long_channels(routing);
+        let s = if routing == "ugal_g" { s.set(&[("routing.global_queue", json!("downstream"))]) } else { s };
         let graph = Graph::of(&s, 2, 4, 9);
         for dst in [8, 9, 16, 17] {
             let probes = Simulation::build(&s).unwrap().probe_many(&[(0, 0, dst), (12, 0, dst)]).unwrap();
@@ -360,6 +362,26 @@ fn ugal_g_reads_the_queue_of_a_global_channel_at_another_router() {
 }
 
 #[test]
+fn ugal_gs_whole_queue_sees_the_backlog_before_a_global_channel() {
+    // the flits waiting for a global channel in its router count too: UGAL-G spreads the worst case over
+    // the Valiant paths further than when it reads the channel's downstream buffers alone (at most
+    // 3 × 16 flits, which a minimal path of 3 hops against 5 outweighs only when Valiant's hold 29)
+    let accepted = |queue: &str| {
+        let s = dragonfly(2, 4, 2, 9, "absolute", "ugal_g").set(&[
+            ("routing.global_queue", json!(queue)),
+            ("workload.pattern", json!("dragonfly_worst_case")),
+            ("workload.load", json!(0.5)),
+            ("run.warmup_cycles", json!(2_000)),
+            ("run.measure_cycles", json!(5_000)),
+            ("run.saturation_stop", json!("off")),
+        ]);
+        flitcast_core::run(&s).unwrap().accepted_load
+    };
+    let (downstream, whole) = (accepted("downstream"), accepted("whole"));
+    assert!(whole > downstream + 0.03, "whole {whole} against downstream {downstream}");
+}
+
+#[test]
 fn ugal_g_is_the_same_on_any_number_of_threads() {
     // every router reads the others' queues as the cycle began (`queue_view.rs`), whichever
     // region holds them and whenever that region steps
@@ -367,10 +389,15 @@ fn ugal_g_is_the_same_on_any_number_of_threads() {
         let r = flitcast_core::run(&s.set(&[("run.threads", json!(threads))])).unwrap();
         serde_json::to_string(&r).unwrap()
     };
-    for (pattern, load, channels) in
-        [("dragonfly_worst_case", 0.3, 1), ("uniform", 0.5, 1), ("dragonfly_worst_case", 0.2, 10)]
-    {
+    for (pattern, load, channels, queue) in [
+        ("dragonfly_worst_case", 0.3, 1, "whole"),
+        ("uniform", 0.5, 1, "whole"),
+        ("dragonfly_worst_case", 0.2, 10, "whole"),
+        ("dragonfly_worst_case", 0.3, 1, "downstream"),
+        ("dragonfly_worst_case", 0.2, 10, "downstream"),
+    ] {
         let s = dragonfly(2, 4, 2, 9, "absolute", "ugal_g").set(&[
+            ("routing.global_queue", json!(queue)),
             ("workload.pattern", json!(pattern)),
             ("workload.load", json!(load)),
             ("network.channel_latency_cycles", json!(channels)),
@@ -380,7 +407,7 @@ fn ugal_g_is_the_same_on_any_number_of_threads() {
         ]);
         let one = run(&s, 1);
         for threads in [2, 3, 7] {
-            assert_eq!(run(&s, threads), one, "{pattern} {load} {channels} on {threads} threads");
+            assert_eq!(run(&s, threads), one, "{pattern} {load} {channels} {queue} on {threads} threads");
         }
     }
     let r =
