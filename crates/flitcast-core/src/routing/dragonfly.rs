@@ -44,14 +44,25 @@
 
 use super::algorithm::{other_than, too_few_vcs, unfit, Facts};
 use super::route::Route;
-use super::ugal_g::GlobalQueue;
 use crate::candidates::{At, Candidate, Candidates};
 use crate::error::Error;
 use crate::packet::Header;
-use crate::params::Problem;
+use crate::params::{choice, Problem};
 use crate::queue_view::Anywhere;
 use crate::sizing::{Part, Sizing};
 use crate::topology::{DragonflyGeometry, Geometry, Topology};
+
+choice! {
+    /// What UGAL-G counts as a global channel's queue.
+    pub enum GlobalQueue {
+        /// The flits waiting in the next router's buffers, as the channel's router knows them (its credits
+        /// owed less its flits on the wire): the queue UGAL-L reads of its own outputs.
+        Downstream = "downstream",
+        /// Those, and the flits waiting for the channel in its router's input buffers (the packets that hold
+        /// or were routed to it): the whole backlog in front of the channel.
+        Whole = "whole",
+    }
+}
 
 /// Which of the three routings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,24 +5,12 @@
 
 use super::algorithm::Algorithm;
 use super::algorithm::{variant_streams, Facts};
-use super::dragonfly::{on_dragonfly, on_wire_part, ugal_unfit, DragonflyRouting, Mode, DRAGONFLY};
+use super::dragonfly::{on_dragonfly, on_wire_part, ugal_unfit, DragonflyRouting, GlobalQueue, Mode, DRAGONFLY};
 use crate::error::Error;
-use crate::params::{choice, params, Kind, Problem};
+use crate::params::{params, Kind, Problem};
 use crate::queue_view::QueueView;
 use crate::sizing::{Part, Sizing};
 use crate::topology::Topology;
-
-choice! {
-    /// What UGAL-G counts as a global channel's queue.
-    pub enum GlobalQueue {
-        /// The flits waiting in the next router's buffers, as the channel's router knows them (its credits
-        /// owed less its flits on the wire): the queue UGAL-L reads of its own outputs.
-        Downstream = "downstream",
-        /// Those, and the flits waiting for the channel in its router's input buffers (the packets that hold
-        /// or were routed to it): the whole backlog in front of the channel.
-        Whole = "whole",
-    }
-}
 
 params! {
     /// UGAL-G.
