@@ -87,3 +87,8 @@ def test_the_wheel_checks_neighbours_are_in_range_at_other_versions_than_the_loc
     for name in ours:
         assert ranges[name].contains(NEIGHBOURS[name]), f"{name}=={NEIGHBOURS[name]} not in {ranges[name]}"
         assert NEIGHBOURS[name] not in (LOCK[name], FLOOR[name]), f"{name}: the lock's or the floor's version"
+
+
+def test_the_floor_is_pandas_2() -> None:
+    # so that make test-floor runs the whole suite on pandas 2 (the lock has pandas 3)
+    assert FLOOR["pandas"].major == 2 and LOCK["pandas"].major == 3
