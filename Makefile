@@ -53,7 +53,7 @@ test: build ## Rust core tests, then the Python tests (incl. examples and README
 	cargo test -p flitcast-core --release
 	$(PY) -m pytest -q
 
-wheel-check: $(VENV_STAMP) ## build the abi3 wheel (maturin build --release), install it beside other packages in a fresh venv, run it
+wheel-check: $(VENV_STAMP) ## build the abi3 wheel for glibc 2.28+ (maturin --zig), install it beside pandas 2 and pandas 3 in fresh venvs, run it
 	bash .ci/wheel-check $(VENV)
 
 $(FLOOR_STAMP): requirements-floor.txt requirements-dev.txt | $(PY)

@@ -273,6 +273,19 @@ def test_a_failed_point_reads_as_its_error(tiny: dict[str, Any]) -> None:
     assert table["error"].iloc[0] == str(info.value)
 
 
+def test_a_column_with_no_value_is_float_whichever_pandas(tiny: dict[str, Any]) -> None:
+    # pandas keeps a column of Nones as objects (pandas 2 and 3 alike): the table makes it NaN, as an
+    # empty metric is beside measured ones
+    failed = flitcast.sweep([Scenario.model_validate(deadlock_prone())])
+    assert (failed[list(METRIC_COLUMNS)].dtypes == "float64").all() and failed[list(METRIC_COLUMNS)].isna().all().all()
+    quiet = flitcast.run({**tiny, "workload": {**tiny["workload"], "load": 0.001},
+                          "run": {"warmup_cycles": 0, "measure_cycles": 10, "drain_max_cycles": 10}})
+    assert quiet["latency_mean"] is None  # nothing measured
+    frame = quiet.to_frame()
+    assert frame["latency_mean"].dtype == "float64" and frame["completion_cycles"].dtype == "float64"
+    assert frame["cycles"].dtype == "int64" and frame["saturated"].dtype == bool  # the measured ones keep theirs
+
+
 def test_grid_is_a_cartesian_product(tiny: dict[str, Any]) -> None:
     from flitcast.sweeps.cartesian import grid
 

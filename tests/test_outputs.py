@@ -167,7 +167,7 @@ SINGLE_RUNS = [
 
 
 @pytest.mark.parametrize("change", SINGLE_RUNS)
-def test_single_run_files_match_what_pandas_wrote(change: dict[str, Any], tiny: dict[str, Any], tmp_path: Path) -> None:
+def test_single_run_files_match_what_a_sweep_writes(change: dict[str, Any], tiny: dict[str, Any], tmp_path: Path) -> None:
     data = {section: {**tiny.get(section, {}), **change.get(section, {})} for section in {*tiny, *change}}
     if "topology" in change.get("network", {}):
         data["network"] = change["network"]  # another topology: its own keys only
@@ -178,13 +178,16 @@ def test_single_run_files_match_what_pandas_wrote(change: dict[str, Any], tiny: 
     frame = result.to_frame()
     # byte for byte what pandas writes
     assert (tmp_path / "one" / "results.csv").read_text(encoding="utf-8") == frame.to_csv(index=False)
-    frame.to_parquet(tmp_path / "pandas.parquet", index=False, engine="pyarrow")
+    # the types of a sweep's table of the same row (sweeps/parquet.py), metadata and all
+    from flitcast.sweeps.parquet import write_frame
+
+    write_frame(tmp_path / "sweep.parquet", frame)
     import pyarrow.parquet as pq
 
-    ours, theirs = pq.read_schema(tmp_path / "one" / "results.parquet"), pq.read_schema(tmp_path / "pandas.parquet")
-    assert ours.remove_metadata() == theirs.remove_metadata()  # pandas adds only its index metadata
+    ours, sweeps = pq.read_schema(tmp_path / "one" / "results.parquet"), pq.read_schema(tmp_path / "sweep.parquet")
+    assert ours.equals(sweeps, check_metadata=True), (ours, sweeps)
     pd.testing.assert_frame_equal(
-        pd.read_parquet(tmp_path / "one" / "results.parquet"), pd.read_parquet(tmp_path / "pandas.parquet")
+        pd.read_parquet(tmp_path / "one" / "results.parquet"), pd.read_parquet(tmp_path / "sweep.parquet")
     )
 
 

@@ -153,9 +153,12 @@ def frame_of(results: Iterable[Result]) -> pd.DataFrame:
 
 
 def frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
+    """The table of result rows, columns in ``ordered_columns`` order. A column with no value at all (a
+    metric no point measured, every metric of failed points) is float, NaN, whichever pandas: pandas
+    would leave the Nones it holds as objects."""
     import pandas as pd
 
     frame = pd.DataFrame(rows)
     if rows:
         frame = frame[ordered_columns(list(frame.columns))]
-    return frame
+    return frame.astype({name: "float64" for name in frame.columns if frame[name].isna().all()})

@@ -6,7 +6,7 @@ lets an interrupted sweep resume (docs/sweeps.md).
 * ``threads.py``, ``on_dask.py`` — where points run;
 * ``store.py`` — the point store (``DIR/points.sqlite``); ``outdir.py`` — output directories written all
   or nothing; ``rows.py`` — a single run's one-row CSV and Parquet files (the latter through pyarrow,
-  without pandas).
+  without pandas); ``parquet.py`` — results.parquet's column types, the same whichever pandas.
 
 (Named ``sweeps``: ``flitcast.sweep`` is the function.)
 """

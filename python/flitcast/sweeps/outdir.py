@@ -299,9 +299,11 @@ def write_run_dir(
     Returns the paths written.
     """
 
+    from flitcast.sweeps.parquet import write_frame
+
     def write(staging: Path) -> None:
         frame.to_csv(staging / "results.csv", index=False)
-        frame.to_parquet(staging / "results.parquet", index=False, engine="pyarrow")
+        write_frame(staging / "results.parquet", frame)
         _write_scenario_toml(staging, scenario, vary)
         if vary:
             from flitcast.plot import plot_sweep

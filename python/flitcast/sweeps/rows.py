@@ -1,8 +1,9 @@
 """A single run's results.csv and results.parquet, written from its one row without pandas.
 
 Importing pandas costs a single `flitcast run` more than a short simulation; these writers produce what
-``frame_of([result]).to_csv(index=False)`` and ``.to_parquet(index=False)`` produce (same columns, same
-cell text, same Arrow types), which tests/test_outputs.py checks. Sweeps still write through pandas.
+a sweep writes for the same row (``frame_of([result]).to_csv(index=False)``, and ``parquet.write_frame``:
+same columns, same cell text, same Arrow types), which tests/test_outputs.py checks. Sweeps still write
+through pandas.
 The Parquet file is pyarrow's work: importing it (with numpy, which pyarrow imports) takes about 0.15 s
 of CPU, which `flitcast run --out` spends on a second thread while the core simulates.
 """
@@ -16,6 +17,8 @@ import math
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
+
+from flitcast.sweeps.parquet import arrow_schema
 
 __all__ = ["csv_cell", "write_csv", "write_parquet", "write_table"]
 
@@ -46,8 +49,7 @@ def write_table(path: str | os.PathLike[str], header: Sequence[str], rows: Itera
 
 
 def write_parquet(path: str | os.PathLike[str], row: Mapping[str, Any]) -> None:
-    """One row, with the Arrow types pandas gives such a row (text ``large_string``, numbers ``int64`` /
-    ``double``, missing ``null``, lists ``list<...>``).
+    """One row, in the Arrow types of every results.parquet (``parquet.arrow_schema``).
 
     The row goes through pyarrow's JSON reader with an explicit schema: ``pyarrow.array`` on Python
     values imports pandas to ask whether they are pandas objects, which is the cost this module avoids.
@@ -56,26 +58,9 @@ def write_parquet(path: str | os.PathLike[str], row: Mapping[str, Any]) -> None:
     import pyarrow.json
     import pyarrow.parquet as pq
 
-    schema = pa.schema([(name, _arrow_type(pa, value)) for name, value in row.items()])
+    schema = arrow_schema(pa, {name: [value] for name, value in row.items()})
     # the core's JSON and validated scenarios hold finite numbers only; allow_nan=False keeps it so
     line = json.dumps(dict(row), allow_nan=False).encode("utf-8")
     options = pyarrow.json.ParseOptions(explicit_schema=schema)
     one_line = pyarrow.json.ReadOptions(use_threads=False)  # no thread pool to start for it
     pq.write_table(pyarrow.json.read_json(io.BytesIO(line), read_options=one_line, parse_options=options), path)
-
-
-def _arrow_type(pa: Any, value: Any) -> Any:
-    if value is None:
-        return pa.null()
-    if isinstance(value, bool):
-        return pa.bool_()
-    if isinstance(value, int):
-        return pa.int64()
-    if isinstance(value, float):
-        return pa.float64()
-    if isinstance(value, str):
-        return pa.large_string()
-    if isinstance(value, list):
-        items = [_arrow_type(pa, item) for item in value if item is not None]
-        return pa.list_(items[0] if items else pa.null())
-    raise TypeError(f"no Arrow type for a result cell of type {type(value).__name__}")
