@@ -502,6 +502,7 @@ def test_run_prints_the_metrics_its_scenario_reached_and_counts_the_rest(tiny: d
     frame = pd.read_csv(tmp_path / "out" / "results.csv")
     metrics = [c for c in frame.columns if "." not in c and c != "error"]
     assert f"{len(metrics) - len(shown)} more metrics empty for this scenario" in result.stdout
+    assert f"every one in {tmp_path / 'out'}/results.csv" in " ".join(result.stdout.split())
     assert frame["multicast_throughput"].isna().all()  # (every one is in the table, empty)
     assert re.search(r"│ flit_hops\s+│\s+\d{1,3}(,\d{3})+ │", result.stdout)  # one number format
 

@@ -54,7 +54,7 @@ def run_command(
     # what printing the metrics needs, and with --out what writes results.parquet (sweeps/rows.py)
     import_in_background("rich.console", "rich.table", *(("pyarrow.json", "pyarrow.parquet") if out is not None else ()))
     result = with_cycle_progress(point.window_end, lambda progress: run(point, progress=progress))
-    _print_metrics(point, result)
+    _print_metrics(point, result, out)
     if out is not None:
         from flitcast.sweeps.outdir import write_result_dir
 
@@ -62,7 +62,7 @@ def run_command(
         typer.echo(f"wrote {', '.join(p.name for p in written)} to {out}")
 
 
-def _print_metrics(point: Scenario, result: Result) -> None:
+def _print_metrics(point: Scenario, result: Result, out: str | None) -> None:
     from rich.table import Table
 
     workload = point.workload
@@ -78,7 +78,8 @@ def _print_metrics(point: Scenario, result: Result) -> None:
     console().print(table)
     hidden = len(result.metrics) - len(shown)
     if hidden:
-        typer.echo(f"{hidden} more metrics empty for this scenario (not reached, or of other programs); every one in results.csv (--out)")
+        where = f"{out}/results.csv" if out is not None else "results.csv (--out DIR)"
+        typer.echo(f"{hidden} more metrics empty for this scenario (not reached, or of other programs); every one in {where}")
 
 
 def _empty(value: object) -> bool:
