@@ -79,6 +79,12 @@ def has_estimate(frame: pd.DataFrame) -> bool:
     return "estimate_cycles" in frame.columns and bool(frame["estimate_cycles"].notna().any())
 
 
+def contention(frame: pd.DataFrame) -> pd.Series:
+    """What contention cost each collective: its simulated completion over its α-β-γ estimate (empty where
+    it did not complete)."""
+    return frame["completion_cycles"] / frame["estimate_cycles"]
+
+
 def load_column(frame: pd.DataFrame) -> str:
     """The load to plot against: ``effective_load`` if it differs from ``offered_load`` anywhere in
     ``frame`` (multicast), else ``offered_load``."""
@@ -228,12 +234,13 @@ def latency_legend(ax: Any, **kwargs: Any) -> Any:
     return ax.legend(handles, labels, **kwargs) if handles else None
 
 
-def log_scale_wanted(latencies: Any, past: Any, spread: float = 20.0) -> bool:
-    """Should a latency axis be logarithmic: do the positive latencies not past saturation span more than
-    ``spread`` times? (A latency past saturation never decides it.)"""
+def log_scale_wanted(latencies: Any, past: Any = False, spread: float = 20.0) -> bool:
+    """Should a latency (or any) axis be logarithmic: do the positive values not past saturation span more
+    than ``spread`` times? (A value past saturation never decides it.)"""
     import numpy as np
 
-    values = np.asarray(latencies, dtype=float)[~np.asarray(past, dtype=bool)]
+    values = np.asarray(latencies, dtype=float)
+    values = values[~np.broadcast_to(np.asarray(past, dtype=bool), values.shape)]
     values = values[np.isfinite(values) & (values > 0)]
     return bool(len(values)) and float(values.max()) > spread * float(values.min())
 
@@ -360,12 +367,12 @@ def plot_completion(
                     ax.plot(x, part["estimate_cycles"].astype(float), linestyle="--", color=line.get_color(), label="_nolegend_")
         for ax, column in zip(drawn, columns, strict=True):
             ax.set(xlabel=short, ylabel=CLOSED_COLUMNS[column], title=f"{column} vs {short}")
-            if numeric and _spans(data[key], 10.0):  # sizes, counts over decades, ticked as numbers
+            if numeric and log_scale_wanted(data[key], spread=10.0):  # sizes, counts over decades, ticked as numbers
                 from matplotlib.ticker import FuncFormatter
 
                 ax.set_xscale("log")
                 ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:,.0f}" if v >= 1 else f"{v:g}"))
-            if _spans(data[column], 20.0):
+            if log_scale_wanted(data[column]):
                 ax.set_yscale("log")
             ax.grid(True, alpha=0.3)
             if estimate and column == "completion_cycles":
@@ -391,15 +398,6 @@ def _same(frame: pd.DataFrame, a: str, b: str) -> bool:
     """Columns ``a`` and ``b`` hold the same value on every point (empty where the other is)."""
     left, right = frame[a].astype(float), frame[b].astype(float)
     return bool(((left == right) | (left.isna() & right.isna())).all())
-
-
-def _spans(values: Any, factor: float) -> bool:
-    """The positive values span more than ``factor`` times (an axis worth a log scale)."""
-    import numpy as np
-
-    v = np.asarray(values, dtype=float)
-    v = v[np.isfinite(v) & (v > 0)]
-    return bool(len(v)) and float(v.max()) > factor * float(v.min())
 
 
 def model_plot(frame: pd.DataFrame, path: str | os.PathLike[str] | None = None, *, axes: Any = None) -> Any:

@@ -123,12 +123,14 @@ class Result:
         for name in dict.fromkeys(channels["class"]):
             of = channels[channels["class"] == name]
             top = of["utilisation"].idxmax() if of["utilisation"].notna().any() else None
+            # (the mean and maximum are the table's columns: class_utilisation says them once)
+            mean, most = (self.metrics.get(class_column(statistic, name)) for statistic in ("mean", "max"))
             rows.append(
                 {
                     "class": name,
                     "channels": len(of),
-                    "utilisation_mean": of["utilisation"].mean(),
-                    "utilisation_max": of["utilisation"].max(),
+                    "utilisation_mean": float("nan") if mean is None else mean,
+                    "utilisation_max": float("nan") if most is None else most,
                     "busiest": channels.at[top, "channel"] if top is not None else None,
                 }
             )

@@ -90,33 +90,14 @@ PointProgress = Callable[..., None]
 def with_progress(total: int, work: Callable[[PointProgress], Any], what: str) -> Any:
     """Run ``work(progress)`` under a progress bar on stderr with the time left, gone when done; where
     stderr is not a terminal, a plain line at a steady interval saying ``what`` runs."""
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
     err = console(stderr=True)
     if not err.is_terminal:
         from flitcast.cli.plain_progress import PlainProgress
 
         with PlainProgress(total, "points", what) as plain:
             return work(plain.update)
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        transient=True,  # stderr keeps only what matters (an error line, if any)
-    ) as bar:
-        task = bar.add_task(what, total=total)
+    from flitcast.sweeps.progress_bar import progress_bar
 
-        def progress(done: int, now: int, running: str | None = None) -> None:
-            bar.update(task, completed=done, total=max(total, now), description=running or what)
-
-        return work(progress)
+    # (stderr keeps only what matters: an error line, if any)
+    with progress_bar(total, what, console=err, transient=True) as bar:
+        return work(bar)

@@ -26,12 +26,12 @@ def sweep_results_table(frame: pd.DataFrame, varied: Sequence[str]) -> Any:
     """A rich Table of the sweep's results (module doc)."""
     from rich.table import Table
 
-    from flitcast.plot import closed_workload, has_estimate, load_column
+    from flitcast.plot import closed_workload, contention, has_estimate, load_column
 
     closed = closed_workload(frame)
     if closed and has_estimate(frame):
         title = f"sweep of {len(frame)} points of a collective (times in cycles; the estimate without contention)"
-        frame = frame.assign(contention=frame["completion_cycles"] / frame["estimate_cycles"])
+        frame = frame.assign(contention=contention(frame))
         columns = {"completion": "completion_cycles", "estimate": "estimate_cycles", "÷ estimate": "contention"}
     elif closed:
         title = f"sweep of {len(frame)} points of a closed workload (no load; times in cycles)"

@@ -143,7 +143,9 @@ def _derive(results: pd.DataFrame) -> pd.DataFrame:
     collective did not complete)."""
     if "estimate_cycles" not in results:  # (a table of another program's points: nothing to divide by)
         return results
-    return results.assign(contention=results["completion_cycles"] / results["estimate_cycles"])
+    from flitcast.plot import contention
+
+    return results.assign(contention=contention(results))
 
 
 # --- the paper's numbers ------------------------------------------------------------------------------

@@ -243,35 +243,6 @@ impl DragonflyRouting {
         }
     }
 
-    /// UGAL-L's choice at the source router: keeps the minimal candidate if q_min · H_min ≤ q_nm · H_nm +
-    /// threshold, else the Valiant one, `occupancy(port)` being the flits waiting in the next router's
-    /// buffers of that output as this router knows them (`Route::decide`). Any other hop: unchanged.
-    #[inline]
-    pub fn decide(
-        &self,
-        at: At,
-        header: &Header,
-        out: &mut Candidates,
-        occupancy: impl Fn(u8) -> u32,
-        anywhere: impl Fn(u32, u8) -> u32,
-    ) {
-        let Mode::Ugal { threshold, global } = self.mode else { return };
-        let [min, nm] = out.as_slice() else { return };
-        let geo = &self.geo;
-        let d = geo.router_of(header.dst());
-        let h_min = geo.minimal_hops(at.router, d) as u64;
-        let h_nm = geo.valiant_hops(at.router, header.variant as u32, d) as u64;
-        let (q_min, q_nm) = if global.is_some() {
-            // the global channel each path leaves the source group by, wherever in the group it is
-            let (from, via) = (geo.group(at.router), header.variant as u32);
-            let global_queue = |to: u32| i128::from(anywhere(geo.holder(from, to), geo.global_port(from, to)));
-            (global_queue(geo.group(d)), global_queue(via))
-        } else {
-            (i128::from(occupancy(min.port)), i128::from(occupancy(nm.port)))
-        };
-        out.keep(usize::from(q_min * i128::from(h_min) > q_nm * i128::from(h_nm) + i128::from(threshold)));
-    }
-
     /// The next hop from router `r` toward group `to` (≠ `r`'s): the global channel, class `local + 1`,
     /// where `r` holds it, else the local hop to the router that does, class `local`.
     #[inline]
@@ -310,6 +281,9 @@ impl Route for DragonflyRouting {
         self.route(at, header, out)
     }
 
+    /// UGAL-L's choice at the source router: keeps the minimal candidate if q_min · H_min ≤ q_nm · H_nm +
+    /// threshold, else the Valiant one, `occupancy(port)` being the flits waiting in the next router's
+    /// buffers of that output as this router knows them (`Route::decide`). Any other hop: unchanged.
     #[inline]
     fn decide(
         &self,
@@ -319,7 +293,21 @@ impl Route for DragonflyRouting {
         occupancy: impl Fn(u8) -> u32,
         anywhere: impl Fn(u32, u8) -> u32,
     ) {
-        self.decide(at, header, out, occupancy, anywhere)
+        let Mode::Ugal { threshold, global } = self.mode else { return };
+        let [min, nm] = out.as_slice() else { return };
+        let geo = &self.geo;
+        let d = geo.router_of(header.dst());
+        let h_min = geo.minimal_hops(at.router, d) as u64;
+        let h_nm = geo.valiant_hops(at.router, header.variant as u32, d) as u64;
+        let (q_min, q_nm) = if global.is_some() {
+            // the global channel each path leaves the source group by, wherever in the group it is
+            let (from, via) = (geo.group(at.router), header.variant as u32);
+            let global_queue = |to: u32| i128::from(anywhere(geo.holder(from, to), geo.global_port(from, to)));
+            (global_queue(geo.group(d)), global_queue(via))
+        } else {
+            (i128::from(occupancy(min.port)), i128::from(occupancy(nm.port)))
+        };
+        out.keep(usize::from(q_min * i128::from(h_min) > q_nm * i128::from(h_nm) + i128::from(threshold)));
     }
 
     fn reads_queues(&self) -> bool {

@@ -24,7 +24,7 @@
 use std::mem::size_of;
 
 use super::model::{
-    links_of, selection_request, vct_unfit, FlowControl, InLink, Model, OutLink, Site, StepCtx, Timing,
+    links_of, owed, selection_request, vct_unfit, FlowControl, InLink, Model, OutLink, Site, StepCtx, Timing,
 };
 use super::on_wire::OnWire;
 use super::vc_allocation::{VcAllocation, VcRequest, VcRequests};
@@ -326,9 +326,7 @@ fn waiting(
     (vcs, depth): (u8, u32),
     now: Cycle,
 ) -> u32 {
-    let lane = outputs[port].link.lane;
-    let owed: u32 = (0..u32::from(vcs)).map(|w| depth.saturating_sub(credits[(lane + w) as usize])).sum();
-    owed.saturating_sub(on_wire.map_or(0, |w| w[port].count(now)))
+    owed(credits, outputs[port].link, vcs, depth).saturating_sub(on_wire.map_or(0, |w| w[port].count(now)))
 }
 
 impl Model for InputBuffered {

@@ -301,7 +301,7 @@ impl StepCtx<'_> {
     /// queues reads (`Route::decide`, UGAL-L).
     #[inline]
     pub fn queued(&self, link: OutLink, vcs: u8, depth: u32) -> u32 {
-        (0..vcs).map(|w| depth.saturating_sub(self.credits(link, w))).sum()
+        owed(self.credits, link, vcs, depth)
     }
 
     /// The queue of any router's output `port` as the cycle began, as that router knows it (`QueueView`):
@@ -319,6 +319,13 @@ impl StepCtx<'_> {
     pub fn spend_credit(&mut self, link: OutLink, vc: u8) {
         self.credits[(link.lane + vc as u32) as usize] -= (!link.sink) as u32;
     }
+}
+
+/// Flits the credits `credits` of the channel leaving by `link` show in the next router's buffers of its
+/// `vcs` virtual channels, each `depth` flits deep (StepCtx::queued; a router's view recorded for others).
+#[inline]
+pub fn owed(credits: &[u32], link: OutLink, vcs: u8, depth: u32) -> u32 {
+    (0..u32::from(vcs)).map(|w| depth.saturating_sub(credits[(link.lane + w) as usize])).sum()
 }
 
 /// A virtual cut-through buffer of `buffer` flits too small for the largest packet.
