@@ -492,3 +492,16 @@ def test_each_channel_class_has_its_utilisation_columns_in_the_table() -> None:
         "channel_util_mean_dimension_2": None,
         "channel_util_max_dimension_2": None,
     }
+
+
+def test_a_point_stored_before_channels_had_classes_reads_with_its_class_columns_empty() -> None:
+    from flitcast.config.scenario import load_scenario
+    from flitcast.results import Result, is_class_column
+
+    scenario = load_scenario(Path(__file__).resolve().parents[1] / "examples" / "scenarios" / "mesh8_uniform.toml")
+    # the payload a store kept before the core reported each channel's class and flits
+    old = {"accepted_load": 0.25, "channel_util_max": 0.5, "channel_names": ["a", "b"], "channel_utilisation": [0.5, 0.25]}
+    result = Result.from_core(scenario, old, 1.0)
+    assert result.metrics["channel_util_max"] == 0.5
+    assert not any(is_class_column(c) for c in result.metrics)
+    assert result.channel_names == result.channel_classes == result.channel_flits == result.channel_utilisation == []

@@ -82,16 +82,19 @@ class Result:
         """Build from the core's ``ok`` payload."""
         # documented order first (the core's JSON object has no meaningful order), then anything new
         scalars = {k: v for k, v in data.items() if k not in CHANNEL_KEYS}
-        scalars.update(class_utilisation(data.get("channel_classes") or [], data.get("channel_utilisation") or []))
+        # a point stored before the core named every channel's class and flits has no per-channel
+        # data here: its class columns are empty rather than guessed
+        channels = {k: list(data.get(k) or []) for k in CHANNEL_KEYS} if all(k in data for k in CHANNEL_KEYS) else {k: [] for k in CHANNEL_KEYS}
+        scalars.update(class_utilisation(channels["channel_classes"], channels["channel_utilisation"]))
         scalars["wall_seconds"] = wall_seconds
         metrics = {k: scalars[k] for k in ordered_columns(list(scalars))}
         return cls(
             scenario=scenario,
             metrics=metrics,
-            channel_names=list(data.get("channel_names") or []),
-            channel_classes=list(data.get("channel_classes") or []),
-            channel_flits=list(data.get("channel_flits") or []),
-            channel_utilisation=list(data.get("channel_utilisation") or []),
+            channel_names=channels["channel_names"],
+            channel_classes=channels["channel_classes"],
+            channel_flits=channels["channel_flits"],
+            channel_utilisation=channels["channel_utilisation"],
         )
 
     @cached_property
