@@ -90,7 +90,7 @@ def test_quick_reproduction_writes_the_contract(experiment_id: str, tmp_path: Pa
     names = {p.name for p in out.iterdir()}
     assert {"results.csv", "claims.csv", *PANELS[experiment_id]} <= names
     claims = pd.read_csv(out / "claims.csv")
-    assert list(claims.columns) == ["claim", "study", "ours", "holds", "status", "margin", "resolution", "rule", "note"]
+    assert list(claims.columns) == ["claim", "study", "ours", "holds", "status", "cause", "margin", "resolution", "rule", "note"]
     assert len(claims) >= 2
     # the closing line words the table as it is (an unjudged claim is not a failed one)
     assert claims_summary(claims) in " ".join(result.output.split())

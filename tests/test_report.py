@@ -224,3 +224,61 @@ def test_ctrl_c_during_all_keeps_the_finished_points_and_the_same_command_resume
     assert again.returncode == 0, again.stderr
     assert (out / "index.html").is_file() and (out / "summary.md").is_file()
     assert len(pd.read_csv(out / "oral-fig2" / "results.csv")) == 130
+
+
+def test_a_reason_two_claims_share_is_said_once_for_the_figure() -> None:
+    from flitcast.report import shared_notes
+
+    notes = [
+        "not judged: its margin +0.01 could lie anywhere in [-0.01, +0.03]; 1 KB messages: the study states none",
+        "the brackets of the core's flag; 1 KB messages: the study states none",
+        float("nan"),
+        "its own reason",
+    ]
+    shared, rest = shared_notes(notes)
+    assert shared == [([1, 2], "1 KB messages: the study states none")]
+    assert rest == ["not judged: its margin +0.01 could lie anywhere in [-0.01, +0.03]", "the brackets of the core's flag", "", "its own reason"]
+    # a reason every claim gives is the figure's, and nothing is left of it on the rows
+    every, left = shared_notes(["a; b", "b; a"])
+    assert [reason for _, reason in every] == ["a", "b"] and left == ["", ""]
+
+
+def test_ours_shows_the_margin_beside_the_value() -> None:
+    from flitcast.report import margin_text
+
+    assert margin_text(0.0412, 0.0101) == "margin +0.041 ± 0.01"
+    assert margin_text(-0.25, 0.0) == "margin -0.25"
+    assert margin_text(float("nan"), 0.1) == margin_text(None, None) == ""
+
+
+def test_a_studys_statements_that_do_not_hold_are_grouped_by_why_each_once() -> None:
+    from flitcast.experiments.claim import DATA, MODEL
+    from flitcast.report import WHY_NOT, ExperimentRun, glance
+
+    def run(experiment_id: str, rows: list[tuple[str, str, str, str]]) -> ExperimentRun:
+        claims = pd.DataFrame(rows, columns=["claim", "status", "cause", "note"])
+        return ExperimentRun(EXPERIMENTS[experiment_id], experiment_id, claims, 1, 1.0, 1.0, (), {})
+
+    first = run("oral-fig4", [
+        ("a", "holds", "", ""),
+        ("b", "deviates", MODEL, "the text's buffer is not ours"),
+        ("c", "deviates", "", "measured: the routers limit it"),
+        ("d", "not judged", "", "not judged in quick mode: its margin ..."),
+        ("e", "study inconsistent", "", "study inconsistent: x against y"),
+    ])
+    second = run("oral-fig5", [
+        ("d", "deviates", DATA, "the study gives no size"),  # the same statement deviates in another figure
+        ("f", "not judged", "", "not judged: 2 of 9 points failed (see the error column of results.csv)"),
+        ("g", "not judged", "", "not judged: its margin +0.01 could lie anywhere in [-0.01, +0.03]"),
+    ])
+    groups = {text: [(name, r.experiment.id) for name, r in claims] for text, claims in glance([first, second])}
+    why = dict(WHY_NOT)
+    assert groups == {
+        why["inconsistent"]: [("e", "oral-fig4")],
+        why[MODEL]: [("b", "oral-fig4")],
+        why[DATA]: [("d", "oral-fig5")],
+        why["measured"]: [("c", "oral-fig4")],
+        why["failed"]: [("f", "oral-fig5")],
+        why["close"]: [("g", "oral-fig5")],
+    }
+    assert list(groups) == [text for _, text in WHY_NOT if text in groups]  # in the report's order

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from flitcast.experiments.claim import DATA, MODEL
 from flitcast.experiments.verdicts import DEVIATES, HOLDS, INCONSISTENT, NOT_JUDGED
 from flitcast.studies import SOURCE_IDS, StudyValue, study, values_of
 
@@ -130,6 +131,92 @@ def _front_rows(runs: Sequence[ExperimentRun]) -> list[tuple[str, int, int, Coun
     return rows
 
 
+def margin_text(margin: Any, resolution: Any) -> str:
+    """A claim's margin as the ours column shows it under the value: "margin +0.041 ± 0.010" (how far
+    beyond the claim's threshold, in its units, ± the half-width of what it tested); empty where none was
+    computed."""
+    if _blank(margin):
+        return ""
+    shown = f"margin {float(margin):+.2g}"
+    return shown + (f" ± {float(resolution):.2g}" if not _blank(resolution) and float(resolution) > 0 else "")
+
+
+#: how the notes of one claim join their reasons (the study modules write them so)
+NOTE_SEPARATOR = "; "
+
+
+def shared_notes(notes: Sequence[Any]) -> tuple[list[tuple[list[int], str]], list[str]]:
+    """The reasons two or more of a figure's claims share, each once with the claims it belongs to
+    (numbered from 1, in table order), and each claim's note without them: a shared reason is said once
+    per figure."""
+    parts = [[] if _blank(n) else [p for p in str(n).split(NOTE_SEPARATOR) if p.strip()] for n in notes]
+    where: dict[str, list[int]] = {}
+    for i, reasons in enumerate(parts, 1):
+        for reason in dict.fromkeys(reasons):
+            where.setdefault(reason, []).append(i)
+    shared = {reason: rows for reason, rows in where.items() if len(rows) > 1}
+    rest = [NOTE_SEPARATOR.join(r for r in reasons if r not in shared) for reasons in parts]
+    return [(rows, reason) for reason, rows in shared.items()], rest
+
+
+def _claim_numbers(rows: list[int], total: int) -> str:
+    return "every claim below" if len(rows) == total else "claims " + ", ".join(str(r) for r in rows)
+
+
+#: the groups of a study's statements that do not hold, in the order the report shows them, each with
+#: the one sentence that says why (docs/experiments.md, "Why a claim does not hold")
+WHY_NOT = (
+    ("inconsistent", "Study inconsistent: the study's own text says the opposite elsewhere; each claim's note quotes both places."),
+    (MODEL, "Deviates where our model departs from the study's text: each note names the departure and the reading that follows the text."),
+    (DATA, "Deviates where the study does not give what the claim needs: each note names what we chose in its place."),
+    ("measured", "Deviates although our model follows the study's text: each note gives the measured cause."),
+    ("quick", "Not judged in quick mode: the quick run's values, widened by its measured resolution, cannot decide them (docs/experiments.md, Quick mode); the full run judges them."),
+    ("failed", "Not judged: points of the figure failed (their error is in results.csv)."),
+    ("close", "Not judged: the margin lies within the measurement's uncertainty (or a quantity it reads was not reached)."),
+)
+
+
+def why_not(claim: pd.Series) -> str:
+    """Which group of :data:`WHY_NOT` a claim row belongs to; empty for a claim that holds."""
+    status, note = str(claim["status"]), "" if _blank(claim.get("note")) else str(claim["note"])
+    cause = "" if _blank(claim.get("cause")) else str(claim["cause"])
+    if status == HOLDS:
+        return ""
+    if status == INCONSISTENT:
+        return "inconsistent"
+    if status == DEVIATES:
+        return cause or "measured"
+    if note.startswith("not judged in quick mode"):
+        return "quick"
+    return "failed" if "points failed" in note.split(NOTE_SEPARATOR, 1)[0] else "close"
+
+
+def held_line(group: Sequence[ExperimentRun]) -> str:
+    """How many of a study's statements hold: "12 of 37 statements hold." """
+    total = statement_counts([run.claims for run in group])
+    return f"{total.get(HOLDS, 0)} of {sum(total.values())} statements hold."
+
+
+def glance(group: Sequence[ExperimentRun]) -> list[tuple[str, list[tuple[str, ExperimentRun]]]]:
+    """A study's statements that do not hold, grouped as :data:`WHY_NOT`: each statement once, by its
+    status over the study (``statement_status``, as the front table counts it), in the group of the first
+    figure that gives it that status, the figure beside it."""
+    from flitcast.experiments.claim import statement_status
+
+    rows: dict[str, list[tuple[pd.Series, ExperimentRun]]] = {}
+    for run in group:
+        for _, row in run.claims.iterrows():
+            rows.setdefault(str(row["claim"]), []).append((row, run))
+    groups: dict[str, list[tuple[str, ExperimentRun]]] = {key: [] for key, _ in WHY_NOT}
+    for name, readings in rows.items():
+        status = statement_status([str(row["status"]) for row, _ in readings])
+        row, run = next((row, run) for row, run in readings if str(row["status"]) == status)
+        key = why_not(row)
+        if key:
+            groups[key].append((name, run))
+    return [(text, groups[key]) for key, text in WHY_NOT if groups[key]]
+
+
 # --- HTML ------------------------------------------------------------------------------------------------
 
 STYLE = """
@@ -142,6 +229,8 @@ th { background: #f2f2f2; } td.n { text-align: right; }
 .panels img { max-width: 49%; border: 1px solid #ddd; margin: 0.3em 0.3em 0.3em 0; vertical-align: top; }
 .note { color: #555; font-size: 0.9em; }
 .legend span { padding: 0.1em 0.5em; margin-right: 0.5em; }
+.margin { color: #555; font-size: 0.85em; white-space: nowrap; }
+p.glance { margin: 0.4em 0 0.1em; } ul.glance { margin: 0 0 0.6em; }
 """
 
 
@@ -170,6 +259,14 @@ def _status_cell(status: str) -> str:
     return f'<td class="status" style="background:{COLOURS.get(status, "#fff")}">{_esc(status)}</td>'
 
 
+#: what the ours column shows, said once at the top of the page
+OURS_EXPLAINED = (
+    "<b>ours</b> is what we measured, with the claim's <b>margin</b>: how far it lies beyond the claim's threshold, in the claim's units "
+    "(on a log axis, about the relative difference), ± the half-width of what it tested; a margin within that half-width is not judged. "
+    "The raw values are in each figure's claims.csv and results.csv."
+)
+
+
 def _html(runs: Sequence[ExperimentRun], quick: bool) -> str:
     mode = "quick" if quick else "full"
     out = [
@@ -184,7 +281,9 @@ def _html(runs: Sequence[ExperimentRun], quick: bool) -> str:
         "verdicts (docs/experiments.md, Verdicts); a statement read in several figures is counted once. <b>study "
         "inconsistent</b>: the study's own text says the opposite elsewhere (the note quotes both places). <b>not "
         "judged</b>: the runs cannot decide it (the note says why). An experiment marked <b>ours</b> is one of our own, judged against "
-        "the statements of the paper it is after" + ("; a quick run judges only what the full run would judge the same way." if quick else ".") + "</p>",
+        "the statements of the paper it is after" + ("; a quick run judges only what the full run would judge the same way: its values are widened by "
+        "the resolution measured for quick runs (docs/experiments.md, Quick mode), and what they cannot decide is not judged." if quick else ".") + "</p>",
+        f"<p>{OURS_EXPLAINED}</p>",
         "<table><tr><th>study</th><th>figures</th><th>statements</th>" + "".join(f"<th>{_esc(s)}</th>" for s in STATUSES) + "<th>wall time (s)</th><th>simulated, summed over points (s)</th><th>runs</th></tr>",
     ]
     for study_id, figures, total, by, wall, simulated in _front_rows(runs):
@@ -206,6 +305,7 @@ def _html_study(study_id: str, group: Sequence[ExperimentRun]) -> list[str]:
         out.append(f'<p>An experiment of our own: its networks and set-up are ours, the statements it judges are this paper\'s (or the classic results the field states). Other readings (<a href="#readings-{study_id}">below</a>) are options, each argued in {_esc(s.experiments)}.</p>')
     else:
         out.append(f'<p>Each experiment runs the reading of what the study leaves open that its text supports best; the other readings (<a href="#readings-{study_id}">below</a>) are options, each argued in {_esc(s.experiments)}.</p>')
+    out.extend(_html_glance(group))
     for run in group:
         out.extend(_html_figure(run))
     out.append(f'<h3 id="readings-{study_id}">Readings of {_esc(s.name)}</h3>')
@@ -215,6 +315,16 @@ def _html_study(study_id: str, group: Sequence[ExperimentRun]) -> list[str]:
         out.append("</table>")
     else:
         out.append("<p>None declared: the experiments leave nothing open that changes a verdict.</p>")
+    return out
+
+
+def _html_glance(group: Sequence[ExperimentRun]) -> list[str]:
+    """At a glance: how many statements hold, and why the others do not, each reason once."""
+    out = [f'<p class="glance"><b>{_esc(held_line(group))}</b></p>']
+    for text, claims in glance(group):
+        out.append(f'<p class="glance">{_esc(text)}</p><ul class="glance">')
+        out.extend(f'<li>{_esc(name)} (<a href="#{_esc(run.experiment.id)}">{_esc(run.experiment.figure)}</a>)</li>' for name, run in claims)
+        out.append("</ul>")
     return out
 
 
@@ -232,9 +342,13 @@ def _html_figure(run: ExperimentRun) -> list[str]:
         out.append(f"<p>Numbers {_stater(e)} states for this figure:</p><table><tr><th>quantity</th><th>series</th><th>study</th><th>where</th></tr>")
         out.extend(f"<tr><td>{_esc(v.quantity)}</td><td>{_esc(v.series)}</td><td>{_esc(_shown_number(v))}</td><td>{_esc(v.where)}</td></tr>" for v in stated)
         out.append("</table>")
-    out.append("<table><tr><th>claim</th><th>study</th><th>ours</th><th>status</th><th>note</th></tr>")
-    for row in run.claims.itertuples(index=False):
-        out.append(f"<tr><td>{_esc(row.claim)}</td><td>{_esc(row.study)}</td><td>{_esc(row.ours)}</td>{_status_cell(str(row.status))}<td class=\"note\">{_esc(row.note)}</td></tr>")
+    shared, notes = shared_notes(list(run.claims["note"]))
+    out.extend(f'<p class="note">For {_claim_numbers(rows, len(notes))}: {_esc(reason)}</p>' for rows, reason in shared)
+    out.append("<table><tr><th>#</th><th>claim</th><th>study</th><th>ours</th><th>status</th><th>note</th></tr>")
+    for i, (row, note) in enumerate(zip(run.claims.to_dict("records"), notes, strict=True), 1):
+        margin = margin_text(row.get("margin"), row.get("resolution"))
+        ours = _esc(row["ours"]) + (f'<br><span class="margin">{_esc(margin)}</span>' if margin else "")
+        out.append(f'<tr><td class="n">{i}</td><td>{_esc(row["claim"])}</td><td>{_esc(row["study"])}</td><td>{ours}</td>{_status_cell(str(row["status"]))}<td class="note">{_esc(note)}</td></tr>')
     out.append("</table>")
     if run.parameters:
         out.append('<details><summary>Scenario parameters that differ from the defaults</summary><table><tr><th>key</th><th>values</th></tr>')
@@ -259,6 +373,9 @@ def _markdown(runs: Sequence[ExperimentRun], quick: bool) -> str:
     for study_id, group in _by_study(runs).items():
         s = study(study_id)
         out += ["", f"## {_heading(study_id)}", "", s.citation, "", s.system]
+        out += ["", f"**{held_line(group)}**"]
+        for text, claims in glance(group):
+            out += ["", text, ""] + [f"- {_md_cell(name)} ({run.experiment.figure}, `{run.experiment.id}`)" for name, run in claims]
         for run in group:
             e = run.experiment
             out += ["", f"### {e.figure}: {e.title} (`{e.id}`)", ""]
@@ -267,8 +384,13 @@ def _markdown(runs: Sequence[ExperimentRun], quick: bool) -> str:
             if stated:
                 out += ["", f"Numbers {_stater(e)} states for this figure:", "", "| quantity | series | study | where |", "|---|---|---|---|"]
                 out += [f"| {_md_cell(v.quantity)} | {_md_cell(v.series)} | {_md_cell(_shown_number(v))} | {_md_cell(v.where)} |" for v in stated]
-            out += ["", "| claim | study | ours | status | note |", "|---|---|---|---|---|"]
-            out += [f"| {_md_cell(r.claim)} | {_md_cell(r.study)} | {_md_cell(r.ours)} | {_md_cell(r.status)} | {_md_cell(r.note)} |" for r in run.claims.itertuples(index=False)]
+            shared, notes = shared_notes(list(run.claims["note"]))
+            for rows, reason in shared:
+                out += ["", f"For {_claim_numbers(rows, len(notes))}: {_md_cell(reason)}"]
+            out += ["", "| # | claim | study | ours | status | note |", "|---|---|---|---|---|---|"]
+            for i, (r, note) in enumerate(zip(run.claims.to_dict("records"), notes, strict=True), 1):
+                ours = " ".join(p for p in (_md_cell(r["ours"]), _md_cell(margin_text(r.get("margin"), r.get("resolution")))) if p)
+                out.append(f"| {i} | {_md_cell(r['claim'])} | {_md_cell(r['study'])} | {ours} | {_md_cell(r['status'])} | {_md_cell(note)} |")
     return "\n".join(out) + "\n"
 
 

@@ -36,13 +36,20 @@ from flitcast.experiments.verdicts import (
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["LOAD", "SATURATED_PRECISION", "Claim", "Results", "Spread", "statement_status"]
+__all__ = ["CAUSES", "DATA", "LOAD", "MODEL", "SATURATED_PRECISION", "Claim", "Results", "Spread", "statement_status"]
 
 LOAD = "workload.load"
 #: how precisely a saturated run's accepted load is known: the engine ends it early only once that load's
 #: 95% half-width and its drift between the halves of the window are at most this (run.saturation_stop,
 #: docs/engine.md "Saturated runs end early")
 SATURATED_PRECISION = 0.005
+
+#: why a claim that deviates does, where it is known before the run (docs/experiments.md, "Why a claim
+#: does not hold"): our model departs from the study's text (the note names the departure and the reading
+#: that follows the text), or the study does not give what the claim needs (the note names what we chose).
+#: A claim with no cause is one our model follows the text on: its note gives the measured cause.
+MODEL, DATA = "model departure", "data missing"
+CAUSES = (MODEL, DATA)
 
 
 @dataclass(frozen=True)
@@ -61,10 +68,15 @@ class Claim:
     #: where the study's own text contradicts the statement: both places, quoted with their sections
     #: (e.g. ("§4.1: 'nearly flat latency for small messages'", "Table 1 and Eq. 11: 629 µs per level"))
     inconsistent: tuple[str, ...] = ()
+    #: where it deviates, why (:data:`CAUSES`); empty: our model follows the text, the note says the
+    #: measured cause
+    cause: str = ""
 
     def __post_init__(self) -> None:
         if self.inconsistent and len(self.inconsistent) != 2:
             raise ValueError(f"claim {self.claim!r}: a contradiction quotes both places, got {self.inconsistent!r}")
+        if self.cause and self.cause not in CAUSES:
+            raise ValueError(f"claim {self.claim!r}: cause {self.cause!r} is not one of {', '.join(CAUSES)}")
 
     @property
     def status(self) -> str:

@@ -51,8 +51,9 @@ PACKET_FLITS = 8
 WARMUP, MEASURE = 3_000, 20_000
 #: the labels of one curve: its peak is refined between the loads run (peak_loads.py)
 CURVE = ("network", "pattern", "routing")
-#: where the statements come from: the paper's routing evaluation (§4) could not be read here
-CLASSIC = "the paper's routing results as the field restates them (its evaluation could not be read here)"
+#: where the statements come from: the paper's routing results as the field restates them (its routing
+#: evaluation could not be read here; the source's description in the report says so once)
+CLASSIC = "its routing results, as the field restates them"
 ABSTRACT = "the paper's abstract"
 
 

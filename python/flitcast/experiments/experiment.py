@@ -8,7 +8,7 @@ Every experiment writes, into its output directory (all or nothing):
 - one PNG per panel of the study's figure;
 - ``claims.csv`` — one row per statement of the study: ``claim``, ``study`` (the statement quoted, with
   its section), ``ours``, ``holds``, ``status`` (``holds``, ``deviates``, ``study inconsistent`` or
-  ``not judged``), ``margin`` and ``resolution`` (in the claim's units), ``rule``, ``note``.
+  ``not judged``), ``cause`` (why a deviation deviates, where known: ``claim.CAUSES``), ``margin`` and ``resolution`` (in the claim's units), ``rule``, ``note``.
 
 Each claim is a word of the vocabulary (``verdicts.py``) applied to the quantities its sentence names,
 read through :class:`~flitcast.experiments.claim.Results` (``claim.py``; docs/experiments.md,
@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from flitcast.experiments.claim import Claim, Results
 from flitcast.experiments.point import Point
-from flitcast.experiments.verdicts import INCONSISTENT, NOT_JUDGED, Verdict
+from flitcast.experiments.verdicts import DEVIATES, INCONSISTENT, NOT_JUDGED, Verdict
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -199,7 +199,7 @@ def run_experiment(
     return results, claims, wall
 
 
-CLAIM_COLUMNS = ["claim", "study", "ours", "holds", "status", "margin", "resolution", "rule", "note"]
+CLAIM_COLUMNS = ["claim", "study", "ours", "holds", "status", "cause", "margin", "resolution", "rule", "note"]
 
 
 def judge(experiment: Experiment, results: pd.DataFrame, quick: bool = False) -> pd.DataFrame:
@@ -219,7 +219,7 @@ def judge(experiment: Experiment, results: pd.DataFrame, quick: bool = False) ->
     except Exception:
         claims = [Claim(f"every claim of {experiment.id}", "", "", Verdict(NOT_JUDGED, None, None, "", ""))]
     rows = [_row(c) for c in claims]
-    rows = [{**row, "holds": None, "status": NOT_JUDGED, "note": why + (f"; {row['note']}" if row["note"] else "")} for row in rows]
+    rows = [{**row, "holds": None, "status": NOT_JUDGED, "cause": "", "note": why + (f"; {row['note']}" if row["note"] else "")} for row in rows]
     return pd.DataFrame(rows, columns=CLAIM_COLUMNS)
 
 
@@ -246,14 +246,18 @@ def _row(claim: Claim, quick: bool = False) -> dict[str, Any]:
             why = f"its margin {v.margin:+.3g} could lie anywhere in [{v.interval[0]:+.3g}, {v.interval[1]:+.3g}], on both sides of 0"
         else:
             why = "a quantity it reads was not measured, or has no value in its intervals"
+        # (a quick run's values are widened by its measured resolution: the report and docs/experiments.md,
+        # "Quick mode", say so once, not on every row)
         where = " in quick mode" if quick else ""
-        note = f"not judged{where}: {why}" + (" (the quick run's values, widened by its measured resolution: docs/experiments.md, Quick mode)" if quick else "") + (f"; {note}" if note else "")
+        note = f"not judged{where}: {why}" + (f"; {note}" if note else "")
     return {
         "claim": claim.claim,
         "study": claim.study,
         "ours": v.ours,
         "holds": v.holds,
         "status": claim.status,
+        # (the cause of a deviation: a claim that holds or is not judged has none)
+        "cause": claim.cause if claim.status == DEVIATES else "",
         "margin": None if v.margin is None else round(float(v.margin), 4),
         "resolution": None if v.resolution is None else round(float(v.resolution), 4),
         "rule": v.rule,
