@@ -72,7 +72,7 @@ bench: build ## criterion benchmarks of the core, then flitcast bench
 lint: build ## cargo clippy (warnings are errors), cargo fmt --check; ruff, mypy, and _core.pyi against the extension
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo fmt --all --check
-	$(VENV)/bin/ruff check python tests
+	$(VENV)/bin/ruff check python tests .ci
 	$(VENV)/bin/mypy
 	$(PY) -m mypy.stubtest flitcast._core
 
