@@ -436,6 +436,8 @@ def test_bench_quick() -> None:
     # the saturated points per SP switch model, and the cost of their flit-hops against load 0.3
     assert "sp128 CB uniform 128B" in proc.stdout and "sp128 IF bit-rev 4KB" in proc.stdout
     assert "yes" in proc.stdout and "saturated / at load 0.3: sp128 CB uniform 128B" in proc.stdout
+    # long worms on the mesh (64- and 512-flit packets), their saturated flit-hop against load 0.3's
+    assert "mesh8 512-flit" in proc.stdout and "mesh8 64-flit (0.6)" in proc.stdout
     # study 003's batch, with and without the InfiniBand switch's output buffers
     assert "IB mesh16 mcast 1KB" in proc.stdout and "batch" in proc.stdout
     assert "output buffers / input buffers only:" in proc.stdout

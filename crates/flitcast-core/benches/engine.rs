@@ -5,6 +5,8 @@
 //! * `mesh8x8_uniform`: whole runs of the fixed benchmark scenarios (8-flit packets, 2 VCs x 8 flits)
 //!   at a light and a heavy load, throughput in simulated cycles. `flitcast bench` prints cycles/s
 //!   and flit-hops/s for the same scenarios.
+//! * `mesh8x8_long_worms`: the same mesh with 64- and 512-flit packets at loads 0.1, 0.3 and saturated
+//!   (0.6), throughput in flit-hops (`flitcast bench` has the same points).
 //! * `sp128_bit_reversal_1KB`: the 128-node SP network of study 002 at load 0.5.
 //! * `sp128_uniform_128B`: the same network per switch model (central buffer, input FIFO) at load 0.3
 //!   and saturated, throughput in flit-hops (`flitcast bench` has the 4 KB and bit-reversal points too).
@@ -76,6 +78,24 @@ fn whole_runs(c: &mut Criterion) {
         let cycles = flitcast_core::run(&s).expect("bench scenario runs").cycles;
         g.throughput(Throughput::Elements(cycles));
         g.bench_with_input(BenchmarkId::new("load", load), &s, |b, s| b.iter(|| flitcast_core::run(s).unwrap()));
+    }
+    g.finish();
+}
+
+/// Long worms on the same mesh (the studies' 64- to 512-flit packets): where a worm's body dominates the
+/// flit-hops, at loads 0.1 and 0.3 and saturated (0.6); throughput in flit-hops.
+fn long_worms(c: &mut Criterion) {
+    let mut g = c.benchmark_group("mesh8x8_long_worms");
+    g.sample_size(10);
+    for flits in [64, 512] {
+        for load in [0.1, 0.3, 0.6] {
+            let s = mesh(load, 20_000).set(&[("workload.packet_flits", json!(flits))]);
+            let hops = flitcast_core::run(&s).expect("bench scenario runs").flit_hops;
+            g.throughput(Throughput::Elements(hops));
+            g.bench_with_input(BenchmarkId::new(format!("{flits}_flits"), load), &s, |b, s| {
+                b.iter(|| flitcast_core::run(s).unwrap())
+            });
+        }
     }
     g.finish();
 }
@@ -168,5 +188,5 @@ fn big_on_threads(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, router_step, whole_runs, sp128, sp128_per_switch, big_on_threads);
+criterion_group!(benches, router_step, whole_runs, long_worms, sp128, sp128_per_switch, big_on_threads);
 criterion_main!(benches);
