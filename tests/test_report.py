@@ -230,17 +230,20 @@ def test_a_reason_two_claims_share_is_said_once_for_the_figure() -> None:
     from flitcast.report import shared_notes
 
     notes = [
-        "not judged: its margin +0.01 could lie anywhere in [-0.01, +0.03]; 1 KB messages: the study states none",
+        "not judged: its margin's interval [-0.01, +0.03] reaches both sides of 0; 1 KB messages: the study states none",
         "the brackets of the core's flag; 1 KB messages: the study states none",
         float("nan"),
         "its own reason",
     ]
     shared, rest = shared_notes(notes)
     assert shared == [([1, 2], "1 KB messages: the study states none")]
-    assert rest == ["not judged: its margin +0.01 could lie anywhere in [-0.01, +0.03]", "the brackets of the core's flag", "", "its own reason"]
+    assert rest == ["not judged: its margin's interval [-0.01, +0.03] reaches both sides of 0", "the brackets of the core's flag", "", "its own reason"]
     # a reason every claim gives is the figure's, and nothing is left of it on the rows
     every, left = shared_notes(["a; b", "b; a"])
     assert [reason for _, reason in every] == ["a", "b"] and left == ["", ""]
+    # a row's own verdict stays on the row, even where two read alike
+    own = "not judged in quick mode: its margin's interval [-0.32, +0.68] reaches both sides of 0"
+    assert shared_notes([own, own]) == ([], [own, own])
 
 
 def test_ours_shows_the_margin_beside_the_value() -> None:
@@ -269,7 +272,7 @@ def test_a_studys_statements_that_do_not_hold_are_grouped_by_why_each_once() -> 
     second = run("oral-fig5", [
         ("d", "deviates", DATA, "the study gives no size"),  # the same statement deviates in another figure
         ("f", "not judged", "", "not judged: 2 of 9 points failed (see the error column of results.csv)"),
-        ("g", "not judged", "", "not judged: its margin +0.01 could lie anywhere in [-0.01, +0.03]"),
+        ("g", "not judged", "", "not judged: its margin's interval [-0.01, +0.03] reaches both sides of 0"),
     ])
     groups = {text: [(name, r.experiment.id) for name, r in claims] for text, claims in glance([first, second])}
     why = dict(WHY_NOT)
@@ -282,3 +285,12 @@ def test_a_studys_statements_that_do_not_hold_are_grouped_by_why_each_once() -> 
         why["close"]: [("g", "oral-fig5")],
     }
     assert list(groups) == [text for _, text in WHY_NOT if text in groups]  # in the report's order
+
+
+def test_a_studys_line_at_a_glance_counts_its_statements_by_status() -> None:
+    from flitcast.report import ExperimentRun, held_line
+
+    claims = pd.DataFrame({"claim": ["a", "b", "c", "c"], "status": ["holds", "deviates", "not judged", "deviates"]})
+    run = ExperimentRun(EXPERIMENTS["oral-fig4"], "oral-fig4", claims, 1, 1.0, 1.0, (), {})
+    # (c, read in two figures, is one statement: it deviates in one)
+    assert held_line([run]) == "Of its 3 statements, 1 holds, 2 deviate."

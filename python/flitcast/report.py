@@ -143,6 +143,8 @@ def margin_text(margin: Any, resolution: Any) -> str:
 
 #: how the notes of one claim join their reasons (the study modules write them so)
 NOTE_SEPARATOR = "; "
+#: how a note begins that explains the row's own verdict (experiment._row): never a figure's shared reason
+OWN_VERDICT = ("not judged", "study inconsistent:")
 
 
 def shared_notes(notes: Sequence[Any]) -> tuple[list[tuple[list[int], str]], list[str]]:
@@ -153,7 +155,8 @@ def shared_notes(notes: Sequence[Any]) -> tuple[list[tuple[list[int], str]], lis
     where: dict[str, list[int]] = {}
     for i, reasons in enumerate(parts, 1):
         for reason in dict.fromkeys(reasons):
-            where.setdefault(reason, []).append(i)
+            if not reason.startswith(OWN_VERDICT):  # (a row's own verdict, whatever another's reads)
+                where.setdefault(reason, []).append(i)
     shared = {reason: rows for reason, rows in where.items() if len(rows) > 1}
     rest = [NOTE_SEPARATOR.join(r for r in reasons if r not in shared) for reasons in parts]
     return [(rows, reason) for reason, rows in shared.items()], rest
@@ -192,9 +195,11 @@ def why_not(claim: pd.Series) -> str:
 
 
 def held_line(group: Sequence[ExperimentRun]) -> str:
-    """How many of a study's statements hold: "12 of 37 statements hold." """
+    """How many of a study's statements have each status: "Of its 37 statements, 12 hold, 9 deviate,
+    16 not judged." """
     total = statement_counts([run.claims for run in group])
-    return f"{total.get(HOLDS, 0)} of {sum(total.values())} statements hold."
+    verbs = {HOLDS: ("holds", "hold"), DEVIATES: ("deviates", "deviate"), INCONSISTENT: ("study inconsistent",) * 2, NOT_JUDGED: ("not judged",) * 2}
+    return f"Of its {sum(total.values())} statements, " + ", ".join(f"{total[s]} {verbs[s][total[s] != 1]}" for s in STATUSES if total.get(s)) + "."
 
 
 def glance(group: Sequence[ExperimentRun]) -> list[tuple[str, list[tuple[str, ExperimentRun]]]]:
@@ -230,7 +235,7 @@ th { background: #f2f2f2; } td.n { text-align: right; }
 .note { color: #555; font-size: 0.9em; }
 .legend span { padding: 0.1em 0.5em; margin-right: 0.5em; }
 .margin { color: #555; font-size: 0.85em; white-space: nowrap; }
-p.glance { margin: 0.4em 0 0.1em; } ul.glance { margin: 0 0 0.6em; }
+p.glance, details.glance { margin: 0.4em 0 0.1em; } ul.glance { margin: 0 0 0.6em; }
 """
 
 
@@ -322,9 +327,11 @@ def _html_glance(group: Sequence[ExperimentRun]) -> list[str]:
     """At a glance: how many statements hold, and why the others do not, each reason once."""
     out = [f'<p class="glance"><b>{_esc(held_line(group))}</b></p>']
     for text, claims in glance(group):
-        out.append(f'<p class="glance">{_esc(text)}</p><ul class="glance">')
-        out.extend(f'<li>{_esc(name)} (<a href="#{_esc(run.experiment.id)}">{_esc(run.experiment.figure)}</a>)</li>' for name, run in claims)
-        out.append("</ul>")
+        items = "".join(f'<li>{_esc(name)} (<a href="#{_esc(run.experiment.id)}">{_esc(run.experiment.figure)}</a>)</li>' for name, run in claims)
+        if text.startswith("Not judged"):  # (what a run could not decide is listed on request)
+            out.append(f'<details class="glance"><summary>{_esc(text)} <b>{len(claims)}</b></summary><ul class="glance">{items}</ul></details>')
+        else:
+            out.append(f'<p class="glance">{_esc(text)} <b>{len(claims)}</b></p><ul class="glance">{items}</ul>')
     return out
 
 

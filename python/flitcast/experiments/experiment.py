@@ -243,7 +243,7 @@ def _row(claim: Claim, quick: bool = False) -> dict[str, Any]:
         note = f"study inconsistent: {claim.inconsistent[0]} against {claim.inconsistent[1]}" + (f"; {note}" if note else "")
     elif claim.status == NOT_JUDGED:
         if v.margin is not None and v.interval is not None:
-            why = f"its margin {v.margin:+.3g} could lie anywhere in [{v.interval[0]:+.3g}, {v.interval[1]:+.3g}], on both sides of 0"
+            why = f"its margin's interval [{v.interval[0]:+.3g}, {v.interval[1]:+.3g}] reaches both sides of 0"
         else:
             why = "a quantity it reads was not measured, or has no value in its intervals"
         # (a quick run's values are widened by its measured resolution: the report and docs/experiments.md,
