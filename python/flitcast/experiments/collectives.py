@@ -152,10 +152,12 @@ def _derive(results: pd.DataFrame) -> pd.DataFrame:
 
 
 def stated(name: str) -> float:
-    """A number the paper states, from its data file (study_data/thakur2005.toml)."""
+    """A number the paper states, from its data file (study_data/thakur2005.toml): a switch point is where
+    on the panels' size axis it lies (``x``)."""
     from flitcast.studies import value
 
-    return value(DATA_ID, name).number
+    stated_value = value(DATA_ID, name)
+    return stated_value.x_number if stated_value.x is not None else stated_value.number
 
 
 # --- claims ---------------------------------------------------------------------------------------------
