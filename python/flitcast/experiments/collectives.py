@@ -378,6 +378,9 @@ NAMES = {
 }
 
 
+EXPERIMENT_ID = "collectives"
+
+
 def panel_name(operation: str, network: str) -> str:
     return f"{operation}_{network.replace(' ', '_')}.png"
 
@@ -391,6 +394,7 @@ def plot(results: pd.DataFrame, out: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    from flitcast.experiments.study_marks import finish_panel
     from flitcast.plot import INCOMPLETE_NOTE, draw_latency, latency_legend
 
     for operation, algorithms in ALGORITHMS.items():
@@ -398,7 +402,7 @@ def plot(results: pd.DataFrame, out: Path) -> None:
             data = results[(results["network"] == network) & (results["operation"] == operation)]
             if data.empty:
                 continue
-            fig, ax = plt.subplots(figsize=(6.4, 4.4))
+            fig, ax = plt.subplots(figsize=(8.4, 4.4))
             try:
                 for i, algorithm in enumerate(a for a in algorithms if a in set(data["algorithm"])):
                     part = data[data["algorithm"] == algorithm].sort_values("message_bytes")
@@ -433,6 +437,7 @@ def plot(results: pd.DataFrame, out: Path) -> None:
                 ax.set_title(f"{operation} over {MEMBERS:,} members: {TITLES[network]}", fontsize=9)
                 ax.grid(True, alpha=0.3, which="both")
                 latency_legend(ax, fontsize=7)
+                finish_panel(ax, EXPERIMENT_ID, panel_name(operation, network).removesuffix(".png"))
                 fig.tight_layout()
                 fig.savefig(out / panel_name(operation, network), dpi=110)
             finally:
@@ -442,7 +447,7 @@ def plot(results: pd.DataFrame, out: Path) -> None:
 QUICK_NOTE = "message sizes 8 B – 8 KB of the same points (exact: the full run's own); judges the claims those sizes decide (both short-message claims)"
 
 EXPERIMENT = Experiment(
-    id="collectives",
+    id=EXPERIMENT_ID,
     study=STUDY,
     figure="our experiment",
     title="broadcast and allreduce completion vs message size (8 B – 1 MB), 1,024-node fat tree, 32×32 torus and dragonfly, software vs hardware multicast, beside the α-β-γ estimate",
