@@ -137,9 +137,9 @@ def test_the_papers_numbers_come_from_its_data_file() -> None:
         data = tomllib.load(f)
     assert data["study"]["id"] == collectives.STUDY.split()[0] == "thakur2005"
     assert data["study"]["ours"] is True
-    assert collectives.stated("allreduce_short_max_bytes") == data["values"]["allreduce_short_max_bytes"]["y"] == 2048
-    assert collectives.stated("bcast_short_max_bytes") == data["values"]["bcast_short_max_bytes"]["y"] == 12288
-    assert collectives.stated("bcast_long_min_bytes") == data["values"]["bcast_long_min_bytes"]["y"] == 524288
+    assert collectives.stated("allreduce_short_max_bytes") == data["values"]["allreduce_short_max_bytes"]["x"] == 2048  # (a switch point: where on the panels' size axis)
+    assert collectives.stated("bcast_short_max_bytes") == data["values"]["bcast_short_max_bytes"]["x"] == 12288  # (a switch point: where on the panels' size axis)
+    assert collectives.stated("bcast_long_min_bytes") == data["values"]["bcast_long_min_bytes"]["x"] == 524288  # (a switch point: where on the panels' size axis)
     assert collectives.stated("bcast_min_procs") == data["values"]["bcast_min_procs"]["y"] == 8
 
 

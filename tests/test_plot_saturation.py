@@ -9,8 +9,9 @@ as a run that ended early can. The rules:
 - no latency, delay or completion of such a point is drawn as a value: nothing drawn in data
   coordinates reaches :data:`TOP`, and no y-axis reaches it either (the log scaling is not driven by
   them);
-- each such point is marked instead at the top of its axes (a marker in axes coordinates, in the upper
-  half, gid ``past-saturation``) and the legend or title says what the marker means;
+- where a curve goes past saturation it is marked instead at the top of its axes (a marker in axes
+  coordinates, in the upper half, gid ``past-saturation``) at the first point past it, one marker per
+  run of such points, not one per point, and the legend or title says what the marker means;
 - every confidence interval drawn ends at or above zero, and above zero on a log axis.
 """
 
@@ -24,6 +25,7 @@ import pandas as pd
 import pytest
 
 from flitcast.experiments import EXPERIMENTS
+from flitcast.plot import PAST_STEP, PAST_Y
 from flitcast.saturation import saturated
 
 #: a past-saturation or incomplete point's latencies and completion (cycles): what a run that ended early reports
@@ -106,8 +108,8 @@ def violations(name: str, figure: Any) -> list[str]:
                 if line.get_transform() != ax.get_xaxis_transform() or not ((y >= 0.5) & (y <= 1.0)).all():
                     found.append(f"{where}: a past-saturation marker not at the top of the axes")
                 continue
-            if line.get_transform() == ax.get_xaxis_transform():
-                # (a line across the axes at one x, y in axes coordinates: the study's stated load, not data)
+            if line.get_transform() == ax.get_xaxis_transform() or line.get_gid() == "study":
+                # (a line across the axes at one x, y in axes coordinates, or a value the study states: not data)
                 continue
             if (y >= TOP).any():
                 found.append(f"{where}: line {line.get_label()!r} draws {y.max():g}")
@@ -227,9 +229,14 @@ def test_sweep_latency_is_drawn_only_below_saturation(drawn: dict[str, Any], tmp
         assert drawn_at == {0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35}, "a latency drawn past saturation, or one not drawn below it"
     markers = [line for line in latency.get_lines() if line.get_gid() == MARK]
     assert len(markers) == 2
-    for marker, curve in zip(markers, curves, strict=True):
-        assert {round(float(v), 2) for v in marker.get_xdata()} == past_loads
+    for row, (marker, curve) in enumerate(zip(markers, curves, strict=True)):
+        # one ▲ per curve, where it goes past saturation (not a row of them along the top) …
+        assert [round(float(v), 2) for v in marker.get_xdata()] == [0.4]
         assert marker.get_color() == curve.get_color()
+        # … the second curve's below the first's at the same load, so that both colours show
+        assert list(marker.get_ydata()) == [pytest.approx(PAST_Y - PAST_STEP * row)]
+    # the load axis still spans the loads past saturation
+    assert latency.get_xlim()[1] >= 0.5
     # the scale: 40–700 cycles below saturation, linear (the 3,400 past it must not make it log)
     assert latency.get_yscale() == "linear" and latency.get_ylim()[1] < 1000
     # accepted load is a result past saturation too: every point drawn, the past ones hollow
@@ -266,3 +273,26 @@ def test_closed_sweep_shows_no_completion_for_an_incomplete_point(drawn: dict[st
     assert not violations("completion_vs_group_size.png", figure)
     for ax in figure.axes:
         assert [float(x) for line in ax.get_lines() if line.get_gid() == MARK for x in line.get_xdata()] == [12.0]
+
+
+def test_a_curve_is_marked_where_each_run_past_saturation_starts_and_once_per_colour(drawn: dict[str, Any], tmp_path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from flitcast.plot import draw_latency, first_past
+
+    x = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6]
+    past = [False, True, False, True, True, True]  # (a closed workload's incomplete points need not be contiguous)
+    assert list(first_past(x, past)) == [False, True, False, True, False, False]
+    assert list(first_past(x[::-1], past[::-1])) == [False, False, True, False, True, False]  # (by x, not by order given)
+    fig, ax = plt.subplots()
+    draw_latency(ax, x, [1.0] * 6, past, color="C0")
+    draw_latency(ax, x, [2.0] * 6, past, color="C0")  # (another quantity of the same curve: no second ▲)
+    draw_latency(ax, x, [3.0] * 6, past, color="C1")
+    marks_drawn = [line for line in ax.get_lines() if line.get_gid() == MARK]
+    assert [list(m.get_xdata()) for m in marks_drawn] == [[0.2, 0.4], [0.2, 0.4]]
+    assert [m.get_color() for m in marks_drawn] == ["C0", "C1"]
+    assert list(marks_drawn[1].get_ydata()) == [pytest.approx(PAST_Y - PAST_STEP)] * 2
+    plt.close(fig)

@@ -18,9 +18,12 @@ saturation where the core marks it ``saturated``: flitcast.saturation, docs/resu
 
 1. the curve is drawn through the points not past saturation only (the line breaks at a point past it);
    a run past saturation ends early and its latency means nothing — drawn, it makes a curve that falls;
-2. each point past saturation (an incomplete point, for a closed workload) is marked instead by a ▲ in
-   the curve's colour at the top of the axes, whatever its latency (each curve's ▲ in a row of its own,
-   one below the other, so that every colour shows), and the legend says what ▲ means;
+2. where a curve goes past saturation (for a closed workload: where its points stop completing) a ▲ in
+   the curve's colour at the top of the axes marks the first point past it, whatever its latency: one ▲
+   per run of such points, not one per point (a row of ▲ along the top reads as data). Curves that go
+   past saturation at the same x stack their ▲ one below the other, so that every colour shows; a second
+   ▲ of the same colour at the same x (two quantities of one curve) is not drawn. The legend says what ▲
+   means;
 3. a 95% interval is drawn only at a point not past saturation whose interval is finite; its lower end is
    clipped at zero on a linear axis, and on a log axis an interval reaching zero is not drawn at all
    (zero is not on the axis: clipped to the axis bottom it would read as a bound it is not).
@@ -49,13 +52,19 @@ __all__ = [
     "INCOMPLETE_NOTE",
     "PAST_GID",
     "PAST_NOTE",
+    "bar_values",
     "closed_workload",
     "draw_latency",
+    "empty_panel",
+    "first_past",
     "header_factor",
     "latency_legend",
+    "legend_key",
     "load_column",
     "log_scale_wanted",
     "model_plot",
+    "plain_log_ticks",
+    "plain_number",
     "plot_completion",
     "plot_latency_vs_load",
     "plot_sweep",
@@ -169,31 +178,51 @@ def _parts(data: pd.DataFrame, groups: Sequence[str]) -> list[tuple[tuple[Any, .
 PAST_GID = "past-saturation"
 #: how high a ▲ sits, as a fraction of the axes' height (inside the top edge, so it is never cut off) …
 PAST_Y = 0.97
-#: … and how much lower each further curve's row of ▲ sits, so that every curve's colour shows where
-#: several are past saturation at one x (rows down to PAST_Y_MIN at most)
+#: … and how much lower each further curve's ▲ at the same x sits, so that every curve's colour shows where
+#: several go past saturation at one x (down to PAST_Y_MIN at most)
 PAST_STEP = 0.035
 PAST_Y_MIN = 0.55
 #: what ▲ means, beside a grey ▲ in the legend of an open workload's latency panel …
-PAST_NOTE = "past saturation: latency not a result"
+PAST_NOTE = "past saturation from here: no latency"
 #: … and of a closed workload's (completion, or the latency of operations that did not all complete)
-INCOMPLETE_NOTE = "incomplete: no completion, not a result"
+INCOMPLETE_NOTE = "incomplete from here: no completion"
 #: the notes each axes' ▲ markers call for, in the order they were drawn (read by :func:`latency_legend`)
 _NOTES: WeakKeyDictionary[Any, list[str]] = WeakKeyDictionary()
-#: per axes, how many curves have a row of ▲ already
-_ROWS: WeakKeyDictionary[Any, int] = WeakKeyDictionary()
+#: per axes, the colours of the ▲ drawn at each x (a further one at that x sits one row lower)
+_MARKED: WeakKeyDictionary[Any, dict[float, list[Any]]] = WeakKeyDictionary()
+#: per axes, the keywords its legend was last drawn with (:func:`latency_legend`: drawn again with them)
+_LEGEND_KWARGS: WeakKeyDictionary[Any, dict[str, Any]] = WeakKeyDictionary()
+#: a legend of more entries than this goes outside the axes, to their right, where it covers no data
+LEGEND_INSIDE_MAX = 5
+
+
+def first_past(x: Any, past: Any) -> Any:
+    """Where a run of points past saturation starts: a mask of the points past it whose predecessor in x
+    is not (the ▲ of :func:`draw_latency`)."""
+    import numpy as np
+
+    x = np.asarray(x, dtype=float)
+    past = np.asarray(past, dtype=bool)
+    order = np.argsort(x, kind="stable")
+    ordered = past[order]
+    starts = ordered & ~np.concatenate([[False], ordered[:-1]])
+    out = np.zeros_like(past)
+    out[order] = starts
+    return out
 
 
 def draw_latency(
     ax: Any, x: Any, y: Any, past: Any, *, ci: Any = None, log: bool = False, note: str = PAST_NOTE, **style: Any
 ) -> Any:
     """Draw one latency (delay, completion) curve on ``ax`` by the module's rules: the line through the points
-    where ``past`` is false, a ▲ in the line's colour at the top of the axes for each point where it is true
-    (in a row of its own, below those of the curves drawn before on ``ax``),
+    where ``past`` is false, a ▲ in the line's colour at the top of the axes where a run of points where it
+    is true starts (:func:`first_past`; below the ▲ of other curves at the same x),
     and, with ``ci`` (95% half-widths), an interval at each point not past saturation where it is finite —
     clipped at zero, or on a ``log`` axis (the caller decides the scale first) not drawn where it reaches
     zero. ``style`` goes to ``ax.plot`` (``label``, ``color``, ``marker`` …); ``note`` is what ▲ means, for
     :func:`latency_legend`. Returns the line."""
     import numpy as np
+    from matplotlib.colors import to_rgba
 
     x = np.asarray(x)
     y = np.asarray(y, dtype=float)
@@ -209,29 +238,117 @@ def draw_latency(
             lower = np.minimum(half[valid], y[valid])  # never below zero
             ax.errorbar(x[valid], y[valid], yerr=[lower, half[valid]], fmt="none", ecolor=color, capsize=3, label="_nolegend_")
     if past.any():
-        row = _ROWS.get(ax, 0)
-        _ROWS[ax] = row + 1
-        height = max(PAST_Y - PAST_STEP * row, PAST_Y_MIN)
-        ax.plot(
-            x[past], np.full(int(past.sum()), height), linestyle="none", marker="^", markersize=7, color=color,
-            transform=ax.get_xaxis_transform(), clip_on=False, gid=PAST_GID, label="_nolegend_", zorder=3,
-        )
+        marked = _MARKED.setdefault(ax, {})
+        xs, heights = [], []
+        for at in x[first_past(x.astype(float), past)]:
+            here = marked.setdefault(float(at), [])
+            if to_rgba(color) in here:  # (this colour's ▲ is there already: another quantity of the same curve)
+                continue
+            heights.append(max(PAST_Y - PAST_STEP * len(here), PAST_Y_MIN))
+            here.append(to_rgba(color))
+            xs.append(at)
+        if xs:
+            ax.plot(
+                xs, heights, linestyle="none", marker="^", markersize=7, color=color,
+                transform=ax.get_xaxis_transform(), clip_on=False, gid=PAST_GID, label="_nolegend_", zorder=3,
+            )
+        # (the load axis still spans every load run, those past saturation too: nothing drawn, x kept)
+        ax.plot(x[past], np.full(int(past.sum()), PAST_Y), linestyle="none", marker="none", transform=ax.get_xaxis_transform(), label="_nolegend_")
         notes = _NOTES.setdefault(ax, [])
         if note not in notes:
             notes.append(note)
     return line
 
 
-def latency_legend(ax: Any, **kwargs: Any) -> Any:
-    """``ax.legend(**kwargs)`` with, after the curves, one grey ▲ entry per note :func:`draw_latency` drew
-    markers for on ``ax``; no legend where there is nothing to list. Returns the legend (or None)."""
+def latency_legend(ax: Any, extra: Sequence[tuple[Any, str]] = (), **kwargs: Any) -> Any:
+    """``ax.legend(**kwargs)`` with, after the curves and the ``extra`` (handle, label) pairs, one grey ▲
+    entry per note :func:`draw_latency` drew markers for on ``ax``; no legend where there is nothing to
+    list. A legend of more than :data:`LEGEND_INSIDE_MAX` entries goes outside the axes, to their right,
+    unless ``kwargs`` place it. Drawn again (flitcast.experiments.study_marks), it keeps the keywords it was
+    drawn with. Returns the legend (or None)."""
     from matplotlib.lines import Line2D
 
+    kwargs = {**_LEGEND_KWARGS.get(ax, {}), **kwargs}
+    _LEGEND_KWARGS[ax] = dict(kwargs)
     handles, labels = ax.get_legend_handles_labels()
+    for handle, label in extra:
+        handles.append(handle)
+        labels.append(label)
     for note in _NOTES.get(ax, []):
         handles.append(Line2D([], [], linestyle="none", marker="^", markersize=7, color="grey"))
         labels.append(note)
-    return ax.legend(handles, labels, **kwargs) if handles else None
+    if not handles:
+        return None
+    if len(handles) > LEGEND_INSIDE_MAX and "loc" not in kwargs and "bbox_to_anchor" not in kwargs:
+        kwargs = {**kwargs, "loc": "upper left", "bbox_to_anchor": (1.01, 1.0), "borderaxespad": 0.0}
+    return ax.legend(handles, labels, **kwargs)
+
+
+def legend_key(ax: Any, colours: Sequence[tuple[str, Any]], styles: Sequence[tuple[str, dict[str, Any]]]) -> None:
+    """A legend of two keys instead of one entry per curve, for a panel whose curves cross two factors (a
+    colour per m, a line style and marker per scheme): one coloured line per ``colours`` entry (label,
+    colour), then one black line per ``styles`` entry (label, ``ax.plot`` style). Draw the curves
+    themselves with ``label="_nolegend_"``; the entries are empty lines on ``ax`` that the legend lists."""
+    for label, colour in colours:
+        ax.plot([], [], color=colour, linestyle="-", label=label)
+    for label, style in styles:
+        ax.plot([], [], **{"color": "black", **style, "label": label})
+
+
+def bar_values(ax: Any, bars: Any, fmt: str = "{:.2f}") -> None:
+    """Each bar's value written inside it at its foot, in white, where marks at the bars' tops (the study's
+    values: flitcast.experiments.study_marks) cannot cover it; above a bar too short to hold it, in black.
+    Call it with the y-limits set."""
+    bottom, top = ax.get_ylim()
+    for rect in bars.patches:
+        height = rect.get_height()
+        x = rect.get_x() + rect.get_width() / 2
+        if height > 0.12 * (top - bottom):
+            ax.annotate(fmt.format(height), (x, rect.get_y()), xytext=(0, 3), textcoords="offset points", ha="center", va="bottom", fontsize=8, color="white", fontweight="bold")
+        else:
+            ax.annotate(fmt.format(height), (x, rect.get_y() + height), xytext=(0, 2), textcoords="offset points", ha="center", va="bottom", fontsize=8)
+
+
+def empty_panel(ax: Any, text: str, keep_ticks: bool = False) -> None:
+    """A panel with nothing of this run to draw (a quick run leaves some out): ``text`` in its middle says
+    why, and no legend lists curves it does not draw; its ticks go too unless ``keep_ticks`` (axes that share
+    them with others)."""
+    ax.text(0.5, 0.5, text, transform=ax.transAxes, ha="center", va="center", fontsize=8, color="dimgrey")
+    if ax.get_legend() is not None:
+        ax.get_legend().remove()
+    _LEGEND_KWARGS.pop(ax, None)
+    if not keep_ticks:
+        ax.set_xticks([])
+        ax.set_yticks([])
+
+
+def plain_log_ticks(ax: Any) -> None:
+    """The tick labels of ``ax``'s log axes as plain numbers (20, 50, 100, 1,000; 0.5; 32, 1,024 on a base-2
+    axis), not as powers ("2×10^1", "2^10"): the minor ticks labelled where the axis spans too few decades
+    for the major ones alone, as matplotlib's log formatter decides. An axis whose tick labels the caller
+    wrote (``set_xticks(ticks, labels)``) keeps them."""
+    from matplotlib.ticker import LogFormatter
+
+    class Plain(LogFormatter):
+        """matplotlib's log formatter (it decides which ticks to label), writing each number plainly."""
+
+        def _num_to_string(self, x: float, vmin: float, vmax: float) -> str:
+            return plain_number(x)
+
+    from matplotlib.ticker import FixedLocator
+
+    for axis, scale in ((ax.xaxis, ax.get_xscale()), (ax.yaxis, ax.get_yscale())):
+        if scale == "log" and not isinstance(axis.get_major_locator(), FixedLocator):  # (ticks the caller placed keep their labels)
+            base = getattr(axis.get_transform(), "base", 10)
+            axis.set_major_formatter(Plain(base=base))
+            axis.set_minor_formatter(Plain(base=base, labelOnlyBase=False))
+
+
+def plain_number(value: float) -> str:
+    """A number as a reader writes it on a tick: 1,000, 20, 2.5, 0.5."""
+    if value >= 1:
+        return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.3g}"
+    return f"{value:.3g}"
 
 
 def log_scale_wanted(latencies: Any, past: Any = False, spread: float = 20.0) -> bool:
@@ -309,6 +426,7 @@ def plot_latency_vs_load(
         ax_acc.set(xlabel=axis, ylabel="accepted load (flits/node/cycle)", title=f"Accepted vs {name} load (hollow: past saturation)")
         for ax in (ax_lat, ax_acc):
             ax.grid(True, alpha=0.3)
+        plain_log_ticks(ax_lat)
         latency_legend(ax_lat, fontsize="small")
         if ax_acc.get_legend_handles_labels()[0]:
             ax_acc.legend(fontsize="small")
@@ -368,12 +486,10 @@ def plot_completion(
         for ax, column in zip(drawn, columns, strict=True):
             ax.set(xlabel=short, ylabel=CLOSED_COLUMNS[column], title=f"{column} vs {short}")
             if numeric and log_scale_wanted(data[key], spread=10.0):  # sizes, counts over decades, ticked as numbers
-                from matplotlib.ticker import FuncFormatter
-
                 ax.set_xscale("log")
-                ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:,.0f}" if v >= 1 else f"{v:g}"))
             if log_scale_wanted(data[column]):
                 ax.set_yscale("log")
+            plain_log_ticks(ax)
             ax.grid(True, alpha=0.3)
             if estimate and column == "completion_cycles":
                 from matplotlib.lines import Line2D
@@ -411,6 +527,7 @@ def model_plot(frame: pd.DataFrame, path: str | os.PathLike[str] | None = None, 
             part = part.sort_values("group")
             ax.plot(part["group"], part["latency_us"], marker="o", markersize=3, label=label)
         ax.set_yscale("log")
+        plain_log_ticks(ax)
         ax.set_xlabel("multicast group size (nodes)")
         ax.set_ylabel("completion latency, model (µs)")
         k = int(frame["k"].iloc[0])
@@ -436,6 +553,7 @@ def estimate_plot(
             xs = part[x] if x else range(len(part))
             ax.plot(xs, part["estimate_cycles"], marker="os^Dv"[i % 5], markersize=3, label=label)
         ax.set_yscale("log")
+        plain_log_ticks(ax)
         ax.set_xlabel(x.split(".", 1)[-1] if x else "")
         ax.set_ylabel("completion, α-β-γ estimate (cycles)")
         ax.set_title("collective: α-β-γ estimate (no contention)", fontsize=9)

@@ -7,10 +7,13 @@ the study's own figure), or the paper behind an experiment of our own (``ours = 
 ``kim2008``: the network and figure are ours, the statements judged are the paper's, docs/experiments.md).
 An experiment names its source by the first word of its ``study`` text.
 
-A value is one number the study states (``y``, or ``x`` for a position on the load axis) or a range
-(``[low, high]``), where it is stated (``where``), and, where it belongs to a figure, the experiment and
-panel whose axes show it (``experiment``, ``panel``, ``series``, ``quantity``): the report draws those
-on the panel, marked "study".
+A value is one number the study states (``y``, or ``x`` for a position on a panel's x-axis: a load, a
+message size) or a range (``[low, high]``), where it is stated (``where``), and, where it belongs to a
+figure, the experiment and the panels whose axes show it (``experiment``, ``panel``: a PNG's stem, or a
+list of them; ``series``, ``quantity``): the report draws those on the panel, marked "study"
+(flitcast.experiments.study_marks). A value that is only the span of the study's own axis (``axis =
+true``, its tick labels: not data) is said on its panel in a note. A value of an experiment that no panel
+shows (a ratio, a model parameter) says why in ``undrawn``.
 """
 
 from __future__ import annotations
@@ -42,8 +45,13 @@ class StudyValue:
     y: float | tuple[float, float] | None = None
     x: float | tuple[float, float] | None = None
     experiment: str = ""
-    panel: str = ""
+    #: the PNG stems of the experiment's panels that show it
+    panels: tuple[str, ...] = ()
     series: str = ""
+    #: the span of the study's axis (its surviving tick labels), not data: a note on the panel
+    axis: bool = False
+    #: why no panel shows it (a ratio, a model parameter), for a value of an experiment without ``panel``
+    undrawn: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -107,7 +115,16 @@ def _number_or_range(raw: Any, where: str) -> float | tuple[float, float] | None
     raise ValueError(f"{where}: {raw!r} is neither a number nor a [low, high] range")
 
 
-KNOWN = {"where", "quantity", "y", "x", "experiment", "panel", "series"}
+KNOWN = {"where", "quantity", "y", "x", "experiment", "panel", "series", "axis", "undrawn"}
+
+
+def _panels(raw: Any, where: str) -> tuple[str, ...]:
+    if raw is None:
+        return ()
+    panels = (raw,) if isinstance(raw, str) else tuple(raw) if isinstance(raw, list) else None
+    if panels is None or not all(isinstance(p, str) and p for p in panels):
+        raise ValueError(f"{where}: panel {raw!r} is neither a PNG's stem nor a list of them")
+    return panels
 
 
 def _load(study_id: str) -> Study:
@@ -129,8 +146,10 @@ def _load(study_id: str) -> Study:
             y=_number_or_range(raw.get("y"), where),
             x=_number_or_range(raw.get("x"), where),
             experiment=raw.get("experiment", ""),
-            panel=raw.get("panel", ""),
+            panels=_panels(raw.get("panel"), where),
             series=raw.get("series", ""),
+            axis=bool(raw.get("axis", False)),
+            undrawn=raw.get("undrawn", ""),
             extra={k: v for k, v in raw.items() if k not in KNOWN},
         )
     return Study(

@@ -56,6 +56,8 @@ VARIANTS: dict[str, dict[str, str]] = {
 ADAPTIVE = ["LRU", "MRU", "RND", "RR", "LRUC", "LRUD"]
 #: the bars of Figs 6–9
 BARS = ["O4", *ADAPTIVE]
+#: the grid's routings, in its legend's order
+BARS_AND_O1 = ["O1", *BARS]
 #: the three functions the study finds best (abstract, §5.3, §7) and the other three
 GOOD, POOR = ["LRU", "LRUD", "RR"], ["MRU", "RND", "LRUC"]
 
@@ -194,17 +196,18 @@ def _bar_panel(results: pd.DataFrame, size: int, title: str, path: Path, experim
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from flitcast.experiments.study_marks import draw_study_values
+    from flitcast.experiments.study_marks import finish_panel
+    from flitcast.plot import bar_values
 
     peaks = peak_throughput(results[results["message_bytes"] == size], ["variant"]).to_dict()
     names = [n for n in BARS if n in peaks]
-    fig, ax = plt.subplots(figsize=(6, 4))
+    fig, ax = plt.subplots(figsize=(7, 4))
     bars = ax.bar(names, [peaks[n] for n in names], color=["#999999" if n == "O4" else "#3b6ea8" for n in names])
-    ax.bar_label(bars, fmt="%.2f", fontsize=8)
     ax.set_ylim(0, 1.05)
+    bar_values(ax, bars)  # (at the bars' feet: the study's marks are at their tops)
     ax.set_ylabel("peak throughput (fraction of link rate)")
     ax.set_title(title, fontsize=10)
-    draw_study_values(ax, experiment, path.stem, bars=names)
+    finish_panel(ax, experiment, path.stem, bars=names)
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
@@ -214,7 +217,8 @@ def _bars(fig: str, nodes: int, pattern: str) -> Any:
     def plot(results: pd.DataFrame, out: Path) -> None:
         stem = fig.lower().replace(". ", "")
         for panel, size in (("a", 128), ("b", 4096)):
-            _bar_panel(results, size, f"{fig}({panel}): {nodes} nodes, {pattern}, {size}-byte messages", out / f"{stem}{panel}.png", f"banikazemi-{stem}")
+            traffic = "random traffic" if pattern == "uniform" else pattern.replace("_", "-")
+            _bar_panel(results, size, f"{fig}({panel}): peak throughput, {nodes} nodes, {traffic}, {size}-byte messages", out / f"{stem}{panel}.png", f"banikazemi-{stem}")
 
     return plot
 
@@ -225,6 +229,7 @@ def _fig5_plot(results: pd.DataFrame, out: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    from flitcast.experiments.study_marks import finish_panel
     from flitcast.plot import draw_latency, latency_legend
 
     fig, ax = plt.subplots(figsize=(6, 4))
@@ -234,8 +239,10 @@ def _fig5_plot(results: pd.DataFrame, out: Path) -> None:
     ax.set_yscale("log")
     ax.set_xlabel("applied load (fraction of link rate)")
     ax.set_ylabel("average message latency (cycles)")
-    ax.set_title("Fig. 5: 16 nodes, bit-reversal, 1 KB messages", fontsize=9)
+    ax.set_title("Fig. 5: latency, 16 nodes, bit-reversal, 1 KB messages", fontsize=9)
+    ax.grid(True, which="major", alpha=0.3)
     latency_legend(ax)
+    finish_panel(ax, "banikazemi-fig5", "fig5")
     fig.tight_layout()
     fig.savefig(out / "fig5.png", dpi=120)
     plt.close(fig)
@@ -872,28 +879,50 @@ def grid_claims(r: Results) -> list[Claim]:
 
 
 def _grid_plot(results: pd.DataFrame, out: Path) -> None:
+    """Peak throughput against message size, a panel per system and pattern, a colour and marker per routing
+    (each routing a little to the side of the size it ran, so that equal peaks all show). The points of a
+    routing are joined only where it ran three sizes or more: two points joined would draw a trend between
+    sizes no run measured (a quick run runs 128 and 4096 B)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    from flitcast.experiments.experiment import series_style
+    from flitcast.experiments.study_marks import finish_panel, panel_note
+    from flitcast.plot import empty_panel
+
     peaks = peak_throughput(results, ["nodes", "pattern", "message_bytes", "variant"]).reset_index()
-    fig, axes = plt.subplots(2, 4, figsize=(16, 7), sharey=True)
+    sizes = sorted(peaks["message_bytes"].unique())
+    fig, axes = plt.subplots(2, 4, figsize=(16, 7), sharex=True, sharey=True, layout="constrained")
     for row, nodes in enumerate((16, 128)):
         for col, pattern in enumerate(GRID_PATTERNS):
             ax = axes[row][col]
             sub = peaks[(peaks["nodes"] == nodes) & (peaks["pattern"] == pattern)]
-            for variant, group in sub.groupby("variant", sort=False):
-                ax.plot(group["message_bytes"], group["accepted_load"], marker="o", label=variant)
+            for i, variant in enumerate(BARS_AND_O1):
+                group = sub[sub["variant"] == variant].sort_values("message_bytes")
+                style = series_style(i)
+                if len(group) < 3:
+                    style["linestyle"] = "none"
+                aside = 2 ** ((i - (len(BARS_AND_O1) - 1) / 2) * 0.08)  # (on the log axis: a few % of a size's step)
+                ax.plot(group["message_bytes"] * aside, group["accepted_load"], label=variant if row == col == 0 else "_nolegend_", **style)
             ax.set_xscale("log", base=2)
-            ax.set_title(f"{nodes} nodes, {pattern}", fontsize=9)
+            ax.set_xticks(sizes, [f"{s:,}" for s in sizes])
+            ax.minorticks_off()
+            ax.set_title(f"{nodes} nodes, {pattern.replace('_', '-')}", fontsize=9)
             ax.set_ylim(0, 1.05)
-    axes[0][0].set_ylabel("peak throughput")
-    axes[1][0].set_ylabel("peak throughput")
+            ax.grid(True, axis="y", alpha=0.3)
+            if sub.empty:
+                empty_panel(ax, "not in this run\n(the quick run: 16 nodes only)", keep_ticks=True)
+    for ax in axes[:, 0]:
+        ax.set_ylabel("peak throughput (fraction of link rate)")
     for ax in axes[1]:
-        ax.set_xlabel("message bytes")
-    axes[0][3].legend(fontsize=7)
-    fig.tight_layout()
+        ax.set_xlabel("message size (bytes)")
+    fig.legend(*axes[0][0].get_legend_handles_labels(), loc="outside right upper", fontsize=8, title="routing", title_fontsize=8)
+    if len(sizes) < 3:
+        panel_note(axes[0][0], f"sizes {' and '.join(f'{s:,} B' for s in sizes)} only: points not joined")
+    fig.suptitle("§5.1 evaluation grid: peak throughput by message size, system, traffic pattern and routing", fontsize=10)
+    finish_panel(axes[0][-1], "banikazemi-grid", "grid_peak_throughput")
     fig.savefig(out / "grid_peak_throughput.png", dpi=110)
     plt.close(fig)
 

@@ -712,6 +712,17 @@ def _sel(results: pd.DataFrame, unicast: bool, k: int, group: str) -> pd.DataFra
     return results[(results["unicast"] == unicast) & (results["K"] == k) & (results["group"] == group)]
 
 
+def _loads_run(sel: pd.DataFrame, measure: str) -> str:
+    """What the x-axis label adds where a delay curve keeps one point below saturation (a quick run's few
+    loads): a lone point is the one load run before saturation, not a curve."""
+    if measure == "throughput" or not len(sel):
+        return ""
+    below = sel[~saturated(sel)].groupby("scheme")["load"].nunique()
+    if below.reindex(list(SCHEMES), fill_value=0).min() > 1:
+        return ""
+    return " — this run's loads: " + ", ".join(f"{x:g}" for x in sorted(sel["load"].unique()))
+
+
 def _plot(figure: int, group: str, unicast: bool, k: int, measure: str) -> Any:
     def plot(results: pd.DataFrame, out: Path) -> None:
         import matplotlib
@@ -719,19 +730,19 @@ def _plot(figure: int, group: str, unicast: bool, k: int, measure: str) -> Any:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
 
-        from flitcast.experiments.study_marks import draw_study_values
+        from flitcast.experiments.study_marks import finish_panel
         from flitcast.plot import draw_latency, latency_legend
 
         sel = _sel(results, unicast, k, group)
-        fig, ax = plt.subplots(figsize=(6, 4.2))
+        fig, ax = plt.subplots(figsize=(7.5, 4.2))
         for scheme in SCHEMES:
             curve = sel[sel["scheme"] == scheme].sort_values("load")
             if measure == "throughput":  # (a result past saturation too: every point)
                 ax.plot(curve["load"], curve["multicast_throughput"], marker="o", markersize=3, label=scheme)
             else:  # no delay past saturation: a ▲ at the top instead
                 past = saturated(curve)
-                draw_latency(ax, curve["load"], curve["latency_multicast_mean"], past, note="past saturation: delay not a result", marker="o", markersize=3, label=scheme)
-        ax.set_xlabel(f"normalised {group} offered load")
+                draw_latency(ax, curve["load"], curve["latency_multicast_mean"], past, note="past saturation from here: no delay", marker="o", markersize=3, label=scheme)
+        ax.set_xlabel(f"normalised {group} offered load" + _loads_run(sel, measure))
         if measure == "throughput":
             ax.set_ylabel(f"normalised {group} throughput")
         else:
@@ -739,8 +750,9 @@ def _plot(figure: int, group: str, unicast: bool, k: int, measure: str) -> Any:
             ax.set_yscale("log")
         traffic = "with unicast" if unicast else "without unicast"
         ax.set_title(f"Fig. {figure}: {group} {measure}, {traffic}" + (f", K = {k}" if k != 4 else ""), fontsize=9)
-        draw_study_values(ax, f"casetti-fig{figure}", f"fig{figure}")
+        ax.grid(True, which="major", alpha=0.3)
         latency_legend(ax, fontsize=7)
+        finish_panel(ax, f"casetti-fig{figure}", f"fig{figure}")
         fig.tight_layout()
         fig.savefig(out / f"fig{figure}.png", dpi=110)
         plt.close(fig)

@@ -152,10 +152,12 @@ def _derive(results: pd.DataFrame) -> pd.DataFrame:
 
 
 def stated(name: str) -> float:
-    """A number the paper states, from its data file (study_data/thakur2005.toml)."""
+    """A number the paper states, from its data file (study_data/thakur2005.toml): a switch point is where
+    on the panels' size axis it lies (``x``)."""
     from flitcast.studies import value
 
-    return value(DATA_ID, name).number
+    stated_value = value(DATA_ID, name)
+    return stated_value.x_number if stated_value.x is not None else stated_value.number
 
 
 # --- claims ---------------------------------------------------------------------------------------------
@@ -379,6 +381,9 @@ NAMES = {
 }
 
 
+EXPERIMENT_ID = "collectives"
+
+
 def panel_name(operation: str, network: str) -> str:
     return f"{operation}_{network.replace(' ', '_')}.png"
 
@@ -392,6 +397,7 @@ def plot(results: pd.DataFrame, out: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    from flitcast.experiments.study_marks import finish_panel
     from flitcast.plot import INCOMPLETE_NOTE, draw_latency, latency_legend
 
     for operation, algorithms in ALGORITHMS.items():
@@ -399,7 +405,7 @@ def plot(results: pd.DataFrame, out: Path) -> None:
             data = results[(results["network"] == network) & (results["operation"] == operation)]
             if data.empty:
                 continue
-            fig, ax = plt.subplots(figsize=(6.4, 4.4))
+            fig, ax = plt.subplots(figsize=(8.4, 4.4))
             try:
                 for i, algorithm in enumerate(a for a in algorithms if a in set(data["algorithm"])):
                     part = data[data["algorithm"] == algorithm].sort_values("message_bytes")
@@ -434,6 +440,7 @@ def plot(results: pd.DataFrame, out: Path) -> None:
                 ax.set_title(f"{operation} over {MEMBERS:,} members: {TITLES[network]}", fontsize=9)
                 ax.grid(True, alpha=0.3, which="both")
                 latency_legend(ax, fontsize=7)
+                finish_panel(ax, EXPERIMENT_ID, panel_name(operation, network).removesuffix(".png"))
                 fig.tight_layout()
                 fig.savefig(out / panel_name(operation, network), dpi=110)
             finally:
@@ -443,7 +450,7 @@ def plot(results: pd.DataFrame, out: Path) -> None:
 QUICK_NOTE = "message sizes 8 B – 8 KB of the same points (exact: the full run's own); judges the claims those sizes decide (both short-message claims)"
 
 EXPERIMENT = Experiment(
-    id="collectives",
+    id=EXPERIMENT_ID,
     study=STUDY,
     figure="our experiment",
     title="broadcast and allreduce completion vs message size (8 B – 1 MB), 1,024-node fat tree, 32×32 torus and dragonfly, software vs hardware multicast, beside the α-β-γ estimate",

@@ -195,6 +195,9 @@ def claims(r: Results) -> list[Claim]:
 LABELS = {"minimal": "minimal", "valiant": "Valiant", "ugal_l": "UGAL-L", "ugal_g": "UGAL-G"}
 
 
+EXPERIMENT_ID = "dragonfly-routing"
+
+
 def plot(results: pd.DataFrame, out: Path) -> None:
     """One PNG per network and traffic: accepted load (left) and latency (right) against the offered load."""
     import matplotlib
@@ -202,6 +205,7 @@ def plot(results: pd.DataFrame, out: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    from flitcast.experiments.study_marks import finish_panel
     from flitcast.plot import draw_latency, latency_legend
     from flitcast.saturation import saturated
 
@@ -216,7 +220,7 @@ def plot(results: pd.DataFrame, out: Path) -> None:
                 style = series_style(i)
                 left.plot(curve[LOAD], curve["accepted_load"], label=LABELS[routing], **style)
                 past = saturated(curve)
-                draw_latency(right, curve[LOAD], curve["latency_mean"], past, label=LABELS[routing], **style)
+                draw_latency(right, curve[LOAD], curve["latency_mean"], past, label="_nolegend_", **style)  # (the routings: the left legend)
             if pattern == "worst case":
                 bound = bound_worst_case_minimal(str(network))
                 left.axhline(bound, color="grey", linestyle=":", linewidth=1, label=f"1/(a·p) = {bound:.3f}")
@@ -226,8 +230,13 @@ def plot(results: pd.DataFrame, out: Path) -> None:
             right.set_yscale("log")
             right.set_xlabel("offered load (flits/node/cycle)")
             right.set_ylabel("mean latency (cycles)")
-            latency_legend(right, fontsize=8)
+            latency_legend(right, fontsize=8, loc="lower right")
+            left.set_title("accepted load", fontsize=9)
+            right.set_title("latency", fontsize=9)
+            for ax in (left, right):
+                ax.grid(True, which="major", alpha=0.3)
             fig.suptitle(f"dragonfly, {network}, {pattern} traffic", fontsize=10)
+            finish_panel(right, EXPERIMENT_ID, _stem(str(network), pattern))
             fig.tight_layout()
             fig.savefig(out / f"{_stem(str(network), pattern)}.png", dpi=110)
             plt.close(fig)
@@ -288,7 +297,7 @@ READINGS = (
 
 EXPERIMENTS = [
     Experiment(
-        id="dragonfly-routing",
+        id=EXPERIMENT_ID,
         study=STUDY,
         figure="routing on the dragonfly",
         title="minimal, Valiant, UGAL-L and UGAL-G on the 72- and 1,056-node dragonflies, uniform and worst-case traffic",

@@ -1044,8 +1044,8 @@ def _incomplete(part: pd.DataFrame) -> pd.Series:
     return part["saturated"].fillna(False).astype(bool) if "saturated" in part else part["group"] != part["group"]
 
 
-def _plot(panels: list[tuple[str, str, dict[str, int], str, bool]]) -> Any:
-    """Panels: (file stem, value column, rows to keep {column: value}, y label, log scale)."""
+def _plot(experiment: str, panels: list[tuple[str, str, str, dict[str, int], str, bool]]) -> Any:
+    """Panels of ``experiment``: (file stem, title, value column, rows to keep {column: value}, y label, log scale)."""
 
     def plot(results: pd.DataFrame, out: Path) -> None:
         import matplotlib
@@ -1053,9 +1053,10 @@ def _plot(panels: list[tuple[str, str, dict[str, int], str, bool]]) -> Any:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
 
+        from flitcast.experiments.study_marks import finish_panel
         from flitcast.plot import INCOMPLETE_NOTE, draw_latency, latency_legend
 
-        for stem, column_shown, keep, label, log in panels:
+        for stem, title, column_shown, keep, label, log in panels:
             sel = results
             for column, wanted in keep.items():
                 sel = sel[sel[column] == wanted]
@@ -1072,8 +1073,10 @@ def _plot(panels: list[tuple[str, str, dict[str, int], str, bool]]) -> Any:
                 ax.set_yscale("log")
             ax.set_xlabel("multicast group size (nodes)")
             ax.set_ylabel(label)
-            ax.set_title(stem, fontsize=9)
+            ax.set_title(title, fontsize=9)
+            ax.grid(True, which="major", alpha=0.3)
             latency_legend(ax, fontsize=7)
+            finish_panel(ax, experiment, stem)
             fig.tight_layout()
             fig.savefig(out / f"{stem}.png", dpi=110)
             plt.close(fig)
@@ -1087,25 +1090,37 @@ def _model_plot(results: pd.DataFrame, out: Path) -> None:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import PercentFormatter
 
+    from flitcast.experiments.study_marks import finish_panel
     from flitcast.plot import INCOMPLETE_NOTE, draw_latency, latency_legend
 
     for figure, algorithm in zip(range(9, 14), ("Sep Add", "Md-torus", "Mu-torus", "U-torus", "S-torus"), strict=True):
         part = results[results["algorithm"] == algorithm].sort_values("group")
         incomplete = _incomplete(part)
-        fig, ax = plt.subplots(figsize=(6, 4.2))
+        fig, ax = plt.subplots(figsize=(6.5, 5))
         ax.plot(part["group"], part["model_us"], marker="s", markersize=3, label="model")
         draw_latency(ax, part["group"], part["completion_us"], incomplete, note=INCOMPLETE_NOTE, marker="o", markersize=3, label="simulated")
         ax.set_xlabel("multicast group size (nodes)")
         ax.set_ylabel("completion latency (µs), 128 B")
         twin = ax.twinx()
         # (no error where there is no simulated completion to compare with)
-        twin.bar(part["group"], 100 * part["model_error"].where(~incomplete), alpha=0.25, color="grey", label="error")
-        twin.set_ylabel("error (%)")
+        twin.bar(part["group"], part["model_error"].where(~incomplete), alpha=0.25, color="grey")
+        twin.yaxis.set_major_formatter(PercentFormatter(1.0))
+        twin.set_ylabel("model error (grey bars): (model − simulated) / simulated")
         ax.set_zorder(twin.get_zorder() + 1)  # the curves, their ▲ and the legend over the error bars
         ax.patch.set_visible(False)
-        ax.set_title(f"Fig. {figure}: {algorithm}, model vs simulation", fontsize=9)
-        latency_legend(ax, fontsize=7, loc="lower right")  # (the top left: where a ▲ of a small group would be)
+        ax.set_title(f"Fig. {figure}: {algorithm}, model vs simulation, 128 B", fontsize=9)
+        ax.fill_between([], [], alpha=0.25, color="grey", linewidth=0, label="model error (right axis)")  # (its legend entry)
+        # (below the axes: the error bars hang from the top, the curves rise across, the study's error lies low)
+        latency_legend(ax, fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2)
+        # (the study's average error, model vs its testbed, on the error axis: the axis reaches it)
+        stated = value("004", f"model_error_{ALGORITHMS[algorithm]}").y
+        if isinstance(stated, float):
+            bottom, top = twin.get_ylim()
+            margin = 0.1 * (top - bottom)
+            twin.set_ylim(min(bottom, stated - margin), max(top, stated + margin))
+        finish_panel(twin, "oral-model", f"fig{figure}", legend_ax=ax)
         fig.tight_layout()
         fig.savefig(out / f"fig{figure}.png", dpi=110)
         plt.close(fig)
@@ -1147,18 +1162,24 @@ PROJECTIONS = {8: list(range(4, 65, 4)), 16: [4, 32, 60, 88, 116, 144, 172, 200,
 
 EXPERIMENTS = [
     _experiment("oral-fig2", "Fig. 2", "completion latency vs group size, 2 B and 512 KB, 4×4", lambda q: _points(4, GROUPS, SIZES), fig2_claims,
-                _plot([("fig2a", "completion_us", {"message_bytes": SMALL}, "completion latency (µs), 2 B", False), ("fig2b", "completion_us", {"message_bytes": LARGE}, "completion latency (µs), 512 KB", False)])),
+                _plot("oral-fig2", [("fig2a", "Fig. 2(a): completion latency, 2-byte messages", "completion_us", {"message_bytes": SMALL}, "completion latency (µs), 2 B", False),
+                                    ("fig2b", "Fig. 2(b): completion latency, 512 KB messages", "completion_us", {"message_bytes": LARGE}, "completion latency (µs), 512 KB", False)])),
     _experiment("oral-fig3", "Fig. 3", "root CPU load vs group size, 2 B and 512 KB, 4×4", lambda q: _points(4, GROUPS, SIZES), fig3_claims,
-                _plot([("fig3a", "root_cpu_us", {"message_bytes": SMALL}, "root CPU per multicast: its sends (µs), 2 B", False), ("fig3b", "root_cpu_us", {"message_bytes": LARGE}, "root CPU per multicast: its sends (µs), 512 KB", False)])),
+                _plot("oral-fig3", [("fig3a", "Fig. 3(a): root CPU utilisation, 2-byte messages", "root_cpu_us", {"message_bytes": SMALL}, "root CPU per multicast: its sends (µs), 2 B", False),
+                                    ("fig3b", "Fig. 3(b): root CPU utilisation, 512 KB messages", "root_cpu_us", {"message_bytes": LARGE}, "root CPU per multicast: its sends (µs), 512 KB", False)])),
     # (both message sizes: §4.3's startup "independent of the message size" is read on them)
     _experiment("oral-fig4", "Fig. 4", "startup and tree-creation latency vs group size, 2 B and 512 KB, 4×4", lambda q: _points(4, GROUPS, SIZES), fig4_claims,
-                _plot([("fig4a", "startup_us", {"message_bytes": SMALL}, "startup latency (µs), 2 B", False), ("fig4a_512KB", "startup_us", {"message_bytes": LARGE}, "startup latency (µs), 512 KB", False),
-                       ("fig4b", "tree_creation_us", {"message_bytes": SMALL}, "tree creation (µs, modelled)", False)])),
+                _plot("oral-fig4", [("fig4a", "Fig. 4(a): startup latency, 2-byte messages", "startup_us", {"message_bytes": SMALL}, "startup latency (µs), 2 B", False),
+                                    ("fig4a_512KB", "Fig. 4(a) at 512 KB (ours: §4.3 compares the sizes)", "startup_us", {"message_bytes": LARGE}, "startup latency (µs), 512 KB", False),
+                                    ("fig4b", "Fig. 4(b): tree-creation latency (modelled), 2-byte messages", "tree_creation_us", {"message_bytes": SMALL}, "tree creation (µs, modelled)", False)])),
     _experiment("oral-fig5", "Fig. 5", "link concentration and concurrency vs group size, 4×4", lambda q: _points(4, GROUPS, [SMALL]), fig5_claims,
-                _plot([("fig5a", "link_concentration", {}, "link concentration", False), ("fig5b", "link_concurrency", {}, "link concurrency", False)])),
+                _plot("oral-fig5", [("fig5a", "Fig. 5(a): link concentration, 2-byte messages", "link_concentration", {}, "link concentration", False),
+                                    ("fig5b", "Fig. 5(b): link concurrency, 2-byte messages", "link_concurrency", {}, "link concurrency", False)])),
     _experiment("oral-model", "Figs 9–13", "the small-message model beside the simulation, 128 B, 4×4", lambda q: _points(4, GROUPS, [128]), model_claims, _model_plot),
     _experiment("oral-fig14", "Fig. 14", "projections for 8×8 and 16×16 tori, model and simulation, 128 B, Mu-torus r = 8, 16, 32",
                 lambda q: [p for k, groups in PROJECTIONS.items() for p in _points(k, groups, [128], [8, 16, 32])], fig14_claims,
-                _plot([("fig14a_model", "model_us", {"k": 8}, "model latency (µs), 8×8", True), ("fig14a_simulated", "completion_us", {"k": 8}, "simulated latency (µs), 8×8", True),
-                       ("fig14b_model", "model_us", {"k": 16}, "model latency (µs), 16×16", True), ("fig14b_simulated", "completion_us", {"k": 16}, "simulated latency (µs), 16×16", True)])),
+                _plot("oral-fig14", [("fig14a_model", "Fig. 14(a): model projection, 8×8 torus, 128 B", "model_us", {"k": 8}, "model latency (µs), 8×8", True),
+                                     ("fig14a_simulated", "Fig. 14(a) simulated (ours): 8×8 torus, 128 B", "completion_us", {"k": 8}, "simulated latency (µs), 8×8", True),
+                                     ("fig14b_model", "Fig. 14(b): model projection, 16×16 torus, 128 B", "model_us", {"k": 16}, "model latency (µs), 16×16", True),
+                                     ("fig14b_simulated", "Fig. 14(b) simulated (ours): 16×16 torus, 128 B", "completion_us", {"k": 16}, "simulated latency (µs), 16×16", True)])),
 ]

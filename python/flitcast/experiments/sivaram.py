@@ -140,12 +140,25 @@ def _curve(results: pd.DataFrame, variant: str, m: int, nodes: int = 16) -> pd.D
 # --- plots ---------------------------------------------------------------------------------------------------
 
 
-def _panel(ax: Any, results: pd.DataFrame, variants: list[str], degrees: list[int], y: str, nodes: int = 16, hide_saturated: bool = True, size: int | None = None) -> None:
-    """One curve per variant and m; ``hide_saturated`` (a latency panel): no latency past saturation, a ▲ at
-    the top of the axes instead (flitcast.plot.draw_latency); else (received load, a result there too) every point."""
-    from flitcast.plot import draw_latency, latency_legend
+#: a colour per m (the same m the same colour in every panel) …
+M_COLOURS = {1: "C7", 2: "C0", 4: "C1", 6: "C2", 9: "C3", 15: "C4"}
+#: … and a line style and marker per scheme: HW filled, SW hollow; central buffers ○, input FIFOs □
+SCHEME_STYLES: dict[str, dict[str, Any]] = {
+    "HW-CB": {"linestyle": "-", "marker": "o"},
+    "HW-IB": {"linestyle": "--", "marker": "s"},
+    "SW-CB": {"linestyle": ":", "marker": "o", "markerfacecolor": "white"},
+    "SW-IB": {"linestyle": "-.", "marker": "s", "markerfacecolor": "white"},
+}
 
-    styles = {"HW-CB": "-", "HW-IB": "--", "SW-CB": ":", "SW-IB": "-."}
+
+def _panel(ax: Any, results: pd.DataFrame, variants: list[str], degrees: list[int], y: str, nodes: int = 16, hide_saturated: bool = True,
+           size: int | None = None, linestyle: str | None = None) -> None:
+    """One curve per variant and m, a colour per m and a line style per variant (``linestyle``: one for all,
+    Fig. 17's node counts); ``hide_saturated`` (a latency panel): no latency past saturation, a ▲ where a
+    curve goes past it instead (flitcast.plot.draw_latency); else (received load, a result there too) every
+    point. The legend is the panel's (:func:`_key`)."""
+    from flitcast.plot import draw_latency
+
     for v in variants:
         for m in degrees:
             curve = _curve(results, v, m, nodes)
@@ -153,13 +166,26 @@ def _panel(ax: Any, results: pd.DataFrame, variants: list[str], degrees: list[in
                 curve = curve[curve["message_bytes"] == size]
             if not len(curve):
                 continue
-            label = f"{v} m={m}" + ("" if nodes == 16 else f" ({nodes} nodes)")
+            style = {**SCHEME_STYLES[v], "color": M_COLOURS[m], "markersize": 3.5, "label": "_nolegend_"}
+            if linestyle is not None:
+                style["linestyle"] = linestyle
             if hide_saturated:
-                draw_latency(ax, curve["workload.load"], curve[y], saturated(curve), linestyle=styles[v], marker="o", markersize=3, label=label)
+                draw_latency(ax, curve["workload.load"], curve[y], saturated(curve), **style)
             else:
-                ax.plot(curve["workload.load"], curve[y], styles[v], marker="o", markersize=3, label=label)
+                ax.plot(curve["workload.load"], curve[y], **style)
     ax.set_xlabel("effective applied load m·B_i")
-    latency_legend(ax, fontsize=6, ncol=2)
+
+
+def _key(ax: Any, degrees: Sequence[int], styles: Sequence[tuple[str, dict[str, Any]]]) -> None:
+    """The panel's legend: a colour per m, a line style per scheme (flitcast.plot.legend_key)."""
+    from flitcast.plot import latency_legend, legend_key
+
+    legend_key(ax, [(f"m = {m}", M_COLOURS[m]) for m in degrees], styles)
+    latency_legend(ax, fontsize=7)
+
+
+def _schemes(variants: Sequence[str]) -> list[tuple[str, dict[str, Any]]]:
+    return [(v, SCHEME_STYLES[v]) for v in variants]
 
 
 def _figure(out: Path, name: str, panels: list[tuple[Any, ...]], ylabel: str, log: bool = False) -> None:
@@ -170,17 +196,18 @@ def _figure(out: Path, name: str, panels: list[tuple[Any, ...]], ylabel: str, lo
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from flitcast.experiments.study_marks import draw_study_values
+    from flitcast.experiments.study_marks import finish_panel
 
     for i, (title, draw, *own) in enumerate(panels):
-        fig, ax = plt.subplots(figsize=(6, 4.2))
-        draw(ax)
-        stem = f"{name}{'abc'[i]}" if len(panels) > 1 else name
-        draw_study_values(ax, f"sivaram-{name}", stem)
-        ax.set_title(title, fontsize=9)
-        ax.set_ylabel(own[0] if own else ylabel)
+        fig, ax = plt.subplots(figsize=(7.5, 4.2))
         if log:
             ax.set_yscale("log")
+        draw(ax)
+        stem = f"{name}{'abc'[i]}" if len(panels) > 1 else name
+        ax.set_title(title, fontsize=9)
+        ax.set_ylabel(own[0] if own else ylabel)
+        ax.grid(True, which="major", alpha=0.3)
+        finish_panel(ax, f"sivaram-{name}", stem)
         fig.tight_layout()
         fig.savefig(out / f"{stem}.png", dpi=110)
         plt.close(fig)
@@ -188,12 +215,20 @@ def _figure(out: Path, name: str, panels: list[tuple[Any, ...]], ylabel: str, lo
 
 def _fig14_plot(results: pd.DataFrame, out: Path) -> None:
     def panel(variants: list[str]) -> Any:
-        return lambda ax: _panel(ax, results, variants, DEGREES, "latency_mean")
+        def draw(ax: Any) -> None:
+            _panel(ax, results, variants, DEGREES, "latency_mean")
+            _key(ax, DEGREES, _schemes(variants))
+
+        return draw
 
     _figure(
         out,
         "fig14",
-        [("SW vs HW, central buffers", panel(["SW-CB", "HW-CB"])), ("SW vs HW, input FIFOs", panel(["SW-IB", "HW-IB"])), ("HW: central buffer vs input FIFO", panel(["HW-CB", "HW-IB"]))],
+        [
+            ("Fig. 14(a): SW vs HW multicast, central buffers, 128 B", panel(["SW-CB", "HW-CB"])),
+            ("Fig. 14(b): SW vs HW multicast, input FIFOs, 128 B", panel(["SW-IB", "HW-IB"])),
+            ("Fig. 14(c): HW multicast, central buffers vs input FIFOs, 128 B", panel(["HW-CB", "HW-IB"])),
+        ],
         "latency (a), cycles",
         log=True,
     )
@@ -201,61 +236,94 @@ def _fig14_plot(results: pd.DataFrame, out: Path) -> None:
 
 def _fig15_plot(results: pd.DataFrame, out: Path) -> None:
     def panel(variants: list[str]) -> Any:
-        return lambda ax: _panel(ax, results, variants, DEGREES, "accepted_load", hide_saturated=False)
+        def draw(ax: Any) -> None:
+            _panel(ax, results, variants, DEGREES, "accepted_load", hide_saturated=False)
+            _key(ax, DEGREES, _schemes(variants))
 
-    _figure(out, "fig15", [("software multicast", panel(["SW-CB", "SW-IB"])), ("hardware multicast", panel(["HW-CB", "HW-IB"]))], "received load B_o")
+        return draw
+
+    _figure(
+        out, "fig15",
+        [("Fig. 15(a): software multicast, 128 B", panel(["SW-CB", "SW-IB"])), ("Fig. 15(b): hardware multicast, 128 B", panel(["HW-CB", "HW-IB"]))],
+        "received load B_o",
+    )
 
 
 def _fig16_plot(results: pd.DataFrame, out: Path) -> None:
     # (the study's one graph: HW-CB, HW-IB and SW; SW-IB is in results.csv)
-    draw = lambda ax: _panel(ax, results, ["HW-CB", "HW-IB", "SW-CB"], FIG16_DEGREES, "latency_mean", size=512)  # noqa: E731
-    _figure(out, "fig16", [("16 nodes, 512-byte messages", draw)], "latency (a), cycles", log=True)
+    variants = ["HW-CB", "HW-IB", "SW-CB"]
+
+    def draw(ax: Any) -> None:
+        _panel(ax, results, variants, FIG16_DEGREES, "latency_mean", size=512)
+        _key(ax, FIG16_DEGREES, _schemes(variants))
+
+    _figure(out, "fig16", [("Fig. 16: 16 nodes, 512-byte messages", draw)], "latency (a), cycles", log=True)
 
 
 def _fig17_plot(results: pd.DataFrame, out: Path) -> None:
+    nodes_styles = {16: "-", 64: "--"}
+
     def panel(y: str, hide: bool) -> Any:
         def draw(ax: Any) -> None:
-            for nodes in (16, 64):
-                _panel(ax, results, ["HW-CB"], FIG17_DEGREES, y, nodes, hide_saturated=hide)
+            for nodes, style in nodes_styles.items():
+                _panel(ax, results, ["HW-CB"], FIG17_DEGREES, y, nodes, hide_saturated=hide, linestyle=style)
+            _key(ax, FIG17_DEGREES, [(f"HW-CB, {n} nodes", {"linestyle": s, "marker": "o"}) for n, s in nodes_styles.items()])
 
         return draw
 
-    _figure(out, "fig17", [("latency, HW-CB, 512 B", panel("latency_mean", True), "latency (a), cycles"), ("received load, HW-CB, 512 B", panel("accepted_load", False), "received load B_o")], "")
+    _figure(
+        out, "fig17",
+        [("Fig. 17(a): HW-CB, 16 vs 64 nodes, 512 B", panel("latency_mean", True), "latency (a), cycles"),
+         ("Fig. 17(b): HW-CB, 16 vs 64 nodes, 512 B", panel("accepted_load", False), "received load B_o")],
+        "",
+    )
 
 
 def _fig18_plot(results: pd.DataFrame, out: Path) -> None:
-    from flitcast.plot import draw_latency, latency_legend
+    from flitcast.plot import draw_latency, latency_legend, legend_key
+
+    columns = {"latency_mean": ("combined", "C0"), "latency_unicast_mean": ("unicast", "C1"), "latency_multicast_mean": ("multicast", "C2")}
+    schemes = {"HW-CB": SCHEME_STYLES["HW-CB"], "SW-CB": SCHEME_STYLES["SW-CB"]}
 
     def draw(ax: Any) -> None:
-        for v, style in (("HW-CB", "-"), ("SW-CB", ":")):
+        for v, style in schemes.items():
             curve = _curve(results, v, 4)
             past = saturated(curve)
-            for column, marker in (("latency_mean", "o"), ("latency_unicast_mean", "s"), ("latency_multicast_mean", "^")):
-                label = f"{v[:2]} {column.split('_')[1] if column != 'latency_mean' else 'combined'}"
-                draw_latency(ax, curve["workload.load"], curve[column], past, linestyle=style, marker=marker, markersize=3, label=label)
+            for column, (_, colour) in columns.items():
+                draw_latency(ax, curve["workload.load"], curve[column], past, **style, color=colour, markersize=3.5, label="_nolegend_")
         ax.set_xlabel("applied load B_o (80% unicast, 20% 4-way multicast)")
+        legend_key(ax, list(columns.values()), list(schemes.items()))
         latency_legend(ax, fontsize=7)
 
-    _figure(out, "fig18", [("bimodal traffic, 16 nodes, central buffers, 128 B", draw)], "latency (a), cycles", log=True)
+    _figure(out, "fig18", [("Fig. 18: bimodal traffic, 16 nodes, central buffers, 128 B", draw)], "latency (a), cycles", log=True)
 
 
 def _fig19_plot(results: pd.DataFrame, out: Path) -> None:
-    from flitcast.plot import draw_latency, latency_legend
+    from flitcast.plot import draw_latency, latency_legend, legend_key
+
+    colours = {v: f"C{i}" for i, v in enumerate(MULTICASTS)}
+    definitions: dict[str, tuple[str, dict[str, Any]]] = {"latency_mean": ("(a) until the last destination", {"linestyle": "-", "marker": "o"}),
+                   "latency_dest_mean": ("(b) mean over the destinations", {"linestyle": "--", "marker": "x"})}
 
     def panel(m: int) -> Any:
         def draw(ax: Any) -> None:
-            styles = {"HW-CB": "-", "HW-IB": "--", "SW-CB": ":", "SW-IB": "-."}
             for v in MULTICASTS:
                 curve = _curve(results, v, m)
                 past = saturated(curve)
-                draw_latency(ax, curve["workload.load"], curve["latency_mean"], past, linestyle=styles[v], marker="o", markersize=3, label=f"{v} (a)")
-                draw_latency(ax, curve["workload.load"], curve["latency_dest_mean"], past, linestyle=styles[v], marker="x", markersize=3, label=f"{v} (b)")
+                for column, (_, style) in definitions.items():
+                    draw_latency(ax, curve["workload.load"], curve[column], past, **style, color=colours[v], markersize=3.5, label="_nolegend_")
             ax.set_xlabel("effective applied load m·B_i")
-            latency_legend(ax, fontsize=6, ncol=2)
+            legend_key(ax, list(colours.items()), list(definitions.values()))
+            latency_legend(ax, fontsize=7)
 
         return draw
 
-    _figure(out, "fig19", [("m = 6, 512 B", panel(6)), ("m = 15, 512 B", panel(15))], "latency, cycles", log=True)
+    _figure(
+        out, "fig19",
+        [("Fig. 19(a): latency (a) and (b), m = 6, 512 B", panel(6)), ("Fig. 19(b): latency (a) and (b), m = 15, 512 B", panel(15))],
+        "latency, cycles",
+        log=True,
+    )
 
 
 # --- claims --------------------------------------------------------------------------------------------------

@@ -744,7 +744,8 @@ def _plot(sources: int, first_figure: int) -> Any:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
 
-        from flitcast.plot import INCOMPLETE_NOTE, draw_latency, latency_legend
+        from flitcast.experiments.study_marks import finish_panel
+        from flitcast.plot import INCOMPLETE_NOTE, draw_latency, empty_panel, latency_legend
 
         data = results[results["sources"] == sources]
         data = data.assign(completion_us=completion(data) / 1000)
@@ -753,6 +754,7 @@ def _plot(sources: int, first_figure: int) -> Any:
                 number = figure(sources, group, vls)
                 for letter in "ab":
                     fig, ax = plt.subplots(figsize=(6, 4.2))
+                    sizes: set[int] = set()
                     for lanes in FIGURE_LANES[vls]:
                         for scheme, style in (("multicast", "-"), ("unicast", "--")):
                             sel = data[(data["group"] == group) & (data["lanes"] == lanes) & (data["scheme"] == scheme)]
@@ -761,12 +763,18 @@ def _plot(sources: int, first_figure: int) -> Any:
                             incomplete = sel["saturated"].fillna(False).astype(bool) if "saturated" in sel else False
                             draw_latency(ax, sel["message_bytes"], sel["completion_us"], incomplete, note=INCOMPLETE_NOTE,
                                          linestyle=style, marker="o", markersize=3, label=f"{scheme}, {lanes}")
+                            sizes |= set(sel["message_bytes"].astype(int))
                     ax.set_xscale("log", base=2)
                     ax.set_ylim(bottom=0)
-                    ax.set_xlabel("message size (bytes)")
+                    ax.set_xlabel("message size (bytes)" + _sizes_run(sizes, letter))
+
                     ax.set_ylabel("completion time (µs)")
                     ax.set_title(f"Fig. {number}({letter}): group {group:.0%}, {vls} lane{'s' if vls > 1 else ''}", fontsize=9)
+                    ax.grid(True, which="major", alpha=0.3)
                     latency_legend(ax, fontsize=7)
+                    if not sizes:
+                        empty_panel(ax, f"no size of this panel in this run\n(the quick run: {', '.join(f'{x} B' for x in QUICK_SIZES)})")
+                    finish_panel(ax, EXPERIMENT_IDS[sources], f"fig{number}{letter}")
                     fig.tight_layout()
                     fig.savefig(out / f"fig{number}{letter}.png", dpi=110)
                     plt.close(fig)
@@ -775,22 +783,36 @@ def _plot(sources: int, first_figure: int) -> Any:
     return plot
 
 
+def _sizes_run(sizes: set[int], letter: str) -> str:
+    """What the x-axis label adds where a run (a quick one) ran fewer of a panel's sizes than the figure
+    has: a lone point per curve is one size, not a curve."""
+    wanted = _sizes(letter)
+    if not sizes or len(sizes) >= len(wanted):
+        return ""
+    return " — this run: one size, no curve" if len(sizes) == 1 else f" — this run: {len(sizes)} of its {len(wanted)} sizes"
+
+
 def _ratio_panels(data: pd.DataFrame, sources: int, out: Path) -> None:
     """Our own panels of what the claims read and no figure of the study draws: the speedup (unicast /
     multicast) and what 4 shared lanes save against 1 (time with 1 lane / with 4), on log axes."""
     import matplotlib.pyplot as plt
 
     from flitcast.experiments.experiment import series_style
+    from flitcast.experiments.study_marks import finish_panel
+    from flitcast.plot import latency_legend
 
+    experiment = EXPERIMENT_IDS[sources]
     times = data.pivot_table(index=["group", "lanes", "message_bytes"], columns="scheme", values="completion_ns")
-    fig, ax = plt.subplots(figsize=(6, 4.2))
+    fig, ax = plt.subplots(figsize=(7.5, 4.2))
     for i, ((group, lanes), rows) in enumerate(times.groupby(level=["group", "lanes"])):
         rows = rows.droplevel(["group", "lanes"])
         ax.plot(rows.index, rows["unicast"] / rows["multicast"], label=f"group {group:.0%}, {lanes}", **series_style(i))
     ax.set(xscale="log", yscale="log", xlabel="message size (bytes)", ylabel="speedup (unicast / multicast)")
     ax.set_xscale("log", base=2)
     ax.set_title(f"speedup, {sources} source{'s' * (sources > 1)} (ours: no figure of the study draws it)", fontsize=9)
-    ax.legend(fontsize=6, ncol=2)
+    ax.grid(True, which="major", alpha=0.3)
+    latency_legend(ax, fontsize=7)
+    finish_panel(ax, experiment, "speedup")
     fig.tight_layout()
     fig.savefig(out / "speedup.png", dpi=110)
     plt.close(fig)
@@ -803,7 +825,9 @@ def _ratio_panels(data: pd.DataFrame, sources: int, out: Path) -> None:
     ax.set(xscale="log", yscale="log", xlabel="message size (bytes)", ylabel="time with 1 lane / with 4 shared lanes")
     ax.set_xscale("log", base=2)
     ax.set_title(f"what 4 shared lanes save, {sources} source{'s' * (sources > 1)} (ours)", fontsize=9)
-    ax.legend(fontsize=7)
+    ax.grid(True, which="major", alpha=0.3)
+    latency_legend(ax, fontsize=7)
+    finish_panel(ax, experiment, "lanes")
     fig.tight_layout()
     fig.savefig(out / "lanes.png", dpi=110)
     plt.close(fig)
@@ -817,6 +841,10 @@ QUICK_NOTE = (
 #: a quick point is a full point (a closed batch is deterministic): its completion time is the full run's,
 #: exactly (measured: docs/experiments.md, "Study 003", quick against full)
 QUICK_RESOLUTION = {"completion": Spread()}
+
+
+#: the experiment that draws each number of sources' figures
+EXPERIMENT_IDS = {1: "zhou-one-source", 102: "zhou-multi-source", 256: "zhou-all-source"}
 
 
 def _experiment(fid: str, sources: int, title: str, claims: Any, also: tuple[int, ...] = ()) -> Experiment:
