@@ -321,6 +321,25 @@ def test_sweep_table_shows_the_load_the_plot_uses(swept) -> None:
     assert table["effective"][0] == f"{frame['effective_load'].iloc[0]:.4g}"
 
 
+def test_a_narrow_terminal_keeps_the_varied_keys_whole_and_goes_without_the_spread(swept) -> None:
+    from rich.console import Console
+
+    from flitcast.cli.sweep_table import sweep_results_table
+
+    _, vary, frame = swept
+    frame = frame.assign(long_name=[f"a_rather_long_value_{i}" for i in range(len(frame))])
+    varied = [*vary, "long_name"]
+    wide = sweep_results_table(frame, varied)
+    narrow = sweep_results_table(frame, varied, width=80)
+    assert [str(c.header) for c in wide.columns][-3:] == ["ci95", "p99", "saturated"] and wide.caption is None
+    assert "p99" not in [str(c.header) for c in narrow.columns] and "p99" in str(narrow.caption)
+    out = Console(width=80, record=True)
+    out.print(narrow)
+    text = out.export_text()
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert all(f"a_rather_long_value_{i}" in text for i in range(len(frame)))  # no value cut with "…"
+
+
 def test_sweep_table_of_a_closed_workload_shows_completion() -> None:
     from flitcast.sweeps.cartesian import grid
 

@@ -87,7 +87,8 @@ def sweep_command(
 
         from flitcast.cli.sweep_table import sweep_results_table
 
-        console().print(sweep_results_table(frame, list(varied)))
+        shown = console()
+        shown.print(sweep_results_table(frame, list(varied), width=shown.width))
         if out is not None:
             written = write_run_dir(out, frame, base, varied)
             typer.echo(f"wrote {', '.join(p.name for p in written)} to {out}")

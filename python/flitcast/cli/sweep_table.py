@@ -22,8 +22,14 @@ if TYPE_CHECKING:
 __all__ = ["sweep_results_table"]
 
 
-def sweep_results_table(frame: pd.DataFrame, varied: Sequence[str]) -> Any:
-    """A rich Table of the sweep's results (module doc)."""
+#: the columns a narrow terminal goes without first (each is in results.csv): the tail, then the spread
+DROPPED_FIRST = ("p99", "ci95")
+
+
+def sweep_results_table(frame: pd.DataFrame, varied: Sequence[str], width: int | None = None) -> Any:
+    """A rich Table of the sweep's results (module doc). The varied keys are never cut: where the table
+    would be wider than ``width`` (the terminal's), it goes without :data:`DROPPED_FIRST`, one at a time,
+    and its caption says so."""
     from rich.table import Table
 
     from flitcast.plot import closed_workload, contention, has_estimate, load_column
@@ -41,16 +47,35 @@ def sweep_results_table(frame: pd.DataFrame, varied: Sequence[str]) -> Any:
         load = load_column(frame)
         columns = {load.removesuffix("_load"): load, "accepted": "accepted_load", "latency": "latency_mean",
                    "ci95": "latency_ci95", "p99": "latency_p99"}
-    table = Table(title=title)
-    for key in varied:
-        table.add_column(key.split(".", 1)[-1])
-    for name in [*columns, "complete" if closed else "saturated"]:
-        table.add_column(name, justify="right")
+    rows = []
     for _, row in frame.iterrows():
         if row["error"]:
             state = "failed"
         else:
             state = fmt(not bool(row["saturated"]) if closed else bool(row["saturated"]))
-        shown = (f"{row[c]:.3f}" if c == "contention" and row[c] == row[c] else fmt(row.get(c)) for c in columns.values())
-        table.add_row(*(fmt(row[k]) for k in varied), *shown, state)
+        shown = [f"{row[c]:.3f}" if c == "contention" and row[c] == row[c] else fmt(row.get(c)) for c in columns.values()]
+        rows.append([*(fmt(row[k]) for k in varied), *shown, state])
+    headers = [*(key.split(".", 1)[-1] for key in varied), *columns, "complete" if closed else "saturated"]
+    dropped = []
+    for name in DROPPED_FIRST:
+        if width is None or _width(headers, rows) <= width or name not in headers:
+            continue
+        i = headers.index(name)
+        headers.pop(i)
+        rows = [r[:i] + r[i + 1:] for r in rows]
+        dropped.append(name)
+    table = Table(title=title, caption=f"{' and '.join(dropped)}: in results.csv (--out DIR), or on a wider terminal" if dropped else None)
+    for i, name in enumerate(headers):
+        if i < len(varied):
+            table.add_column(name, no_wrap=True, min_width=max(len(name), *(len(r[i]) for r in rows)))
+        else:
+            table.add_column(name, justify="right")
+    for r in rows:
+        table.add_row(*r)
     return table
+
+
+def _width(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
+    """The width of the table rich draws, every cell whole: each column its widest cell, one space either
+    side, and a rule between columns and at both edges."""
+    return sum(max(len(h), *(len(r[i]) for r in rows)) + 3 for i, h in enumerate(headers)) + 1
