@@ -252,6 +252,12 @@ def test_a_reason_two_claims_share_is_said_once_for_the_figure() -> None:
     # a reason every claim gives is the figure's, and nothing is left of it on the rows
     every, left = shared_notes(["a; b", "b; a"])
     assert [reason for _, reason in every] == ["a", "b"] and left == ["", ""]
+    # a reason with a separator inside brackets or quotes is one reason
+    bracketed = "route tables (ours balanced; the reading d-mod-k's): the study states none"
+    quoted = "§5: “slightly worse; but not much”"
+    assert shared_notes([f"{bracketed}; x", f"y; {bracketed}; {quoted}", quoted]) == (
+        [([1, 2], bracketed), ([2, 3], quoted)], ["x", "y", ""]
+    )
     # a row's own verdict stays on the row, even where two read alike
     own = "not judged in quick mode: its margin's interval [-0.32, +0.68] reaches both sides of 0"
     assert shared_notes([own, own]) == ([], [own, own])

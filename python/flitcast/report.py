@@ -151,7 +151,7 @@ def shared_notes(notes: Sequence[Any]) -> tuple[list[tuple[list[int], str]], lis
     """The reasons two or more of a figure's claims share, each once with the claims it belongs to
     (numbered from 1, in table order), and each claim's note without them: a shared reason is said once
     per figure."""
-    parts = [[] if _blank(n) else [p for p in str(n).split(NOTE_SEPARATOR) if p.strip()] for n in notes]
+    parts = [[] if _blank(n) else reasons_of(str(n)) for n in notes]
     where: dict[str, list[int]] = {}
     for i, reasons in enumerate(parts, 1):
         for reason in dict.fromkeys(reasons):
@@ -160,6 +160,19 @@ def shared_notes(notes: Sequence[Any]) -> tuple[list[tuple[list[int], str]], lis
     shared = {reason: rows for reason, rows in where.items() if len(rows) > 1}
     rest = [NOTE_SEPARATOR.join(r for r in reasons if r not in shared) for reasons in parts]
     return [(rows, reason) for reason, rows in shared.items()], rest
+
+
+def reasons_of(note: str) -> list[str]:
+    """A note's reasons: its parts between separators outside brackets and quotes (a reason may hold
+    "(ours balanced; the reading …)" or a quoted "…; …")."""
+    reasons, depth, start = [], 0, 0
+    for i, c in enumerate(note):
+        depth += (c in "(“[") - (c in ")”]")
+        if depth == 0 and note.startswith(NOTE_SEPARATOR, i):
+            reasons.append(note[start:i])
+            start = i + len(NOTE_SEPARATOR)
+    reasons.append(note[start:])
+    return [r for r in reasons if r.strip()]
 
 
 def _claim_numbers(rows: list[int], total: int) -> str:
