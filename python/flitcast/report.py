@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from flitcast.experiments.claim import DATA, MODEL
+from flitcast.experiments.experiment import NOT_JUDGED_FAILED, NOT_JUDGED_QUICK
 from flitcast.experiments.verdicts import DEVIATES, HOLDS, INCONSISTENT, NOT_JUDGED
 from flitcast.studies import SOURCE_IDS, StudyValue, study, values_of
 
@@ -202,9 +203,9 @@ def why_not(claim: pd.Series) -> str:
         return "inconsistent"
     if status == DEVIATES:
         return cause or "measured"
-    if note.startswith("not judged in quick mode"):
+    if note.startswith(NOT_JUDGED_QUICK):
         return "quick"
-    return "failed" if "points failed" in note.split(NOTE_SEPARATOR, 1)[0] else "close"
+    return "failed" if NOT_JUDGED_FAILED in note.split(NOTE_SEPARATOR, 1)[0] else "close"
 
 
 def held_line(group: Sequence[ExperimentRun]) -> str:
@@ -395,7 +396,7 @@ def _markdown(runs: Sequence[ExperimentRun], quick: bool) -> str:
         out += ["", f"## {_heading(study_id)}", "", s.citation, "", s.system]
         out += ["", f"**{held_line(group)}**"]
         for text, claims in glance(group):
-            out += ["", text, ""] + [f"- {_md_cell(name)} ({run.experiment.figure}, `{run.experiment.id}`)" for name, run in claims]
+            out += ["", f"{text} ({len(claims)})", ""] + [f"- {_md_cell(name)} ({run.experiment.figure}, `{run.experiment.id}`)" for name, run in claims]
         for run in group:
             e = run.experiment
             out += ["", f"### {e.figure}: {e.title} (`{e.id}`)", ""]

@@ -199,6 +199,9 @@ def run_experiment(
     return results, claims, wall
 
 
+#: how the note of a claim not judged begins: in a quick run that cannot decide it, and where points failed
+#: (the report groups the claims by them)
+NOT_JUDGED_QUICK, NOT_JUDGED_FAILED = "not judged in quick mode:", "points failed"
 CLAIM_COLUMNS = ["claim", "study", "ours", "holds", "status", "cause", "margin", "resolution", "rule", "note"]
 
 
@@ -213,7 +216,7 @@ def judge(experiment: Experiment, results: pd.DataFrame, quick: bool = False) ->
     if not failed:
         claims = experiment.claims(Results(results, experiment.quick_resolution if quick else None))
         return pd.DataFrame([_row(c, quick) for c in claims], columns=CLAIM_COLUMNS)
-    why = f"not judged: {failed} of {len(results)} points failed (see the error column of results.csv)"
+    why = f"not judged: {failed} of {len(results)} {NOT_JUDGED_FAILED} (see the error column of results.csv)"
     try:
         claims = experiment.claims(Results(results[results["error"] == ""].reset_index(drop=True)))
     except Exception:
@@ -248,8 +251,7 @@ def _row(claim: Claim, quick: bool = False) -> dict[str, Any]:
             why = "a quantity it reads was not measured, or has no value in its intervals"
         # (a quick run's values are widened by its measured resolution: the report and docs/experiments.md,
         # "Quick mode", say so once, not on every row)
-        where = " in quick mode" if quick else ""
-        note = f"not judged{where}: {why}" + (f"; {note}" if note else "")
+        note = f"{NOT_JUDGED_QUICK if quick else 'not judged:'} {why}" + (f"; {note}" if note else "")
     return {
         "claim": claim.claim,
         "study": claim.study,
