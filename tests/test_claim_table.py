@@ -5,6 +5,7 @@ widening, and a claims table judged through an experiment into claims.csv's colu
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -167,3 +168,28 @@ def test_a_statement_read_in_several_figures_is_counted_once() -> None:
     fig3 = pd.DataFrame({"claim": ["ring like bus", "trees below linear"], "status": [HOLDS, HOLDS]})
     fig4 = pd.DataFrame({"claim": ["ring like bus", "losses from 0.2"], "status": [DEVIATES, NOT_JUDGED]})
     assert statement_counts([fig3, fig4]) == {DEVIATES: 1, HOLDS: 1, NOT_JUDGED: 1}
+
+
+def test_no_text_a_reader_sees_points_into_the_source() -> None:
+    # what a claim says (its statement, rule, note, ours) comes from the string literals of the study
+    # modules: none names a source file ("the reason is at MUCH in sivaram.py"); docstrings are the developers'
+    import ast
+    import re
+
+    import flitcast.experiments as package
+
+    pointer = re.compile(r"\b\w+\.py\b")
+    found = []
+    for path in sorted(Path(package.__file__).parent.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.FunctionDef | ast.ClassDef) and node.body and isinstance(node.body[0], ast.Expr)
+        }
+        found += [
+            f"{path.name}:{node.lineno}: {node.value[:80]!r}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings and pointer.search(node.value)
+        ]
+    assert not found, found
