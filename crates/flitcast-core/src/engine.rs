@@ -424,6 +424,8 @@ impl Simulation {
     /// site, so the hosts' ejection is inlined here once).
     #[inline(never)]
     fn eject(&mut self, arrivals: &[Arrival]) -> Result<(), Error> {
+        #[cfg(feature = "worm_counts")]
+        crate::worm_counts::with(|c| c.ejections += arrivals.len() as u64);
         for &Arrival { dest, hops, flit, .. } in arrivals {
             // (the ejection channel is not a router-to-router hop: `StepCtx::send_flit`)
             self.with_hosts(|hosts, net| hosts.eject(net, dest & !TO_TERMINAL, flit, hops - 1))?;

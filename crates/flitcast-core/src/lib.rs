@@ -37,6 +37,8 @@ pub mod time;
 pub mod topology;
 pub mod wheel;
 pub mod workload;
+#[cfg(feature = "worm_counts")]
+pub mod worm_counts;
 
 pub use control::Control;
 pub use engine::Simulation;

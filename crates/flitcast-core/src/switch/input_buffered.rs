@@ -308,10 +308,16 @@ fn allocate(
     // (`separate`: it waits for the credit at switch allocation) none; VCT needs the packet's length.
     let need = if vct { ctx.packets[flit.packet()].header.flits } else { u32::from(!vc_only) };
     let choice = selection_request(at.in_port, flit, selection, ctx);
-    selection.choose(choice, cands, |o, w| {
+    let chosen = selection.choose(choice, cands, |o, w| {
         let out = &outputs[o as usize];
         out.busy & (1 << w) == 0 && ctx.credits(out.link, w) >= need
-    })
+    });
+    #[cfg(feature = "worm_counts")]
+    crate::worm_counts::with(|c| {
+        c.head_tries += 1;
+        c.head_fails += chosen.is_none() as u64;
+    });
+    chosen
 }
 
 /// The flits waiting downstream of output `port` as this router knows them at `now`: those its credits
@@ -487,6 +493,10 @@ impl Model for InputBuffered {
     fn step(&mut self, me: u32, ctx: &mut StepCtx) {
         let vct = self.vct;
         let separate = self.vc_requests.is_some();
+        #[cfg(feature = "worm_counts")]
+        let census = self.census(me, ctx);
+        #[cfg(feature = "worm_counts")]
+        let mut granted: Vec<(usize, Request, bool)> = Vec::new();
         if separate {
             self.allocate_vcs(me, ctx);
         }
@@ -544,6 +554,12 @@ impl Model for InputBuffered {
             let mask = std::mem::take(&mut out.requests);
             let p = out.rr.first(mask);
             out.rr.served(p, radix);
+            #[cfg(feature = "worm_counts")]
+            {
+                let r = self.inputs[p].request;
+                let q = &self.inputs[p].vcs[r.vc as usize];
+                granted.push((p, r, self.slots[(q.base + q.head as u32) as usize].flit.head()));
+            }
             self.traverse(p, ctx);
             moved += 1;
         }
@@ -551,6 +567,8 @@ impl Model for InputBuffered {
             ctx.counters.flit_hops += moved;
             ctx.counters.last_progress = ctx.now;
         }
+        #[cfg(feature = "worm_counts")]
+        self.count_step(me, &census, &granted, ctx);
     }
 
     fn window_flits(&self, port: u8) -> u64 {
@@ -683,6 +701,108 @@ impl InputBuffered {
             input.fresh |= 1 << grant.in_vc;
         }
         self.vc_requests = Some(requests);
+    }
+
+    /// Every input VC holding flits as the step begins (feature `worm_counts`): (port, VC, the output its
+    /// front flit wants, whether it could request that output this cycle, whether it is an unrouted head).
+    /// Reads the state only (an unrouted head is routed into a scratch list: DOR's routing is pure).
+    #[cfg(feature = "worm_counts")]
+    fn census(&self, me: u32, ctx: &StepCtx) -> Vec<(usize, usize, u8, bool, bool)> {
+        let mut out = Vec::new();
+        for p in crate::bitset::ones(self.port_mask) {
+            let input = &self.inputs[p];
+            for v in crate::bitset::ones(u64::from(input.occupied)) {
+                let q = &input.vcs[v];
+                match q.state {
+                    VcState::Active { port, .. } => out.push((p, v, port, ctx.credits[q.out_lane as usize] > 0, false)),
+                    state => {
+                        let Slot { flit, hops } = self.slots[(q.base + q.head as u32) as usize];
+                        let mut scratch = Candidates::default();
+                        let cands = if state == VcState::Routed {
+                            &self.cands[p * MAX_VCS + v]
+                        } else {
+                            let at = At { router: me, in_port: p as u8, in_vc: v as u8, hops };
+                            ctx.routing.route(at, &ctx.packets[flit.packet()].header, &mut scratch);
+                            &scratch
+                        };
+                        let free = cands.as_slice().iter().find(|c| {
+                            let o = &self.outputs[c.port as usize];
+                            (c.vc_lo..c.vc_hi).any(|w| o.busy & (1 << w) == 0 && ctx.credits(o.link, w) >= 1)
+                        });
+                        let port = free.or(cands.as_slice().first()).map_or(u8::MAX, |c| c.port);
+                        out.push((p, v, port, free.is_some(), state == VcState::Idle));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Counts this step's moves and whether they and the step are absorbable (`worm_counts.rs`).
+    #[cfg(feature = "worm_counts")]
+    fn count_step(
+        &self,
+        me: u32,
+        census: &[(usize, usize, u8, bool, bool)],
+        granted: &[(usize, Request, bool)],
+        ctx: &StepCtx,
+    ) {
+        use crate::worm_counts::{moved_otherwise, segment, with};
+        let (mut absorbable, mut strict) = (0, 0);
+        let mut counts = (0u64, 0u64, 0u64, 0u64, 0u64, 0u64, 0u64);
+        for &(p, r, head) in granted {
+            let (v, o) = (r.vc as usize, r.port);
+            let sink = self.outputs[o as usize].link.sink;
+            counts.0 += head as u64;
+            counts.1 += sink as u64;
+            // no other VC of the port could be offered, no other VC of the router could request the output
+            let others_at_port = census.iter().filter(|c| c.0 == p && c.1 != v);
+            let port_alone = others_at_port.clone().all(|c| !c.3);
+            let port_only = others_at_port.count() == 0;
+            let output_alone = census.iter().all(|c| (c.0, c.1) == (p, v) || !(c.3 && c.2 == o));
+            let index = ((me as usize * 64 + p) * MAX_VCS) + v;
+            if head || !port_alone || !output_alone {
+                moved_otherwise(index);
+                continue;
+            }
+            absorbable += 1;
+            counts.2 += sink as u64;
+            if port_only {
+                strict += 1;
+                counts.3 += sink as u64;
+            }
+            let (starts, starts_strict, starts_stalled) = segment(index, ctx.now, port_only);
+            counts.6 += starts_stalled as u64;
+            counts.4 += starts as u64;
+            counts.5 += starts_strict as u64;
+        }
+        // (a VC that could request but had a rival for its port or output breaks its run, moved or not)
+        for (i, c) in census.iter().enumerate() {
+            let rival = census.iter().enumerate().any(|(j, d)| j != i && d.3 && (d.0 == c.0 || d.2 == c.2));
+            if c.3 && rival {
+                moved_otherwise(((me as usize * 64 + c.0) * MAX_VCS) + c.1);
+            }
+        }
+        let moved = granted.len() as u64;
+        let unrouted = census.iter().any(|c| c.4);
+        let vanishing = moved > 0 && absorbable == moved && !unrouted;
+        let vanishing_strict = moved > 0 && strict == moved && census.len() as u64 == moved;
+        with(|c| {
+            c.steps += 1;
+            c.idle_steps += (moved == 0) as u64;
+            c.moves += moved;
+            c.head_moves += counts.0;
+            c.to_terminal += counts.1;
+            c.absorbable += absorbable;
+            c.absorbable_strict += strict;
+            c.absorbable_to_terminal += counts.2;
+            c.absorbable_strict_to_terminal += counts.3;
+            c.segments += counts.4;
+            c.segments_strict += counts.5;
+            c.runs_across_stalls += counts.6;
+            c.vanishing += vanishing as u64;
+            c.vanishing_strict += vanishing_strict as u64;
+        });
     }
 
     /// Moves the front flit of input port `p`'s requesting VC through the crossbar.

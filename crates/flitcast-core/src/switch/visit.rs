@@ -38,5 +38,7 @@ pub fn accept_arrivals(
         }
         active.insert(r);
     }
+    #[cfg(feature = "worm_counts")]
+    crate::worm_counts::with(|c| c.arrivals += arrivals.len() as u64);
     Ok(())
 }
