@@ -91,7 +91,12 @@ impl Simulation {
         let (sw, program) = (&scenario.switch.model, &scenario.workload.program);
         let vcs = sw.vcs();
         let routing = scenario.routing(&topo)?;
-        check::routes::verify(&topo, &routing, vcs as u8, scenario.routing.check_deadlock_free)?;
+        // (once per process for a network and routing: a sweep's points share it, `check/verified.rs`)
+        let multidestination = program.multidestination();
+        let checked = check::verified::key(&topo, &(&scenario.routing, vcs, multidestination));
+        check::verified::once(checked, || {
+            check::routes::verify(&topo, &routing, vcs as u8, scenario.routing.check_deadlock_free)
+        })?;
         crate::control::building_interrupted()?;
         let terminals = topo.terminals();
         let site = scenario.switch_site(&topo, &routing);
