@@ -302,6 +302,10 @@ def test_a_studys_statements_that_do_not_hold_are_grouped_by_why_each_once() -> 
         why["close"]: [("g", "oral-fig5")],
     }
     assert list(groups) == [text for _, text in WHY_NOT if text in groups]  # in the report's order
+    # an experiment of our own is judged against the paper it is after
+    ours = run("dragonfly-routing", [("h", "deviates", "", "measured")])
+    ((text, _),) = glance([ours])
+    assert text == "Deviates although our model follows the paper's text: each note gives the measured cause."
 
 
 def test_a_studys_line_at_a_glance_counts_its_statements_by_status() -> None:

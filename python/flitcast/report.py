@@ -233,7 +233,10 @@ def glance(group: Sequence[ExperimentRun]) -> list[tuple[str, list[tuple[str, Ex
         key = why_not(row)
         if key:
             groups[key].append((name, run))
-    return [(text, groups[key]) for key, text in WHY_NOT if groups[key]]
+    # (an experiment of our own is judged against a paper, not a study)
+    ours = bool(group) and study(group[0].experiment.study).ours
+    said = {key: text.replace("the study's", "the paper's").replace("the study", "the paper") if ours else text for key, text in WHY_NOT}
+    return [(said[key], groups[key]) for key, _ in WHY_NOT if groups[key]]
 
 
 # --- HTML ------------------------------------------------------------------------------------------------
