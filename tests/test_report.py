@@ -43,6 +43,9 @@ def test_all_writes_a_report_of_every_selected_experiment_and_resumes(cheap: Non
     out = tmp_path / "report"
     result = invoke("reproduce", "--all", "--study", "004", "--out", out)
     assert result.exit_code == 0, result.output
+    # the terminal's table: key columns whole in 80 columns, nothing cut with "…"
+    table = result.stdout.split("wrote ")[0]
+    assert "…" not in table and "inconsistent" in table and max(map(len, table.splitlines())) <= 80, table
     page = (out / "index.html").read_text()
     summary = (out / "summary.md").read_text()
     assert 'id="study-004"' in page and "Oral" in page and study("004").title in summary
