@@ -137,3 +137,25 @@ def test_the_read_port_reading_sets_when_empty_reads_on_every_central_buffer_poi
             assert other.scenario.value("switch.buffer_reads") == "when_empty"
         else:  # the input-FIFO switch has no such key
             assert other is default or other.scenario == default.scenario
+
+
+def test_the_readings_table_fits_80_columns_with_a_mark_per_status() -> None:
+    import pandas as pd
+    from rich.console import Console
+
+    from flitcast.cli.readings_table import MARKS, readings_shown
+
+    names = ["default", "separate-vc-allocation", "ugal-g-downstream", "valiant-all-groups", "long-channels", "deep-buffers", "three-vcs"]
+    claims = ["worst case: minimal's throughput the one global channel's share, 1/(a·p)", "uniform: UGAL-L's throughput like minimal's"]
+    table = pd.DataFrame({"claim": claims, **{n: ["holds", "deviates"] for n in names}})
+    table.loc[0, "three-vcs"] = "not judged"
+    out = Console(width=80, record=True)
+    out.print(readings_shown(table, "dragonfly-routing: its claims under each reading"))
+    text = out.export_text()
+    assert max(map(len, text.splitlines())) <= 80 and "…" not in text
+    assert all(f"R{i} {n}" in " ".join(text.split()) for i, n in enumerate(names))
+    shown = readings_shown(table, "t")
+    cells = [[str(c) for c in column.cells] for column in shown.columns]
+    assert cells[2] == [MARKS["holds"], MARKS["deviates"]]  # R0, the default
+    assert cells[-1][0] == f"[bold]{MARKS['not judged']}[/bold]"  # moved from the default: bold
+    assert cells[-1][1] == MARKS["deviates"]

@@ -39,8 +39,7 @@ def readings_command(
     force: ForceOption = False,
 ) -> None:
     """Run an experiment under its default reading and each other one, and tabulate its claims."""
-    from rich.table import Table
-
+    from flitcast.cli.readings_table import readings_shown
     from flitcast.experiments import get
     from flitcast.experiments.experiment import readings_table
     from flitcast.sweeps.outdir import write_all_or_nothing
@@ -56,12 +55,7 @@ def readings_command(
         claims[name] = _claims(variant, Path(out) / name, reuse, quick, threads, force)
     table = readings_table(claims)
     write_all_or_nothing(out, lambda staging: table.to_csv(staging / READINGS_FILE, index=False))
-    shown = Table(title=f"{exp.id}: its claims under each reading" + (" (quick)" if quick else ""))
-    for column in table.columns:
-        shown.add_column(column)
-    for row in table.itertuples(index=False):
-        shown.add_row(*(str(v) for v in row))
-    console().print(shown)
+    console().print(readings_shown(table, f"{exp.id}: its claims under each reading" + (" (quick)" if quick else "")))
     typer.echo(f"wrote {READINGS_FILE} and one directory per reading to {out}")
 
 
