@@ -7,7 +7,6 @@ experiment into ``DIR/<experiment id>`` (docs/experiments.md, "The whole reprodu
 from __future__ import annotations
 
 import html
-import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from flitcast.experiments.claim import DATA, MODEL
 from flitcast.experiments.experiment import NOT_JUDGED_FAILED, NOT_JUDGED_QUICK
 from flitcast.experiments.verdicts import DEVIATES, HOLDS, INCONSISTENT, NOT_JUDGED
+from flitcast.results import empty
 from flitcast.studies import SOURCE_IDS, StudyValue, study, values_of
 
 if TYPE_CHECKING:
@@ -136,10 +136,10 @@ def margin_text(margin: Any, resolution: Any) -> str:
     """A claim's margin as the ours column shows it under the value: "margin +0.041 ± 0.010" (how far
     beyond the claim's threshold, in its units, ± the half-width of what it tested); empty where none was
     computed."""
-    if _blank(margin):
+    if empty(margin):
         return ""
     shown = f"margin {float(margin):+.2g}"
-    return shown + (f" ± {float(resolution):.2g}" if not _blank(resolution) and float(resolution) > 0 else "")
+    return shown + (f" ± {float(resolution):.2g}" if not empty(resolution) and float(resolution) > 0 else "")
 
 
 #: how the notes of one claim join their reasons (the study modules write them so)
@@ -152,7 +152,7 @@ def shared_notes(notes: Sequence[Any]) -> tuple[list[tuple[list[int], str]], lis
     """The reasons two or more of a figure's claims share, each once with the claims it belongs to
     (numbered from 1, in table order), and each claim's note without them: a shared reason is said once
     per figure."""
-    parts = [[] if _blank(n) else reasons_of(str(n)) for n in notes]
+    parts = [[] if empty(n) else reasons_of(str(n)) for n in notes]
     where: dict[str, list[int]] = {}
     for i, reasons in enumerate(parts, 1):
         for reason in dict.fromkeys(reasons):
@@ -195,8 +195,8 @@ WHY_NOT = (
 
 def why_not(claim: pd.Series) -> str:
     """Which group of :data:`WHY_NOT` a claim row belongs to; empty for a claim that holds."""
-    status, note = str(claim["status"]), "" if _blank(claim.get("note")) else str(claim["note"])
-    cause = "" if _blank(claim.get("cause")) else str(claim["cause"])
+    status, note = str(claim["status"]), "" if empty(claim.get("note")) else str(claim["note"])
+    cause = "" if empty(claim.get("cause")) else str(claim["cause"])
     if status == HOLDS:
         return ""
     if status == INCONSISTENT:
@@ -268,13 +268,8 @@ CHECK_IMAGES = (
 )
 
 
-def _blank(text: Any) -> bool:
-    """None or NaN: a cell the table left empty."""
-    return text is None or (isinstance(text, float) and math.isnan(text))
-
-
 def _esc(text: Any) -> str:
-    return html.escape("" if _blank(text) else str(text))
+    return html.escape("" if empty(text) else str(text))
 
 
 def _status_cell(status: str) -> str:
@@ -385,7 +380,7 @@ def _html_figure(run: ExperimentRun) -> list[str]:
 
 
 def _md_cell(text: Any) -> str:
-    text = "" if _blank(text) else str(text)
+    text = "" if empty(text) else str(text)
     return " ".join(text.split()).replace("|", "\\|")
 
 

@@ -14,6 +14,11 @@ from flitcast.result_columns import METRIC_COLUMNS
 if TYPE_CHECKING:
     import pandas as pd
 
+def empty(value: Any) -> bool:
+    """A metric, or a table's cell, with no value: None or NaN (the core sends one not reached as null)."""
+    return value is None or (isinstance(value, float) and math.isnan(value))
+
+
 #: result keys that are lists (per channel), kept out of the scalar metrics
 CHANNEL_KEYS = ("channel_names", "channel_classes", "channel_flits", "channel_utilisation")
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -65,6 +64,8 @@ def run_command(
 def _print_metrics(point: Scenario, result: Result, out: str | None) -> None:
     from rich.table import Table
 
+    from flitcast.results import empty
+
     workload = point.workload
     what = workload.pattern or workload.program
     load = f" load {workload.load}" if workload.load is not None else ""
@@ -72,7 +73,8 @@ def _print_metrics(point: Scenario, result: Result, out: str | None) -> None:
     table.add_column("metric")
     table.add_column("value", justify="right")
     # (the metrics this run reached; those of other programs, or not reached, are empty: in results.csv)
-    shown = {name: value for name, value in result.metrics.items() if not _empty(value)}
+    # (an empty text too: a run that did not saturate has no saturation reason)
+    shown = {name: value for name, value in result.metrics.items() if not (empty(value) or value == "")}
     for name, value in shown.items():
         table.add_row(name, fmt(value))
     console().print(table)
@@ -81,7 +83,3 @@ def _print_metrics(point: Scenario, result: Result, out: str | None) -> None:
         where = f"{out}/results.csv" if out is not None else "results.csv (--out DIR)"
         typer.echo(f"{hidden} more metrics empty for this scenario (not reached, or of other programs); every one in {where}")
 
-
-def _empty(value: object) -> bool:
-    """A metric with no value here: None, NaN, or an empty text (no saturation reason)."""
-    return value is None or value == "" or (isinstance(value, float) and math.isnan(value))

@@ -58,16 +58,16 @@ def sweep_results_table(frame: pd.DataFrame, varied: Sequence[str], width: int |
     headers = [*(key.split(".", 1)[-1] for key in varied), *columns, "complete" if closed else "saturated"]
     dropped = []
     for name in DROPPED_FIRST:
-        if width is None or _width(headers, rows) <= width or name not in headers:
+        if width is None or sum(w + 3 for w in _widths(headers, rows)) + 1 <= width or name not in headers:
             continue
         i = headers.index(name)
         headers.pop(i)
         rows = [r[:i] + r[i + 1:] for r in rows]
         dropped.append(name)
     table = Table(title=title, caption=f"{' and '.join(dropped)}: in results.csv (--out DIR), or on a wider terminal" if dropped else None)
-    for i, name in enumerate(headers):
+    for i, (name, whole) in enumerate(zip(headers, _widths(headers, rows), strict=True)):
         if i < len(varied):
-            table.add_column(name, no_wrap=True, min_width=max(len(name), *(len(r[i]) for r in rows)))
+            table.add_column(name, no_wrap=True, min_width=whole)
         else:
             table.add_column(name, justify="right")
     for r in rows:
@@ -75,7 +75,7 @@ def sweep_results_table(frame: pd.DataFrame, varied: Sequence[str], width: int |
     return table
 
 
-def _width(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
-    """The width of the table rich draws, every cell whole: each column its widest cell, one space either
-    side, and a rule between columns and at both edges."""
-    return sum(max(len(h), *(len(r[i]) for r in rows)) + 3 for i, h in enumerate(headers)) + 1
+def _widths(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[int]:
+    """Each column's width with every cell whole: its widest cell or header. (Rich draws a table of these
+    at their sum plus 3 a column — a space either side and a rule — and one rule more.)"""
+    return [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]

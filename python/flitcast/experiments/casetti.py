@@ -750,9 +750,8 @@ def _plot(figure: int, group: str, unicast: bool, k: int, measure: str) -> Any:
             ax.set_yscale("log")
         traffic = "with unicast" if unicast else "without unicast"
         ax.set_title(f"Fig. {figure}: {group} {measure}, {traffic}" + (f", K = {k}" if k != 4 else ""), fontsize=9)
-        ax.grid(True, which="major", alpha=0.3)
         latency_legend(ax, fontsize=7)
-        finish_panel(ax, f"casetti-fig{figure}", f"fig{figure}")
+        finish_panel(ax, f"casetti-fig{figure}", f"fig{figure}", grid=True)
         fig.tight_layout()
         fig.savefig(out / f"fig{figure}.png", dpi=110)
         plt.close(fig)

@@ -206,8 +206,7 @@ def _figure(out: Path, name: str, panels: list[tuple[Any, ...]], ylabel: str, lo
         stem = f"{name}{'abc'[i]}" if len(panels) > 1 else name
         ax.set_title(title, fontsize=9)
         ax.set_ylabel(own[0] if own else ylabel)
-        ax.grid(True, which="major", alpha=0.3)
-        finish_panel(ax, f"sivaram-{name}", stem)
+        finish_panel(ax, f"sivaram-{name}", stem, grid=True)
         fig.tight_layout()
         fig.savefig(out / f"{stem}.png", dpi=110)
         plt.close(fig)

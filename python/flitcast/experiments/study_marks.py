@@ -50,11 +50,14 @@ def panel_values(experiment: str, panel: str) -> list[StudyValue]:
     return [v for v in values_of(experiment) if panel in v.panels]
 
 
-def finish_panel(ax: Any, experiment: str, panel: str, bars: Sequence[str] = (), legend_ax: Any = None) -> int:
-    """The last call on a panel (its data, scales and limits drawn): log ticks as plain numbers, then the
-    study's values for it (:func:`draw_study_values`). Returns how many values were drawn."""
+def finish_panel(ax: Any, experiment: str, panel: str, bars: Sequence[str] = (), legend_ax: Any = None, grid: bool = False) -> int:
+    """The last call on a panel (its data, scales and limits drawn): log ticks as plain numbers, with
+    ``grid`` a light grid at the major ticks, then the study's values for it (:func:`draw_study_values`).
+    Returns how many values were drawn."""
     from flitcast.plot import plain_log_ticks
 
+    if grid:
+        ax.grid(True, which="major", alpha=0.3)
     for each in {id(a): a for a in (ax, legend_ax) if a is not None}.values():
         plain_log_ticks(each)
     return draw_study_values(ax, experiment, panel, bars=bars, legend_ax=legend_ax)

@@ -15,10 +15,11 @@ A missing value (None, NaN) is a null of its column's type.
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
+
+from flitcast.results import empty
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -49,20 +50,16 @@ def arrow_schema(pa: Any, columns: Mapping[str, Iterable[Any]]) -> Any:
 
 
 def _arrow_type(pa: Any, values: list[Any]) -> Any:
-    kinds = {_kind(v) for v in values if not _missing(v)}
+    kinds = {_kind(v) for v in values if not empty(v)}
     if not kinds or kinds <= {"int", "float"}:
-        whole = kinds == {"int"} and not any(_missing(v) for v in values)
+        whole = kinds == {"int"} and not any(empty(v) for v in values)
         return pa.int64() if whole else pa.float64()
     if len(kinds) > 1:
         raise TypeError(f"values of several kinds ({', '.join(sorted(kinds))})")
     (kind,) = kinds
     if kind == "list":
-        return pa.list_(_arrow_type(pa, [item for v in values if not _missing(v) for item in v]))
+        return pa.list_(_arrow_type(pa, [item for v in values if not empty(v) for item in v]))
     return pa.bool_() if kind == "bool" else pa.large_string()
-
-
-def _missing(value: Any) -> bool:
-    return value is None or (isinstance(value, float) and math.isnan(value))
 
 
 def _kind(value: Any) -> str:

@@ -6,14 +6,14 @@
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
-use std::sync::Mutex;
+use std::sync::{LazyLock, Mutex};
 
 use crate::error::Error;
 
 /// At most this many are remembered (a process that checks ever new networks forgets them and starts again).
 const MOST: usize = 1024;
 
-static PASSED: Mutex<Option<HashSet<String>>> = Mutex::new(None);
+static PASSED: LazyLock<Mutex<HashSet<String>>> = LazyLock::new(Mutex::default);
 
 /// What the check reads, as a key: the network as built (its Debug form, hashed: a network read from a file
 /// is the file's content, not its name), and everything else the routing is built from, spelled out.
@@ -25,18 +25,16 @@ pub fn key(topology: &impl std::fmt::Debug, routing: &impl std::fmt::Debug) -> S
 
 /// Runs `check` unless a check of `key` passed before in this process.
 pub fn once(key: String, check: impl FnOnce() -> Result<(), Error>) -> Result<(), Error> {
-    let passed =
-        |key: &String| PASSED.lock().unwrap_or_else(|e| e.into_inner()).as_ref().is_some_and(|s| s.contains(key));
-    if passed(&key) {
+    let passed = || PASSED.lock().unwrap_or_else(|e| e.into_inner());
+    if passed().contains(&key) {
         return Ok(());
     }
     check()?;
-    let mut remembered = PASSED.lock().unwrap_or_else(|e| e.into_inner());
-    let set = remembered.get_or_insert_with(HashSet::new);
-    if set.len() >= MOST {
-        set.clear();
+    let mut remembered = passed();
+    if remembered.len() >= MOST {
+        remembered.clear();
     }
-    set.insert(key);
+    remembered.insert(key);
     Ok(())
 }
 

@@ -626,11 +626,10 @@ impl InputBuffered {
     /// flits are visited.
     fn waiting_here(&self) -> [u32; 64] {
         let mut out = [0u32; 64];
-        let mut ports = self.port_mask;
-        while ports != 0 {
-            let p = ports.trailing_zeros() as usize;
-            ports &= ports - 1;
-            for (v, q) in self.inputs[p].vcs[..self.vcs].iter().enumerate().filter(|(_, q)| q.len > 0) {
+        for p in crate::bitset::ones(self.port_mask) {
+            let input = &self.inputs[p];
+            for v in crate::bitset::ones(u64::from(input.occupied)) {
+                let q = &input.vcs[v];
                 let port = match q.state {
                     VcState::Active { port, .. } => Some(port),
                     VcState::Routed => self.cands[p * MAX_VCS + v].as_slice().first().map(|c| c.port),

@@ -23,6 +23,17 @@ pub fn dragonfly(p: u32, a: u32, h: u32, g: u32, arrangement: &str, routing: &st
     }))
 }
 
+/// The 72-node dragonfly (p = h = 2, a = 4, g = 9) under its worst case (group i to group i + 1) at
+/// `load`, 2,000 warm-up cycles and `measure` measured.
+fn worst_case_72(routing: &str, load: f64, measure: u64) -> Scenario {
+    dragonfly(2, 4, 2, 9, "absolute", routing).set(&[
+        ("workload.pattern", json!("dragonfly_worst_case")),
+        ("workload.load", json!(load)),
+        ("run.warmup_cycles", json!(2_000)),
+        ("run.measure_cycles", json!(measure)),
+    ])
+}
+
 /// The global channels of a dragonfly's graph (routers r of group r / a): `ends[x · g + y]` = the
 /// router of group x and the router of group y that the channel between the two groups joins.
 struct Graph {
@@ -212,15 +223,7 @@ fn no_routing_deadlocks_beyond_saturation() {
 fn the_worst_case_needs_a_non_minimal_routing() {
     // Minimal routing puts a group's whole traffic on one global channel: at most 1/(a·p) = 1/8 flit
     // per node per cycle. Valiant spreads it over the g − 1 channels of the group.
-    let load = |routing: &str| {
-        let s = dragonfly(2, 4, 2, 9, "absolute", routing).set(&[
-            ("workload.pattern", json!("dragonfly_worst_case")),
-            ("workload.load", json!(0.3)),
-            ("run.warmup_cycles", json!(2_000)),
-            ("run.measure_cycles", json!(4_000)),
-        ]);
-        flitcast_core::run(&s).unwrap().accepted_load
-    };
+    let load = |routing: &str| flitcast_core::run(&worst_case_72(routing, 0.3, 4_000)).unwrap().accepted_load;
     let (minimal, valiant, ugal) = (load("minimal"), load("valiant"), load("ugal_l"));
     assert!(minimal < 0.13, "minimal accepts {minimal}");
     assert!(valiant > 0.25, "valiant accepts {valiant}");
@@ -230,13 +233,7 @@ fn the_worst_case_needs_a_non_minimal_routing() {
 /// Mean utilisation of the worst case's direct global channels (group i to i + 1) and of the other
 /// global channels of the 72-node dragonfly, and the accepted load, under Valiant drawing from `groups`.
 fn worst_case_global_channels(groups: &str) -> (f64, f64, f64) {
-    let s = dragonfly(2, 4, 2, 9, "absolute", "valiant").set(&[
-        ("routing.intermediate_groups", json!(groups)),
-        ("workload.pattern", json!("dragonfly_worst_case")),
-        ("workload.load", json!(0.2)),
-        ("run.warmup_cycles", json!(2_000)),
-        ("run.measure_cycles", json!(8_000)),
-    ]);
+    let s = worst_case_72("valiant", 0.2, 8_000).set(&[("routing.intermediate_groups", json!(groups))]);
     let r = flitcast_core::run(&s).unwrap();
     let (mut direct, mut other) = (vec![], vec![]);
     for (name, &u) in r.channel_names.iter().zip(&r.channel_utilisation) {
@@ -367,14 +364,8 @@ fn ugal_gs_whole_queue_sees_the_backlog_before_a_global_channel() {
     // the Valiant paths further than when it reads the channel's downstream buffers alone (at most
     // 3 × 16 flits, which a minimal path of 3 hops against 5 outweighs only when Valiant's hold 29)
     let accepted = |queue: &str| {
-        let s = dragonfly(2, 4, 2, 9, "absolute", "ugal_g").set(&[
-            ("routing.global_queue", json!(queue)),
-            ("workload.pattern", json!("dragonfly_worst_case")),
-            ("workload.load", json!(0.5)),
-            ("run.warmup_cycles", json!(2_000)),
-            ("run.measure_cycles", json!(5_000)),
-            ("run.saturation_stop", json!("off")),
-        ]);
+        let s = worst_case_72("ugal_g", 0.5, 5_000)
+            .set(&[("routing.global_queue", json!(queue)), ("run.saturation_stop", json!("off"))]);
         flitcast_core::run(&s).unwrap().accepted_load
     };
     let (downstream, whole) = (accepted("downstream"), accepted("whole"));
